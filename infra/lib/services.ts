@@ -1,0 +1,18 @@
+/** Every process of the product that the stack runs, with its entry point and database. */
+export interface ServiceSpec {
+  name: 'identity' | 'content' | 'chat' | 'export' | 'chat-worker';
+  entry: string;
+  database: string;
+  /** Whether nginx routes to it (the worker only serves its probes). */
+  routed: boolean;
+}
+
+export const SERVICES: ServiceSpec[] = [
+  { name: 'identity', entry: 'services/identity/dist/main.js', database: 'prd_identity', routed: true },
+  { name: 'content', entry: 'services/content/dist/main.js', database: 'prd_content', routed: true },
+  { name: 'chat', entry: 'services/chat/dist/main.js', database: 'prd_chat', routed: true },
+  { name: 'export', entry: 'services/export/dist/main.js', database: 'prd_export', routed: true },
+  { name: 'chat-worker', entry: 'services/chat/dist/worker.js', database: 'prd_chat', routed: false },
+];
+
+export const DATABASES = [...new Set(SERVICES.map((s) => s.database))];

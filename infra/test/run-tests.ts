@@ -1,0 +1,81 @@
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { DATA } from '../lib/paths.ts';
+import { freePort } from '../lib/ports.ts';
+import { bin, build, run } from '../lib/run.ts';
+import { startStack, stateFile, stopStack } from '../lib/stack.ts';
+
+interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+function jestTally(file: string): Tally {
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+  const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numRuntimeErrorTestSuites: number };
+  return { passed: r.numPassedTests, failed: r.numFailedTests + r.numRuntimeErrorTestSuites, skipped: r.numPendingTests };
+}
+
+function playwrightTally(file: string): Tally {
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+  const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped };
+}
+
+const JEST_ENV = { NODE_OPTIONS: '--experimental-vm-modules --disable-warning=ExperimentalWarning' };
+
+/**
+ * `npm test`: build and type-check, then the jest suites against their own PostgreSQL and Redis,
+ * then the gateway suites and the Playwright end-to-end tests against a full stack on free ports.
+ * Arguments after `--` are jest path patterns; `--no-e2e` skips the stack phase.
+ */
+export async function runTests(args: string[]): Promise<number> {
+  const started = Date.now();
+  const patterns = args.filter((a) => !a.startsWith('--'));
+  const stackPhase = !args.includes('--no-e2e') && patterns.length === 0;
+  const runDir = path.join(DATA, 'test', `run-${Date.now()}-${process.pid}`);
+  mkdirSync(runDir, { recursive: true });
+
+  console.log('\n== build and type-check');
+  await build();
+  if ((await run(bin('nx'), ['run-many', '-t', 'typecheck', '--parallel=2', '--outputStyle=static'])) !== 0) throw new Error('type-check failed');
+
+  console.log('\n== unit and integration tests (jest, own PostgreSQL and Redis)');
+  const unitJson = path.join(runDir, 'jest-unit.json');
+  await run(bin('jest'), ['-c', 'jest.config.js', '--json', `--outputFile=${unitJson}`, ...patterns], { ...JEST_ENV, TEST_RUN_DIR: runDir });
+  const tallies: Array<[string, Tally]> = [['unit and integration', jestTally(unitJson)]];
+
+  if (stackPhase) {
+    console.log('\n== full stack behind nginx');
+    const gatewayPort = await freePort();
+    const state = await startStack({ dir: path.join(runDir, 'stack'), gatewayPort, replicas: 1, ephemeral: true, say: (l) => console.log(`   ${l}`) });
+    try {
+      console.log(`\n== gateway and stack tests (jest) against ${state.url}`);
+      const stackJson = path.join(runDir, 'jest-stack.json');
+      const stackEnv = { ...JEST_ENV, GATEWAY_URL: state.url, STACK_STATE: stateFile(state.dir), TEST_RUN_DIR: runDir };
+      await run(bin('jest'), ['-c', 'jest.stack.config.js', '--json', `--outputFile=${stackJson}`], stackEnv);
+      tallies.push(['gateway and stack', jestTally(stackJson)]);
+
+      console.log(`\n== end-to-end tests (Playwright, Chromium) against ${state.url}`);
+      const e2eJson = path.join(runDir, 'playwright.json');
+      await run(bin('playwright'), ['test', '-c', 'web/playwright.config.ts', '--reporter=list,json'], {
+        E2E_BASE_URL: state.url,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
+        STACK_STATE: stateFile(state.dir),
+      });
+      tallies.push(['end-to-end', playwrightTally(e2eJson)]);
+    } finally {
+      await stopStack(state);
+    }
+  }
+
+  const total = tallies.reduce((t, [, x]) => ({ passed: t.passed + x.passed, failed: t.failed + x.failed, skipped: t.skipped + x.skipped }), { passed: 0, failed: 0, skipped: 0 });
+  console.log('\n== summary');
+  for (const [name, t] of tallies) console.log(`   ${name}: ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
+  console.log(`   wall time: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (total.failed === 0) rmSync(runDir, { recursive: true, force: true });
+  else console.log(`   logs kept in ${runDir}`);
+  console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+  return total.failed === 0 && total.passed > 0 ? 0 : 1;
+}

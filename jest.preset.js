@@ -1,0 +1,35 @@
+import path from 'node:path';
+
+const root = import.meta.dirname;
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2023',
+    },
+    module: { type: 'es6' },
+    sourceMaps: 'inline',
+  },
+];
+
+/** One jest project: TypeScript through SWC as ES modules, workspace packages mapped to their sources. */
+export function jestProject(displayName, dir) {
+  return {
+    displayName,
+    rootDir: path.join(root, dir),
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/**/*.spec.ts', '<rootDir>/**/*.int-spec.ts'],
+    testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    extensionsToTreatAsEsm: ['.ts', '.tsx'],
+    transform: { '^.+\\.tsx?$': swc },
+    moduleNameMapper: {
+      '^@prd/proto$': path.join(root, 'proto/src/index.ts'),
+      '^@prd/kit$': path.join(root, 'services/kit/src/index.ts'),
+      '^@prd/kit/testing$': path.join(root, 'services/kit/src/testing/index.ts'),
+      '^(\\.{1,2}/.*)\\.js$': '$1',
+    },
+    testTimeout: 30_000,
+  };
+}

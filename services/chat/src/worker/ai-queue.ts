@@ -1,0 +1,2 @@
+/** The BullMQ queue that carries one job per AI reply from the chat service to the ai-worker (D7). */
+export const AI_QUEUE = 'ai-replies';

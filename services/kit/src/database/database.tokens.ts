@@ -1,0 +1,2 @@
+export const DB = Symbol('DB');
+export const PG_POOL = Symbol('PG_POOL');

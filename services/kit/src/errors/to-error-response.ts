@@ -1,0 +1,90 @@
+import { HttpException } from '@nestjs/common';
+import { ErrorCode, type ErrorBody } from '@prd/proto';
+import { ZodError } from 'zod';
+import { AppError } from './app-error.js';
+import { zodFields } from '../validation/zod-fields.js';
+
+export interface ErrorResponse {
+  status: number;
+  body: ErrorBody;
+  /** True when the error is ours to investigate (logged at error level). */
+  unexpected: boolean;
+}
+
+/** Connection-level failures of PostgreSQL or Redis: the request may succeed on retry. */
+const TRANSIENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+]);
+
+function isTransient(err: Error & { code?: unknown }): boolean {
+  if (typeof err.code === 'string' && TRANSIENT_CODES.has(err.code)) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Stream isn't writeable|Connection is closed|max retries per request/i.test(
+    err.message,
+  );
+}
+
+const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Unsupported content type: send application/json' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'Request body is too large' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Request body is empty' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Invalid Content-Length' },
+  FST_ERR_CTP_INVALID_TYPE: { status: 415, message: 'Unsupported content type: send application/json' },
+};
+
+const STATUS_CODES: Record<number, string> = {
+  400: ErrorCode.VALIDATION_FAILED,
+  401: ErrorCode.UNAUTHORIZED,
+  403: ErrorCode.FORBIDDEN,
+  404: ErrorCode.NOT_FOUND,
+  409: ErrorCode.CONFLICT,
+  429: ErrorCode.RATE_LIMITED,
+};
+
+/** Maps anything thrown while serving a request to a status and a SPEC §8 error body. */
+export function toErrorResponse(error: unknown): ErrorResponse {
+  if (error instanceof AppError) return { status: error.status, body: error.body, unexpected: false };
+  if (error instanceof ZodError) {
+    const fields = zodFields(error);
+    const message = Object.values(fields)[0] ?? 'Invalid request';
+    return { status: 400, body: { code: ErrorCode.VALIDATION_FAILED, message, fields }, unexpected: false };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const res = error.getResponse();
+    const message =
+      typeof res === 'string'
+        ? res
+        : typeof (res as { message?: unknown }).message === 'string'
+          ? (res as { message: string }).message
+          : error.message;
+    return { status, body: { code: STATUS_CODES[status], message }, unexpected: status >= 500 };
+  }
+  if (error instanceof Error) {
+    const err = error as Error & { code?: unknown; statusCode?: unknown };
+    const known = typeof err.code === 'string' ? FASTIFY_CODES[err.code] : undefined;
+    if (known) return { status: known.status, body: { code: STATUS_CODES[known.status], message: known.message }, unexpected: false };
+    if (error instanceof SyntaxError && /JSON/.test(error.message)) {
+      return { status: 400, body: { code: ErrorCode.VALIDATION_FAILED, message: 'Request body is not valid JSON' }, unexpected: false };
+    }
+    if (isTransient(err)) {
+      return {
+        status: 503,
+        body: { code: ErrorCode.UNAVAILABLE, message: 'Service temporarily unavailable, please retry shortly' },
+        unexpected: true,
+      };
+    }
+    if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      return { status: err.statusCode, body: { code: STATUS_CODES[err.statusCode], message: err.message }, unexpected: false };
+    }
+  }
+  return { status: 500, body: { code: ErrorCode.INTERNAL, message: 'Internal server error' }, unexpected: true };
+}

@@ -1,0 +1,42 @@
+import type { LoggerService } from '@nestjs/common';
+import { pino, type Logger, type LevelWithSilent } from 'pino';
+
+/** Paths that must never reach a log line (D6, D9). */
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-internal-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.apiKey',
+  '*.openaiKey',
+];
+
+export function createLogger(service: string, level: LevelWithSilent): Logger {
+  return pino({
+    level,
+    base: { service },
+    formatters: { level: (label) => ({ level: label }) },
+    redact: { paths: REDACT, censor: '[redacted]' },
+  });
+}
+
+/** Routes NestJS's own messages into the same pino JSON stream. */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+  log(message: unknown, context?: string) {
+    this.logger.info({ context }, String(message));
+  }
+  error(message: unknown, trace?: string, context?: string) {
+    this.logger.error({ context, trace }, String(message));
+  }
+  warn(message: unknown, context?: string) {
+    this.logger.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string) {
+    this.logger.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string) {
+    this.logger.trace({ context }, String(message));
+  }
+}
