@@ -5,3 +5,8 @@ export * from './users.js';
 export * from './templates.js';
 export * from './threads.js';
 export * from './exports.js';
+export * from './push.js';
+export * from './realtime.js';
+export * from './usage.js';
+export * from './internal/internal-call.js';
+export * from './internal/identity-client.js';

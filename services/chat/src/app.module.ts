@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import * as tables from './db/schema.js';
 import { ThreadsModule } from './threads/threads.module.js';
+import { RealtimeModule } from './realtime/realtime.module.js';
 
 export const SERVICE = 'chat';
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -14,7 +15,7 @@ export class AppModule {
   static register(config: Config, logger: Logger): DynamicModule {
     return {
       module: AppModule,
-      imports: [KitModule.forRoot({ service: SERVICE, config, logger, tables, migrationsFolder }), ThreadsModule],
+      imports: [KitModule.forRoot({ service: SERVICE, config, logger, tables, migrationsFolder }), ThreadsModule, RealtimeModule],
     };
   }
 }

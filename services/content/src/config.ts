@@ -1,4 +1,7 @@
+import { z } from 'zod';
 import { baseConfigSchema } from '@prd/kit';
 
-export const configSchema = baseConfigSchema;
-export type Config = typeof configSchema._output;
+export const configSchema = baseConfigSchema.extend({
+  IDENTITY_URL: z.url('IDENTITY_URL must be the URL of the identity service'),
+});
+export type Config = z.infer<typeof configSchema>;

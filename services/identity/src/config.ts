@@ -1,4 +1,5 @@
+import { z } from 'zod';
 import { baseConfigSchema } from '@prd/kit';
 
 export const configSchema = baseConfigSchema;
-export type Config = typeof configSchema._output;
+export type Config = z.infer<typeof configSchema>;

@@ -39,7 +39,6 @@ export async function createServiceApp<C extends BaseConfig>(options: AppOptions
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    disableRequestLogging: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(options.module(config, logger), adapter, {
     logger: new PinoNestLogger(logger),

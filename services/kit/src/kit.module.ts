@@ -1,4 +1,5 @@
-import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown, type OnModuleInit, type Type } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Logger } from 'pino';
@@ -16,6 +17,9 @@ import { METRICS } from './metrics/metrics.tokens.js';
 import { createRedis } from './redis/redis.js';
 import { REDIS } from './redis/redis.tokens.js';
 import { SessionService } from './session/session.service.js';
+import { WebSocketService } from './websocket/websocket.js';
+import { ActingUserGuard, ActingUserService } from './users/acting-user.js';
+import { HttpUserDirectory, UserDirectory } from './users/user-directory.js';
 
 export interface KitOptions<C extends BaseConfig> {
   service: string;
@@ -25,6 +29,8 @@ export interface KitOptions<C extends BaseConfig> {
   tables: Record<string, unknown>;
   /** Folder of the committed drizzle-kit migrations, applied at start-up. */
   migrationsFolder: string;
+  /** Identity answers from its own tables; every other service asks identity over HTTP (the default). */
+  userDirectory?: Type<UserDirectory>;
 }
 
 const MIGRATIONS_FOLDER = Symbol('MIGRATIONS_FOLDER');
@@ -52,11 +58,14 @@ export class KitModule implements OnModuleInit, OnApplicationShutdown {
       { provide: MIGRATIONS_FOLDER, useValue: options.migrationsFolder },
       SessionService,
       InternalGuard,
+      WebSocketService,
+      ActingUserService,
+      { provide: UserDirectory, useClass: options.userDirectory ?? HttpUserDirectory },
     ];
     return {
       module: KitModule,
       controllers: [HealthController, MetricsController],
-      providers,
+      providers: [...providers, { provide: APP_GUARD, useClass: ActingUserGuard }],
       exports: providers.map((p) => ('provide' in p ? p.provide : p)),
     };
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { baseConfigSchema } from '@prd/kit';
+import { configSchema } from '../config.js';
 
-export const workerConfigSchema = baseConfigSchema.extend({
+export const workerConfigSchema = configSchema.extend({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
 });
 export type WorkerConfig = z.infer<typeof workerConfigSchema>;

@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { ErrorCode, type ErrorBody } from '@prd/proto';
+import { ErrorCode, InternalCallError, type ErrorBody } from '@prd/proto';
 import { ZodError } from 'zod';
 import { AppError } from './app-error.js';
 import { zodFields } from '../validation/zod-fields.js';
@@ -52,6 +52,15 @@ const STATUS_CODES: Record<number, string> = {
 /** Maps anything thrown while serving a request to a status and a SPEC §8 error body. */
 export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof AppError) return { status: error.status, body: error.body, unexpected: false };
+  // Another service's 4xx (404, 429 LIMIT_EXCEEDED...) reaches the client as it was; its outage is our 503.
+  if (error instanceof InternalCallError) {
+    if (error.status >= 400 && error.status < 500) return { status: error.status, body: error.body, unexpected: false };
+    return {
+      status: 503,
+      body: { code: ErrorCode.UNAVAILABLE, message: 'Service temporarily unavailable, please retry shortly' },
+      unexpected: true,
+    };
+  }
   if (error instanceof ZodError) {
     const fields = zodFields(error);
     const message = Object.values(fields)[0] ?? 'Invalid request';

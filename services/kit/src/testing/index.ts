@@ -1,2 +1,3 @@
 export * from './test-servers.js';
 export * from './test-app.js';
+export * from './test-session.js';

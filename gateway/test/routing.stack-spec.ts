@@ -1,0 +1,110 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import WebSocket from 'ws';
+import { sessionCookieFor } from '@prd/kit/testing';
+import { runningStack } from './stack.js';
+
+const { url, state, secrets } = runningStack();
+
+const serviceOf = async (path: string, init?: RequestInit) => (await fetch(url + path, init)).headers.get('x-service');
+
+function upgrade(path: string, cookie?: string): Promise<number> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(url.replace('http', 'ws') + path, { headers: cookie ? { Cookie: cookie } : {} });
+    ws.once('open', () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.once('error', () => resolve(0));
+  });
+}
+
+describe('gateway routing', () => {
+  it.each([
+    ['/api/current-user', 'identity'],
+    ['/api/usage', 'identity'],
+    ['/api/settings', 'identity'],
+    ['/api/logout', 'identity'],
+    ['/api/templates', 'content'],
+    ['/api/documents', 'content'],
+    ['/api/projects', 'content'],
+    ['/api/activities', 'content'],
+    ['/api/documents/1/export/docx', 'export'],
+    ['/api/documents/1/export/markdown', 'export'],
+    ['/api/chat', 'chat'],
+    ['/api/chat/threads', 'chat'],
+    ['/api/document-flow/start', 'chat'],
+    ['/api/realtime/session-token', 'chat'],
+  ])('routes %s to %s', async (path, service) => {
+    expect(await serviceOf(path, { redirect: 'manual' })).toBe(service);
+  });
+
+  it('never exposes internal routes, health or metrics', async () => {
+    for (const path of ['/internal/users/1', '/internal', '/healthz', '/readyz', '/metrics']) {
+      const res = await fetch(url + path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('x-service')).toBeNull();
+      expect(await res.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
+    }
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await fetch(`${url}/api/no-such-thing`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('serves the client for any other path (SPA fallback), revalidated on every load', async () => {
+    const res = await fetch(`${url}/some/unknown/page`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toMatch(/<div id="root">/);
+  });
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const html = await (await fetch(url)).text();
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeDefined();
+    const res = await fetch(url + asset!, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('max-age=31536000');
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('sends security headers and a request id', async () => {
+    const res = await fetch(url);
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('passes its request id on to the service', async () => {
+    const res = await fetch(`${url}/api/current-user`);
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('refuses a body over the size limit with a JSON 413', async () => {
+    const res = await fetch(`${url}/api/feedback`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ content: 'x'.repeat(7 * 1024 * 1024) }) });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Request body is too large' });
+  });
+});
+
+describe('gateway WebSockets', () => {
+  let cookie: string;
+  beforeAll(async () => {
+    cookie = await sessionCookieFor(state.redisUrl, secrets.SESSION_SECRET, 424242);
+  });
+
+  it('upgrades /ws-general for a user and refuses it without one', async () => {
+    expect(await upgrade('/ws-general', cookie)).toBe(101);
+    expect(await upgrade('/ws-general')).toBe(401);
+  });
+
+  it('upgrades /ws for a user and refuses it without one', async () => {
+    expect(await upgrade('/ws', cookie)).toBe(101);
+    expect(await upgrade('/ws')).toBe(401);
+  });
+});

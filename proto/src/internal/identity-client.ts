@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { internalCall, type InternalCallOptions } from './internal-call.js';
+import type { Usage } from '../errors.js';
+import type { UsageKind } from '../usage.js';
+
+/** What other services may know of a user. */
+export const internalUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  isGuest: z.boolean(),
+});
+export type InternalUser = z.infer<typeof internalUserSchema>;
+
+export const IDENTITY_INTERNAL = {
+  user: (id: number) => `/internal/users/${id}`,
+  guests: '/internal/users/guests',
+  openaiKey: (id: number) => `/internal/users/${id}/openai-key`,
+  consume: '/internal/usage/consume',
+  refund: '/internal/usage/refund',
+} as const;
+
+/** Typed client of identity's internal routes (D3), used by content, chat and export. */
+export class IdentityClient {
+  constructor(private readonly options: InternalCallOptions) {}
+
+  /** The user, or an InternalCallError with status 404 when there is none. */
+  getUser(id: number): Promise<InternalUser> {
+    return internalCall(this.options, 'GET', IDENTITY_INTERNAL.user(id));
+  }
+
+  /** A new guest (D5); `clientAddress` lets identity limit guest creation per address. */
+  createGuest(clientAddress: string): Promise<InternalUser> {
+    return internalCall(this.options, 'POST', IDENTITY_INTERNAL.guests, { clientAddress });
+  }
+
+  /** Atomically takes one unit of the month's allowance; over the limit: InternalCallError 429 LIMIT_EXCEEDED. */
+  consume(userId: number, kind: UsageKind): Promise<{ usage: Usage }> {
+    return internalCall(this.options, 'POST', IDENTITY_INTERNAL.consume, { userId, kind });
+  }
+
+  /** Gives back a unit taken for work that then failed (D7: a failed reply consumes nothing). */
+  refund(userId: number, kind: UsageKind): Promise<{ usage: Usage }> {
+    return internalCall(this.options, 'POST', IDENTITY_INTERNAL.refund, { userId, kind });
+  }
+
+  /** The user's own decrypted OpenAI key, for the AI worker only; null when none is stored. */
+  getOpenAiKey(userId: number): Promise<{ apiKey: string | null }> {
+    return internalCall(this.options, 'GET', IDENTITY_INTERNAL.openaiKey(userId));
+  }
+}

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** Redis pub/sub channel on which whoever consumes usage announces it (D2); identity fans it out. */
+export const USAGE_EVENTS_CHANNEL = 'usage-events';
+export const usageEventSchema = z.object({ userId: z.number().int() });
+export type UsageEvent = z.infer<typeof usageEventSchema>;
+
+/** Messages the server pushes on `/ws-general` (SPEC §3, §7). */
+export const pushMessageSchema = z.object({ type: z.literal('usage_update') });
+export type PushMessage = z.infer<typeof pushMessageSchema>;

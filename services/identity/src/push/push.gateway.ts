@@ -1,0 +1,63 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { WebSocket } from 'ws';
+import { LOGGER, REDIS, WebSocketService } from '@prd/kit';
+import { USAGE_EVENTS_CHANNEL, usageEventSchema, type PushMessage } from '@prd/proto';
+
+/**
+ * `/ws-general` (D2): each identity replica keeps its own users' sockets and listens to the usage
+ * channel, so an event published anywhere reaches the user's sockets on whichever replica holds them.
+ */
+@Injectable()
+export class PushGateway implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly sockets = new Map<number, Set<WebSocket>>();
+  private subscriber?: Redis;
+
+  constructor(
+    private readonly websockets: WebSocketService,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap() {
+    this.websockets.serve('/ws-general', (socket, { userId }) => this.add(userId, socket));
+    // A subscribed connection can run no other command, so it gets its own; ioredis resubscribes after a reconnect.
+    this.subscriber = this.redis.duplicate({ connectionName: 'identity-push' });
+    this.subscriber.on('error', () => undefined);
+    this.subscriber.on('message', (_channel, raw) => this.deliver(raw));
+    await this.subscriber.subscribe(USAGE_EVENTS_CHANNEL);
+  }
+
+  /** Number of sockets open for a user on this replica. */
+  connections(userId: number): number {
+    return this.sockets.get(userId)?.size ?? 0;
+  }
+
+  private add(userId: number, socket: WebSocket) {
+    let set = this.sockets.get(userId);
+    if (!set) this.sockets.set(userId, (set = new Set()));
+    set.add(socket);
+    socket.on('close', () => {
+      set.delete(socket);
+      if (set.size === 0) this.sockets.delete(userId);
+    });
+  }
+
+  private deliver(raw: string) {
+    let event;
+    try {
+      event = usageEventSchema.parse(JSON.parse(raw));
+    } catch {
+      this.logger.warn({ raw: raw.slice(0, 200) }, 'ignored a malformed usage event');
+      return;
+    }
+    const message: PushMessage = { type: 'usage_update' };
+    const frame = JSON.stringify(message);
+    for (const socket of this.sockets.get(event.userId) ?? []) socket.send(frame);
+  }
+
+  async onApplicationShutdown() {
+    await this.subscriber?.quit().catch(() => undefined);
+  }
+}

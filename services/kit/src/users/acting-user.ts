@@ -1,0 +1,79 @@
+import {
+  createParamDecorator,
+  Injectable,
+  SetMetadata,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import type { InternalUser } from '@prd/proto';
+import { accountRequired } from '../errors/app-error.js';
+import { SessionService } from '../session/session.service.js';
+import { UserDirectory } from './user-directory.js';
+
+/** The user a request acts for: every command carries it, every query is scoped by it. */
+export type ActingUser = InternalUser;
+
+export interface UserPolicy {
+  /** D5: an anonymous visitor's first write creates a guest bound to the session. */
+  provisionGuest?: boolean;
+  /** Registered users only; anyone else gets 403 ACCOUNT_REQUIRED with this text. */
+  registered?: { message: string; description?: string };
+}
+
+const USER_POLICY = 'prd:user-policy';
+const ACTING_USER = Symbol('acting-user');
+
+type WithActingUser = FastifyRequest & { [ACTING_USER]?: ActingUser | null };
+
+/** Resolves the acting user before the handler runs; read it with `@CurrentUser()`. */
+export const WithUser = (policy: UserPolicy = {}) => SetMetadata(USER_POLICY, policy);
+
+/** The acting user resolved by `@WithUser()`: null for an anonymous visitor when no guest was provisioned. */
+export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext) => {
+  return context.switchToHttp().getRequest<WithActingUser>()[ACTING_USER] ?? null;
+});
+
+@Injectable()
+export class ActingUserService {
+  constructor(
+    private readonly sessions: SessionService,
+    private readonly directory: UserDirectory,
+  ) {}
+
+  /** The session's user, provisioning a guest when asked; a session naming a vanished user is cleared. */
+  async resolve(request: FastifyRequest, policy: UserPolicy = {}): Promise<ActingUser | null> {
+    const session = await this.sessions.get(request);
+    let user: ActingUser | null = null;
+    if (session.userId !== undefined) {
+      user = await this.directory.getUser(session.userId);
+      if (!user) session.userId = undefined;
+    }
+    if (!user && policy.provisionGuest) {
+      user = await this.directory.createGuest(request.ip);
+      session.regenerate();
+      session.userId = user.id;
+    }
+    return user;
+  }
+}
+
+/** Global guard: applies the `@WithUser()` policy of the handler, if it has one. */
+@Injectable()
+export class ActingUserGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly users: ActingUserService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const policy = this.reflector.getAllAndOverride<UserPolicy | undefined>(USER_POLICY, [context.getHandler(), context.getClass()]);
+    if (!policy) return true;
+    const request = context.switchToHttp().getRequest<WithActingUser>();
+    const user = await this.users.resolve(request, policy);
+    if (policy.registered && (!user || user.isGuest)) throw accountRequired(policy.registered.message, policy.registered.description);
+    request[ACTING_USER] = user;
+    return true;
+  }
+}

@@ -1,0 +1,40 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { IdentityClient, InternalCallError, type InternalUser } from '@prd/proto';
+import { CONFIG } from '../config/config.tokens.js';
+import type { BaseConfig } from '../config/config.js';
+
+/** Where a service looks users up and creates guests: identity's internal routes, or identity itself. */
+export abstract class UserDirectory {
+  abstract getUser(id: number): Promise<InternalUser | null>;
+  abstract createGuest(clientAddress: string): Promise<InternalUser>;
+}
+
+/** The directory of every service but identity: identity's internal HTTP routes (D3). */
+@Injectable()
+export class HttpUserDirectory extends UserDirectory {
+  private readonly client?: IdentityClient;
+
+  constructor(@Inject(CONFIG) config: BaseConfig & { IDENTITY_URL?: string }) {
+    super();
+    // Services that look users up declare IDENTITY_URL in their configuration schema, so it is checked at start-up.
+    if (config.IDENTITY_URL) this.client = new IdentityClient({ baseUrl: config.IDENTITY_URL, token: config.INTERNAL_TOKEN });
+  }
+
+  private get identity(): IdentityClient {
+    if (!this.client) throw new Error('IDENTITY_URL is not configured for this service');
+    return this.client;
+  }
+
+  async getUser(id: number): Promise<InternalUser | null> {
+    try {
+      return await this.identity.getUser(id);
+    } catch (err) {
+      if (err instanceof InternalCallError && err.status === 404) return null;
+      throw err;
+    }
+  }
+
+  createGuest(clientAddress: string): Promise<InternalUser> {
+    return this.identity.createGuest(clientAddress);
+  }
+}
