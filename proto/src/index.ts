@@ -10,3 +10,5 @@ export * from './realtime.js';
 export * from './usage.js';
 export * from './internal/internal-call.js';
 export * from './internal/identity-client.js';
+export * from './documents.js';
+export * from './internal/content-client.js';

@@ -1,0 +1,41 @@
+import type { DocumentDto, ProjectContext, RevisionSource } from '../documents.js';
+import type { Template } from '../templates.js';
+import { internalCall, type InternalCallOptions } from './internal-call.js';
+
+export const CONTENT_INTERNAL = {
+  document: (id: number, userId: number) => `/internal/documents/${id}?userId=${userId}`,
+  documentContent: (id: number) => `/internal/documents/${id}/content`,
+  documents: '/internal/documents',
+  projectContext: (id: number, userId: number) => `/internal/projects/${id}/context?userId=${userId}`,
+  template: (id: number) => `/internal/templates/${id}`,
+} as const;
+
+/**
+ * Typed client of content's internal routes (D3), used by chat and export. Every call names the
+ * acting user; another user's document or project is an InternalCallError with status 404.
+ */
+export class ContentClient {
+  constructor(private readonly options: InternalCallOptions) {}
+
+  getDocument(id: number, userId: number): Promise<DocumentDto> {
+    return internalCall(this.options, 'GET', CONTENT_INTERNAL.document(id, userId));
+  }
+
+  /** Saves new content (and optionally a new title) as a revision from `source`. */
+  saveDocumentContent(id: number, body: { userId: number; content: string; title?: string; source: RevisionSource }): Promise<DocumentDto> {
+    return internalCall(this.options, 'PUT', CONTENT_INTERNAL.documentContent(id), body);
+  }
+
+  /** Creates a document for the user, consuming a document of their allowance (LIMIT_EXCEEDED when over). */
+  createDocument(body: { userId: number; title: string; content: string; projectId?: number | null; source: RevisionSource }): Promise<DocumentDto> {
+    return internalCall(this.options, 'POST', CONTENT_INTERNAL.documents, body);
+  }
+
+  getProjectContext(id: number, userId: number): Promise<ProjectContext> {
+    return internalCall(this.options, 'GET', CONTENT_INTERNAL.projectContext(id, userId));
+  }
+
+  getTemplate(id: number): Promise<Template> {
+    return internalCall(this.options, 'GET', CONTENT_INTERNAL.template(id));
+  }
+}
