@@ -14,5 +14,6 @@ export default {
     jestProject('chat', 'services/chat'),
     jestProject('export', 'services/export'),
     jestProject('infra', 'infra'),
+    jestProject('web', 'web'),
   ],
 };

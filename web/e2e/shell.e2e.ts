@@ -1,0 +1,99 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** SPEC §2: the five destinations, in this order, in every navigation. */
+const NAVIGATION = [
+  { label: 'Home', path: '/' },
+  { label: 'Projects', path: '/projects' },
+  { label: 'Documents', path: '/documents' },
+  { label: 'Templates', path: '/templates' },
+  { label: 'AI Chat', path: '/chat' },
+];
+
+const WIDE = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+async function expectNavigationLinks(page: Page, navigationName: string): Promise<void> {
+  const links = page.getByRole('navigation', { name: navigationName }).getByRole('link');
+  await expect(links).toHaveText(NAVIGATION.map((item) => item.label));
+  for (const [index, item] of NAVIGATION.entries()) await expect(links.nth(index)).toHaveAttribute('href', item.path);
+}
+
+test.describe('on a wide screen', () => {
+  test.use({ viewport: WIDE });
+
+  test('the home page shows the sidebar with the product name and exactly the five navigation items in order', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'PRD Studio' })).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByText('PRD Studio')).toBeVisible();
+    await expectNavigationLinks(page, 'Main navigation');
+    await expect(page.getByRole('link', { name: 'Log out' })).toHaveAttribute('href', '/api/logout');
+    await expect(page.locator('nav[aria-label="Bottom navigation"]')).toHaveCount(0);
+  });
+
+  test('the sidebar highlights the page being shown', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+
+    await nav.getByRole('link', { name: 'Documents' }).click();
+    await expect(page).toHaveURL(/\/documents$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Documents' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page');
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('the bottom tab bar shows the five navigation items and the sidebar is not rendered', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'PRD Studio' })).toBeVisible();
+    await expectNavigationLinks(page, 'Bottom navigation');
+    await expect(page.locator('nav[aria-label="Main navigation"]')).toHaveCount(0);
+    await expect(page.locator('aside')).toHaveCount(0);
+  });
+
+  test('the drawer opens from the top bar and navigates to the templates page', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toBeVisible();
+    await expectNavigationLinks(page, 'Main navigation');
+    await drawer.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Templates' }).click();
+
+    await expect(page).toHaveURL(/\/templates$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Templates' })).toBeVisible();
+    await expect(page.getByText('Choose from our collection of professionally designed PRD templates')).toBeVisible();
+    await expect(drawer).toBeHidden();
+  });
+});
+
+test('an unknown route shows the not-found page', async ({ page }) => {
+  await page.goto('/some/unknown/page');
+  await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+});
+
+test('the home page loads under the content security policy without console errors or violations', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  await page.exposeFunction('reportCspViolation', (text: string) => problems.push(`CSP violation: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
+      report(`${event.violatedDirective} blocked ${event.blockedURI || 'inline code'}`);
+    });
+  });
+
+  const response = await page.goto('/');
+  // Without the policy this test would prove nothing: the server must send it.
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await expect(page.getByRole('heading', { level: 1, name: 'PRD Studio' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,22 @@
+import { Button } from 'antd';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+
+const describe = (error: unknown): string | undefined =>
+  isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : undefined;
+
+/**
+ * Shown when a page throws while rendering, or its code cannot be fetched (for example after a new
+ * release replaced the old chunks): reloading fetches the current build.
+ */
+export function RouteError() {
+  const detail = describe(useRouteError());
+  return (
+    <section className="page route-error" role="alert">
+      <h1 className="page-title">Something went wrong</h1>
+      {detail && <p className="page-description">{detail}</p>}
+      <Button type="primary" onClick={() => window.location.reload()}>
+        Reload the page
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { Suspense, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { lazyNamed } from '../lazy-named';
+import { useIsWideScreen } from '../use-media-query';
+import { BottomTabBar } from './bottom-tab-bar';
+import { PageLoading } from './page-loading';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+import './shell.css';
+
+// The drawer's code (antd Drawer and its motion) is fetched when it is first opened, not on load.
+const NavDrawer = lazyNamed(() => import('./nav-drawer'), 'NavDrawer');
+
+/**
+ * The frame around every page (SPEC §1). Wide screens get the sidebar; small screens the top bar,
+ * drawer and bottom tab bar. Each variant is rendered only when it applies, never merely hidden.
+ */
+export function AppShell() {
+  const isWide = useIsWideScreen();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  // Growing past the breakpoint removes the drawer; it must not pop open again when shrinking back.
+  if (isWide && drawerOpen) setDrawerOpen(false);
+
+  const openDrawer = () => {
+    setDrawerUsed(true);
+    setDrawerOpen(true);
+  };
+
+  return (
+    <div className={isWide ? 'shell shell-wide' : 'shell shell-narrow'}>
+      <a href="#main-content" className="skip-link">
+        Skip to main content
+      </a>
+      {isWide ? <Sidebar /> : <TopBar drawerOpen={drawerOpen} onOpenDrawer={openDrawer} />}
+      <main id="main-content" className="shell-main" tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {!isWide && drawerUsed && (
+        <Suspense>
+          <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
+      {!isWide && <BottomTabBar />}
+    </div>
+  );
+}

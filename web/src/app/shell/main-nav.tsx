@@ -1,0 +1,22 @@
+import { NAV_ITEMS } from '@prd/proto';
+import { NavLink } from 'react-router-dom';
+import { NavIcon } from './nav-icons';
+
+/** The five destinations of SPEC §2 as a vertical list, for the sidebar and the drawer. */
+export function MainNav({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Main navigation" className="main-nav">
+      <ul>
+        {NAV_ITEMS.map((item) => (
+          <li key={item.path}>
+            {/* `end` on Home: otherwise "/" would count as active on every page. */}
+            <NavLink to={item.path} end={item.path === '/'} className="main-nav-link" onClick={onNavigate}>
+              <NavIcon path={item.path} />
+              <span>{item.label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,19 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/** Whether a CSS media query matches now; re-renders when that changes. */
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
+}
+
+/** antd's `lg` breakpoint: from here up the shell shows the sidebar, below it the top and bottom bars. */
+export const WIDE_SCREEN_MIN_PX = 992;
+
+export const useIsWideScreen = (): boolean => useMediaQuery(`(min-width: ${WIDE_SCREEN_MIN_PX}px)`);

@@ -1,0 +1,13 @@
+import { Link } from 'react-router-dom';
+import { PageHeader } from '../../app/page-header';
+import { usePageTitle } from '../../app/use-page-title';
+
+export function NotFoundPage() {
+  usePageTitle('Page not found');
+  return (
+    <section className="page">
+      <PageHeader title="404 Page Not Found" description="Did you forget to add the page to the router?" />
+      <Link to="/">Go to Home</Link>
+    </section>
+  );
+}

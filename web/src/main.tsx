@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppProviders } from './app/app-providers';
+import { AppRouter } from './app/router';
+import './app/global.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element to render into');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders>
+      <AppRouter />
+    </AppProviders>
+  </StrictMode>,
+);
