@@ -1,7 +1,17 @@
 import { z } from 'zod';
+import { idNumber, idParamsSchema, idString } from './params.js';
 
 export const REVISION_SOURCES = ['user', 'ai', 'flow'] as const;
 export type RevisionSource = (typeof REVISION_SOURCES)[number];
+
+/** Bounds on what a document may hold (characters). */
+export const DOCUMENT_TITLE_MAX = 500;
+export const DOCUMENT_CONTENT_MAX = 2_000_000;
+/** How many of a document's most recent revisions `GET /api/documents/:id/revisions` lists. */
+export const REVISIONS_LIST_LIMIT = 100;
+
+export const DOCUMENT_NOT_FOUND = 'Document not found';
+export const REVISION_NOT_FOUND = 'Revision not found';
 
 /** A document as the API answers it (SPEC §3). Dates are ISO strings. */
 export const documentSchema = z.object({
@@ -14,9 +24,86 @@ export const documentSchema = z.object({
 });
 export type DocumentDto = z.infer<typeof documentSchema>;
 
+/** One row of `GET /api/documents` (newest first): no content. */
+export const documentSummarySchema = documentSchema.omit({ content: true });
+export type DocumentSummary = z.infer<typeof documentSummarySchema>;
+
 /** A project with every document's full text: the context of project chat. */
 export const projectContextSchema = z.object({
   project: z.object({ id: z.number().int(), name: z.string(), description: z.string(), status: z.string() }),
   documents: z.array(z.object({ id: z.number().int(), title: z.string(), content: z.string() })),
 });
 export type ProjectContext = z.infer<typeof projectContextSchema>;
+
+const BODY_OBJECT = { error: 'The request body must be a JSON object' };
+
+const documentTitle = z
+  .string({ error: (issue) => (issue.input === undefined ? 'Document title is required' : 'Document title must be text') })
+  .trim()
+  .min(1, 'Document title is required')
+  .max(DOCUMENT_TITLE_MAX, `Document title must be at most ${DOCUMENT_TITLE_MAX} characters`);
+
+const contentTooLong = `Document content must be at most ${DOCUMENT_CONTENT_MAX} characters`;
+const documentContent = z
+  .string({ error: (issue) => (issue.input === undefined ? 'No content to upload' : 'Document content must be text') })
+  .max(DOCUMENT_CONTENT_MAX, contentTooLong);
+/** SPEC §5: creating a document needs content ('No content to upload'). */
+const requiredContent = documentContent.refine((s) => s.trim().length > 0, 'No content to upload');
+
+const projectIdField = idNumber('Project id must be a number');
+
+/** `POST /api/documents`. Unknown fields (a `userId` among them) are dropped: the owner is always the acting user. */
+export const createDocumentSchema = z.object(
+  { title: documentTitle, content: requiredContent, projectId: projectIdField.nullable().optional() },
+  BODY_OBJECT,
+);
+export type CreateDocument = z.infer<typeof createDocumentSchema>;
+
+/** `PATCH /api/documents/:id`: `projectId` attaches the document to a project, `null` detaches it. */
+export const updateDocumentSchema = z
+  .object({ title: documentTitle.optional(), content: documentContent.optional(), projectId: projectIdField.nullable().optional() }, BODY_OBJECT)
+  .refine((b) => b.title !== undefined || b.content !== undefined || b.projectId !== undefined, {
+    message: 'Nothing to update: send a title, content or projectId',
+  });
+export type UpdateDocument = z.infer<typeof updateDocumentSchema>;
+
+export const documentParamsSchema = idParamsSchema('Document id must be a number');
+export const revisionParamsSchema = z.object({
+  id: idString('Document id must be a number'),
+  revisionId: idString('Revision id must be a number'),
+});
+
+/**
+ * A revision is the document as it was just before one change of its content: `source` says who
+ * made that change (the user, the AI, or the guided document flow) and `createdAt` when. Restoring
+ * a revision brings its content back and is itself a change, so it stores a new revision.
+ */
+export const revisionSchema = z.object({
+  id: z.number().int(),
+  documentId: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  source: z.enum(REVISION_SOURCES),
+  createdAt: z.string(),
+});
+export type Revision = z.infer<typeof revisionSchema>;
+
+const userIdField = idNumber('userId must be a number');
+const revisionSource = z.enum(REVISION_SOURCES, { error: 'source must be user, ai or flow' });
+
+/** Query of content's internal reads: the user the caller acts for. */
+export const internalUserQuerySchema = z.object({ userId: idString('userId must be a number') });
+
+/** Body of `PUT /internal/documents/:id/content` (ContentClient.saveDocumentContent). */
+export const internalSaveContentSchema = z.object(
+  { userId: userIdField, content: documentContent, title: documentTitle.optional(), source: revisionSource },
+  BODY_OBJECT,
+);
+export type InternalSaveContent = z.infer<typeof internalSaveContentSchema>;
+
+/** Body of `POST /internal/documents` (ContentClient.createDocument): the flow may start from empty content. */
+export const internalCreateDocumentSchema = z.object(
+  { userId: userIdField, title: documentTitle, content: documentContent, projectId: projectIdField.nullable().optional(), source: revisionSource },
+  BODY_OBJECT,
+);
+export type InternalCreateDocument = z.infer<typeof internalCreateDocumentSchema>;

@@ -15,9 +15,19 @@ export const realtimeClientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
 
-/** Frames the server sends on `/ws`. */
-export type RealtimeServerMessage =
-  | { type: 'session_initialized'; sessionId: string }
-  | { type: 'message'; role: 'assistant' | 'user' | 'system'; content: string; isPartial: boolean }
-  | { type: 'message_received' }
-  | { type: 'error'; message: string };
+/**
+ * Frames the server sends on `/ws`. An assistant `message` with `isPartial: true` carries the whole
+ * reply so far (replace, do not append); the final one has `isPartial: false`.
+ */
+export const realtimeServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('session_initialized'), sessionId: z.string() }),
+  z.object({
+    type: z.literal('message'),
+    role: z.enum(['assistant', 'user', 'system']),
+    content: z.string(),
+    isPartial: z.boolean(),
+  }),
+  z.object({ type: z.literal('message_received') }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type RealtimeServerMessage = z.infer<typeof realtimeServerMessageSchema>;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { usageSchema } from './errors.js';
 
-
 export const USAGE_KINDS = ['docs', 'messages'] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];
 
@@ -13,14 +12,5 @@ export const consumeUsageSchema = z.object({
 export type ConsumeUsage = z.infer<typeof consumeUsageSchema>;
 export const consumeUsageAnswerSchema = z.object({ usage: usageSchema });
 
-/** The LIMIT_EXCEEDED texts of SPEC §8, by kind. */
-export const LIMIT_MESSAGES = {
-  docs: {
-    message: "You've reached the document limit",
-    description: 'Sign up to create more documents and save your work.',
-  },
-  messages: {
-    message: "You've reached the message limit",
-    description: 'Sign up to continue your conversation and save your work.',
-  },
-} as const;
+/** The LIMIT_EXCEEDED texts of SPEC §8, by kind (kept zod-free in limit-messages.ts for the client). */
+export { LIMIT_MESSAGES } from './limit-messages.js';

@@ -11,6 +11,22 @@ export const internalUserSchema = z.object({
 });
 export type InternalUser = z.infer<typeof internalUserSchema>;
 
+/** Body of `POST /internal/users/guests`. */
+export const createGuestSchema = z.object({
+  clientAddress: z.string({ error: 'clientAddress is required' }).min(1, 'clientAddress is required').max(200, 'clientAddress is too long'),
+});
+export type CreateGuest = z.infer<typeof createGuestSchema>;
+
+/** Path parameters of `/internal/users/:id...`. */
+export const userIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'User id must be a number' }).int('User id must be a number').positive('User id must be a number'),
+});
+export type UserIdParams = z.infer<typeof userIdParamsSchema>;
+
+/** Answer of `GET /internal/users/:id/openai-key`. */
+export const openAiKeyAnswerSchema = z.object({ apiKey: z.string().nullable() });
+export type OpenAiKeyAnswer = z.infer<typeof openAiKeyAnswerSchema>;
+
 export const IDENTITY_INTERNAL = {
   user: (id: number) => `/internal/users/${id}`,
   guests: '/internal/users/guests',
@@ -44,7 +60,7 @@ export class IdentityClient {
   }
 
   /** The user's own decrypted OpenAI key, for the AI worker only; null when none is stored. */
-  getOpenAiKey(userId: number): Promise<{ apiKey: string | null }> {
+  getOpenAiKey(userId: number): Promise<OpenAiKeyAnswer> {
     return internalCall(this.options, 'GET', IDENTITY_INTERNAL.openaiKey(userId));
   }
 }

@@ -1,5 +1,65 @@
 import { z } from 'zod';
 import { baseConfigSchema } from '@prd/kit';
 
-export const configSchema = baseConfigSchema;
+const HEX_KEY = /^[0-9a-f]{64}$/i;
+const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
+
+/** ENCRYPTION_KEY: exactly 32 bytes, written as 64 hex digits or as base64 (e.g. `openssl rand -base64 32`). */
+export function parseEncryptionKey(value: string): Buffer | null {
+  const text = value.trim();
+  if (HEX_KEY.test(text)) return Buffer.from(text, 'hex');
+  if (!BASE64.test(text)) return null;
+  const key = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return key.length === 32 ? key : null;
+}
+
+/** A monthly allowance: a whole number, or empty for unlimited (null). */
+const monthlyLimit = (name: string, fallback: number | null) =>
+  z
+    .string()
+    .default(fallback === null ? '' : String(fallback))
+    .transform((v, ctx) => {
+      const text = v.trim();
+      if (text === '' || text.toLowerCase() === 'unlimited') return null;
+      if (!/^\d+$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number, or empty for unlimited` });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+
+const positiveInt = (name: string, fallback: number) =>
+  z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`).default(fallback);
+
+const flag = (name: string) =>
+  z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true').optional();
+
+export const configSchema = baseConfigSchema.extend({
+  /** AES-256-GCM key for stored custom OpenAI keys (D9). */
+  ENCRYPTION_KEY: z
+    .string({ error: 'ENCRYPTION_KEY is required' })
+    .refine((v) => parseEncryptionKey(v) !== null, 'ENCRYPTION_KEY must be 32 bytes written as base64 or 64 hex digits (e.g. `openssl rand -base64 32`)'),
+
+  /** D9: the quick-login test account; unset means on outside production, off in production. */
+  DEMO_ACCOUNT_ENABLED: flag('DEMO_ACCOUNT_ENABLED'),
+  DEMO_USERNAME: z.string().min(3, 'DEMO_USERNAME must be at least 3 characters').default('demo'),
+  DEMO_EMAIL: z.email('DEMO_EMAIL must be an email address').default('demo@prd-studio.local'),
+  DEMO_PASSWORD: z.string().min(6, 'DEMO_PASSWORD must be at least 6 characters').default('demo-password'),
+
+  /** D5: monthly allowances per tier; empty means unlimited. */
+  GUEST_DOCS_LIMIT: monthlyLimit('GUEST_DOCS_LIMIT', 3),
+  GUEST_MESSAGES_LIMIT: monthlyLimit('GUEST_MESSAGES_LIMIT', 20),
+  USER_DOCS_LIMIT: monthlyLimit('USER_DOCS_LIMIT', null),
+  USER_MESSAGES_LIMIT: monthlyLimit('USER_MESSAGES_LIMIT', 200),
+  OWN_KEY_MESSAGES_LIMIT: monthlyLimit('OWN_KEY_MESSAGES_LIMIT', null),
+
+  /** Abuse limits, counted in Redis per client address (and per username for log-in). */
+  GUESTS_PER_ADDRESS_PER_HOUR: positiveInt('GUESTS_PER_ADDRESS_PER_HOUR', 30),
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: positiveInt('REGISTRATIONS_PER_ADDRESS_PER_HOUR', 20),
+  LOGIN_ATTEMPTS_PER_ADDRESS: positiveInt('LOGIN_ATTEMPTS_PER_ADDRESS', 30),
+  LOGIN_ATTEMPTS_PER_USERNAME: positiveInt('LOGIN_ATTEMPTS_PER_USERNAME', 10),
+  LOGIN_WINDOW_SECONDS: positiveInt('LOGIN_WINDOW_SECONDS', 900),
+});
 export type Config = z.infer<typeof configSchema>;
+
+export const demoAccountEnabled = (config: Config): boolean => config.DEMO_ACCOUNT_ENABLED ?? config.NODE_ENV !== 'production';

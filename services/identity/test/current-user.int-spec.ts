@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { startTestService, type TestService } from '@prd/kit/testing';
-import { AppModule, SERVICE } from '../src/app.module.js';
-import { configSchema } from '../src/config.js';
+import { startIdentity, type IdentityService } from './identity-test-service.js';
 
 describe('GET /api/current-user', () => {
-  let svc: TestService<unknown>;
+  let svc: IdentityService;
   beforeAll(async () => {
-    svc = await startTestService({ service: SERVICE, configSchema, module: (c, l) => AppModule.register(c, l) });
+    svc = await startIdentity();
   });
   afterAll(() => svc.close());
 

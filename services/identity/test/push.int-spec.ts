@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
-import { sessionCookieFor, startTestService, testRedisUrl, type TestService } from '@prd/kit/testing';
-import { USAGE_EVENTS_CHANNEL } from '@prd/proto';
-import { AppModule, SERVICE } from '../src/app.module.js';
-import { configSchema, type Config } from '../src/config.js';
+import { sessionCookieFor, testRedisUrl } from '@prd/kit/testing';
+import { IdentityClient, USAGE_EVENTS_CHANNEL } from '@prd/proto';
+import { startIdentity, type IdentityService } from './identity-test-service.js';
 
-const wsUrl = (svc: TestService<Config>) => `${svc.url.replace('http', 'ws')}/ws-general`;
+const wsUrl = (svc: IdentityService) => `${svc.url.replace('http', 'ws')}/ws-general`;
 
 function open(url: string, cookie?: string): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
@@ -28,10 +27,10 @@ function nextMessage(ws: WebSocket, timeoutMs: number): Promise<string | null> {
 }
 
 describe('/ws-general', () => {
-  let svc: TestService<Config>;
+  let svc: IdentityService;
   let publisher: Redis;
   beforeAll(async () => {
-    svc = await startTestService({ service: SERVICE, configSchema, module: (c, l) => AppModule.register(c, l) });
+    svc = await startIdentity();
     publisher = new Redis(testRedisUrl());
   });
   afterAll(async () => {
@@ -66,6 +65,35 @@ describe('/ws-general', () => {
     } finally {
       a.close();
       b.close();
+    }
+  });
+});
+
+describe('/ws-general across two identity instances on one Redis', () => {
+  let a: IdentityService;
+  let b: IdentityService;
+  beforeAll(async () => {
+    a = await startIdentity();
+    b = await startIdentity({ DATABASE_URL: a.config.DATABASE_URL, SESSION_SECRET: a.config.SESSION_SECRET, INTERNAL_TOKEN: a.config.INTERNAL_TOKEN, ENCRYPTION_KEY: a.config.ENCRYPTION_KEY });
+  });
+  afterAll(async () => {
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it("delivers usage consumed through instance A to the user's socket on instance B, and not to another user's", async () => {
+    const client = new IdentityClient({ baseUrl: a.url, token: a.config.INTERNAL_TOKEN });
+    const [owner, other] = [await client.createGuest('10.1.0.1'), await client.createGuest('10.1.0.2')];
+    const ownerSocket = await open(wsUrl(b), await sessionCookieFor(testRedisUrl(), b.config.SESSION_SECRET, owner.id));
+    const otherSocket = await open(wsUrl(b), await sessionCookieFor(testRedisUrl(), b.config.SESSION_SECRET, other.id));
+    try {
+      const forOwner = nextMessage(ownerSocket, 3_000);
+      const forOther = nextMessage(otherSocket, 500);
+      await client.consume(owner.id, 'messages');
+      expect(JSON.parse((await forOwner) ?? 'null')).toEqual({ type: 'usage_update' });
+      expect(await forOther).toBeNull();
+    } finally {
+      ownerSocket.close();
+      otherSocket.close();
     }
   });
 });

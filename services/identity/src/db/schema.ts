@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 export const users = pgTable(
@@ -12,6 +12,15 @@ export const users = pgTable(
     lastName: text('last_name'),
     passwordHash: text('password_hash'),
     isGuest: boolean('is_guest').notNull().default(false),
+    /** The custom OpenAI key, AES-256-GCM encrypted (D9); null when none is stored. */
+    openaiKeyEncrypted: text('openai_key_encrypted'),
+    /**
+     * Whose monthly allowance this user spends: null means their own id. A guest reset issues a new
+     * guest that keeps spending the previous one's allowance, so a reset cannot escape the limits.
+     */
+    usageAccountId: integer('usage_account_id'),
+    /** Set when the account was anonymised (delete) or replaced (guest reset); such a user no longer exists. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -19,4 +28,28 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
   ],
+);
+
+/** One counter per usage account, calendar month (UTC, 'YYYY-MM') and kind ('docs' or 'messages'). */
+export const usageCounters = pgTable(
+  'usage_counters',
+  {
+    accountId: integer('account_id').notNull(),
+    month: text('month').notNull(),
+    kind: text('kind').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.month, t.kind] })],
+);
+
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id'),
+    content: text('content').notNull(),
+    rating: smallint('rating'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('feedback_user_idx').on(t.userId)],
 );

@@ -1,29 +1,45 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { DB, UserDirectory, type Database } from '@prd/kit';
+import type { Redis } from 'ioredis';
+import { CONFIG, DB, REDIS, UserDirectory, type Database } from '@prd/kit';
 import { GUEST_PREFIX, type InternalUser } from '@prd/proto';
 import * as tables from '../db/schema.js';
+import type { Config } from '../config.js';
+import { RateLimiter, rateLimitNamespace, tooManyRequests } from '../security/rate-limiter.js';
+import { toInternalUser, UsersService } from './users.service.js';
 
-const toInternal = (u: typeof tables.users.$inferSelect): InternalUser => ({ id: u.id, username: u.username ?? '', isGuest: u.isGuest });
+const HOUR = 3600;
 
-/** Identity is the directory: it answers from its own table instead of calling itself over HTTP. */
+export const newGuestUsername = () => `${GUEST_PREFIX}${randomBytes(6).toString('hex')}`;
+
+/**
+ * Identity is the directory: it answers from its own table instead of calling itself over HTTP.
+ * Guest creation (D5) is limited per client address, here and on the internal route alike.
+ */
 @Injectable()
 export class LocalUserDirectory extends UserDirectory {
-  constructor(@Inject(DB) private readonly db: Database<typeof tables>) {
+  private readonly users: UsersService;
+  private readonly limiter: RateLimiter;
+
+  constructor(
+    @Inject(DB) private readonly db: Database<typeof tables>,
+    @Inject(REDIS) redis: Redis,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {
     super();
+    this.users = new UsersService(db);
+    this.limiter = new RateLimiter(redis, rateLimitNamespace(config.DATABASE_URL));
   }
 
   async getUser(id: number): Promise<InternalUser | null> {
-    const [user] = await this.db.select().from(tables.users).where(eq(tables.users.id, id));
-    return user ? toInternal(user) : null;
+    const user = await this.users.findActive(id);
+    return user ? toInternalUser(user) : null;
   }
 
-  async createGuest(): Promise<InternalUser> {
-    const [user] = await this.db
-      .insert(tables.users)
-      .values({ username: `${GUEST_PREFIX}${randomBytes(6).toString('hex')}`, isGuest: true })
-      .returning();
-    return toInternal(user!);
+  async createGuest(clientAddress: string): Promise<InternalUser> {
+    const limit = await this.limiter.hit('guests', clientAddress, this.config.GUESTS_PER_ADDRESS_PER_HOUR, HOUR);
+    if (!limit.allowed) throw tooManyRequests('Too many guest sessions were started from your address.', limit.retryAfterSeconds);
+    const [user] = await this.db.insert(tables.users).values({ username: newGuestUsername(), isGuest: true }).returning();
+    return toInternalUser(user!);
   }
 }

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { DEFAULT_PROJECT_NAME, DEFAULT_PROJECT_STATUS } from './constants.js';
+import { idParamsSchema } from './params.js';
+
+export const PROJECT_STATUSES = ['in-progress', 'completed'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+export const PROJECT_NAME_MAX = 200;
+export const PROJECT_DESCRIPTION_MAX = 5_000;
+
+export const PROJECT_NOT_FOUND = 'Project not found';
+
+/** Projects are for registered users only (SPEC §6): guests and visitors get 403 ACCOUNT_REQUIRED with these texts. */
+export const PROJECTS_ACCOUNT_REQUIRED = {
+  message: 'Registration required',
+  description: 'Sign up to create and manage projects',
+} as const;
+
+/** A project as the API answers it (SPEC §3). Dates are ISO strings. */
+export const projectSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProjectDto = z.infer<typeof projectSchema>;
+
+const BODY_OBJECT = { error: 'The request body must be a JSON object' };
+
+/** SPEC §5: a blank name becomes 'Untitled Project'. */
+const projectName = z
+  .string({ error: 'Project name must be text' })
+  .trim()
+  .max(PROJECT_NAME_MAX, `Project name must be at most ${PROJECT_NAME_MAX} characters`)
+  .transform((s) => s || DEFAULT_PROJECT_NAME);
+/** SPEC §5: a blank description becomes ''. */
+const projectDescription = z
+  .string({ error: 'Project description must be text' })
+  .trim()
+  .max(PROJECT_DESCRIPTION_MAX, `Project description must be at most ${PROJECT_DESCRIPTION_MAX} characters`);
+const projectStatus = z.enum(PROJECT_STATUSES, { error: 'Project status must be in-progress or completed' });
+
+/** `POST /api/projects`. Unknown fields (a `userId` among them) are dropped. */
+export const createProjectSchema = z.object(
+  {
+    name: projectName.nullable().optional().transform((v) => v ?? DEFAULT_PROJECT_NAME),
+    description: projectDescription.nullable().optional().transform((v) => v ?? ''),
+    status: projectStatus.default(DEFAULT_PROJECT_STATUS),
+  },
+  BODY_OBJECT,
+);
+export type CreateProject = z.infer<typeof createProjectSchema>;
+
+/** `PATCH /api/projects/:id`. */
+export const updateProjectSchema = z
+  .object(
+    {
+      name: projectName.nullable().optional().transform((v) => (v === null ? DEFAULT_PROJECT_NAME : v)),
+      description: projectDescription.nullable().optional().transform((v) => (v === null ? '' : v)),
+      status: projectStatus.optional(),
+    },
+    BODY_OBJECT,
+  )
+  .refine((b) => b.name !== undefined || b.description !== undefined || b.status !== undefined, {
+    message: 'Nothing to update: send a name, description or status',
+  });
+export type UpdateProject = z.infer<typeof updateProjectSchema>;
+
+export const projectParamsSchema = idParamsSchema('Project id must be a number');

@@ -1,0 +1,51 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Redirect, Req, UseGuards } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { SessionService, ZodPipe } from '@prd/kit';
+import { registerSchema, SIGN_UP_PATH, type CurrentUser, type RegisterRequest } from '@prd/proto';
+import { toCurrentUser, type UserRow } from '../users/users.service.js';
+import { AuthService } from './auth.service.js';
+import { safeCallbackUrl } from './callback-url.js';
+import { LoginGuard } from './login.guard.js';
+
+type LoggedInRequest = FastifyRequest & { user: UserRow; body: { username: string } };
+
+@Controller('api')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly sessions: SessionService,
+  ) {}
+
+  /** Sign-up, both variants; the new user is logged in on a fresh session id. */
+  @Post('register')
+  async register(@Body(new ZodPipe(registerSchema)) body: RegisterRequest, @Req() request: FastifyRequest): Promise<CurrentUser> {
+    const session = await this.sessions.get(request);
+    return toCurrentUser(await this.auth.register(body, session, request.ip));
+  }
+
+  /** Log-in by username or email; wrong credentials are 401 whether or not the user exists. */
+  @Post('login')
+  @HttpCode(200)
+  @UseGuards(LoginGuard)
+  async login(@Req() request: LoggedInRequest): Promise<CurrentUser> {
+    const session = await this.sessions.get(request);
+    this.auth.logIn(session, request.user);
+    await this.auth.clearLoginAttempts(request.body.username);
+    return toCurrentUser(request.user);
+  }
+
+  /** A link (SPEC §2): ends the session and goes home. */
+  @Get('logout')
+  @Redirect('/', 302)
+  async logout(@Req() request: FastifyRequest): Promise<void> {
+    (await this.sessions.get(request)).destroy();
+  }
+
+  /** Opens the email sign-up form, keeping a same-site callback target. */
+  @Get('login/email')
+  @Redirect(SIGN_UP_PATH, 302)
+  loginWithEmail(@Query('callbackUrl') callbackUrl: unknown): { url: string } {
+    const target = safeCallbackUrl(callbackUrl);
+    return { url: target ? `${SIGN_UP_PATH}&callbackUrl=${encodeURIComponent(target)}` : SIGN_UP_PATH };
+  }
+}

@@ -1,0 +1,121 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { and, eq, isNull } from 'drizzle-orm';
+import { CONFIG, conflict, DB, forbidden, type Database, type Session } from '@prd/kit';
+import { AUTH_MESSAGES, type RegisterRequest } from '@prd/proto';
+import * as tables from '../db/schema.js';
+import type { Config } from '../config.js';
+import { hashPassword, verifyPassword } from '../security/password.js';
+import { RateLimiter, tooManyRequests } from '../security/rate-limiter.js';
+import { UsageService } from '../usage/usage.service.js';
+import { UsersService, type UserRow } from '../users/users.service.js';
+
+const HOUR = 3600;
+const UNIQUE_VIOLATION = '23505';
+
+/** Sign-up and log-in (SPEC §3, §5; D5, D9). */
+@Injectable()
+export class AuthService implements OnModuleInit {
+  /** Verified against when the user does not exist, so both failures take the same time (D9). */
+  private dummyHash!: Promise<string>;
+
+  constructor(
+    @Inject(DB) private readonly db: Database<typeof tables>,
+    @Inject(CONFIG) private readonly config: Config,
+    private readonly users: UsersService,
+    private readonly usage: UsageService,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  onModuleInit() {
+    this.dummyHash = hashPassword('not the password of anyone');
+  }
+
+  /** The user these credentials belong to, or null; unknown users and wrong passwords cost the same. */
+  async verifyCredentials(login: string, password: string): Promise<UserRow | null> {
+    const user = await this.users.findByLogin(login);
+    if (!user?.passwordHash) {
+      await verifyPassword(password, await this.dummyHash);
+      return null;
+    }
+    return (await verifyPassword(password, user.passwordHash)) ? user : null;
+  }
+
+  /** Counts a log-in attempt per address and per username; over either limit: 429 saying when to retry. */
+  async countLoginAttempt(address: string, login: string): Promise<void> {
+    const window = this.config.LOGIN_WINDOW_SECONDS;
+    const [byAddress, byName] = await Promise.all([
+      this.limiter.hit('login-address', address, this.config.LOGIN_ATTEMPTS_PER_ADDRESS, window),
+      this.limiter.hit('login-username', login, this.config.LOGIN_ATTEMPTS_PER_USERNAME, window),
+    ]);
+    const blocked = [byAddress, byName].filter((r) => !r.allowed);
+    if (blocked.length > 0) {
+      throw tooManyRequests('Too many log-in attempts.', Math.max(...blocked.map((r) => r.retryAfterSeconds)));
+    }
+  }
+
+  /** A successful log-in forgets that username's failed attempts. */
+  async clearLoginAttempts(login: string): Promise<void> {
+    await this.limiter.reset('login-username', login);
+  }
+
+  /** Binds the user to a fresh session id (against session fixation, D9). */
+  logIn(session: Session, user: UserRow): void {
+    session.regenerate();
+    session.userId = user.id;
+  }
+
+  /**
+   * Creates an account, or upgrades the session's guest in place (D5: same id, so every document,
+   * chat and the month's usage stay). The settings variant names the guest's id, which must be the session's.
+   */
+  async register(body: RegisterRequest, session: Session, address: string): Promise<UserRow> {
+    const limit = await this.limiter.hit('register-address', address, this.config.REGISTRATIONS_PER_ADDRESS_PER_HOUR, HOUR);
+    if (!limit.allowed) throw tooManyRequests('Too many accounts were created from your address.', limit.retryAfterSeconds);
+
+    const current = session.userId === undefined ? null : await this.users.findActive(session.userId);
+    if (body.id !== undefined) {
+      if (!current || current.id !== body.id) throw forbidden('You can only register your own account');
+      if (!current.isGuest) throw conflict('This account is already registered');
+    }
+    if (await this.users.usernameTaken(body.username)) throw conflict(AUTH_MESSAGES.usernameTaken);
+    if (await this.users.emailTaken(body.email)) throw conflict(AUTH_MESSAGES.emailTaken);
+
+    const values = {
+      username: body.username,
+      email: body.email,
+      name: body.name ?? null,
+      firstName: body.firstName ?? null,
+      lastName: body.lastName ?? null,
+      passwordHash: await hashPassword(body.password),
+      isGuest: false,
+      updatedAt: new Date(),
+    };
+    const u = tables.users;
+    let user: UserRow | undefined;
+    try {
+      if (current?.isGuest) {
+        [user] = await this.db
+          .update(u)
+          .set(values)
+          .where(and(eq(u.id, current.id), eq(u.isGuest, true), isNull(u.deletedAt)))
+          .returning();
+        if (!user) throw conflict('This account is already registered');
+      } else {
+        [user] = await this.db.insert(u).values(values).returning();
+      }
+    } catch (err) {
+      throw translateUniqueViolation(err);
+    }
+    this.logIn(session, user!);
+    // The limits change with the tier: the user's open tabs refresh their usage line.
+    await this.usage.announce(user!.id);
+    return user!;
+  }
+}
+
+/** Two sign-ups racing for one name: the loser gets the same 409 as a plain taken name. */
+function translateUniqueViolation(err: unknown): unknown {
+  const pg = (err as { cause?: { code?: string; constraint?: string } }).cause ?? (err as { code?: string; constraint?: string });
+  if (pg?.code !== UNIQUE_VIOLATION) return err;
+  return conflict(pg.constraint === 'users_email_lower_idx' ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.usernameTaken);
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import { ConfigError, loadConfig } from '@prd/kit';
+import { configSchema, demoAccountEnabled, parseEncryptionKey } from './config.js';
+
+const base = {
+  PORT: '3001',
+  DATABASE_URL: 'postgres://localhost/identity',
+  REDIS_URL: 'redis://localhost:6379',
+  SESSION_SECRET: 'x'.repeat(32),
+  INTERNAL_TOKEN: 'y'.repeat(32),
+  ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+};
+
+describe('identity configuration', () => {
+  it('accepts a 32-byte key as base64, base64url or hex', () => {
+    const key = randomBytes(32);
+    expect(parseEncryptionKey(key.toString('base64'))).toEqual(key);
+    expect(parseEncryptionKey(key.toString('base64url'))).toEqual(key);
+    expect(parseEncryptionKey(key.toString('hex'))).toEqual(key);
+  });
+
+  it('refuses to start without a 32-byte ENCRYPTION_KEY', () => {
+    const { ENCRYPTION_KEY: _omitted, ...withoutKey } = base;
+    expect(() => loadConfig('identity', configSchema, withoutKey)).toThrow('ENCRYPTION_KEY: is required but not set');
+    for (const bad of [randomBytes(16).toString('base64'), 'short', 'not base64 at all!']) {
+      expect(() => loadConfig('identity', configSchema, { ...base, ENCRYPTION_KEY: bad })).toThrow(ConfigError);
+    }
+  });
+
+  it('has the D5 limits by default, empty meaning unlimited', () => {
+    const config = loadConfig('identity', configSchema, base);
+    expect(config).toMatchObject({ GUEST_DOCS_LIMIT: 3, GUEST_MESSAGES_LIMIT: 20, USER_DOCS_LIMIT: null, USER_MESSAGES_LIMIT: 200, OWN_KEY_MESSAGES_LIMIT: null });
+    expect(loadConfig('identity', configSchema, { ...base, USER_MESSAGES_LIMIT: '' }).USER_MESSAGES_LIMIT).toBeNull();
+    expect(() => loadConfig('identity', configSchema, { ...base, GUEST_DOCS_LIMIT: 'three' })).toThrow('GUEST_DOCS_LIMIT must be a whole number, or empty for unlimited');
+  });
+
+  it('enables the demo account outside production unless configured', () => {
+    expect(demoAccountEnabled(loadConfig('identity', configSchema, base))).toBe(true);
+    expect(demoAccountEnabled(loadConfig('identity', configSchema, { ...base, NODE_ENV: 'production' }))).toBe(false);
+    expect(demoAccountEnabled(loadConfig('identity', configSchema, { ...base, NODE_ENV: 'production', DEMO_ACCOUNT_ENABLED: 'true' }))).toBe(true);
+    expect(demoAccountEnabled(loadConfig('identity', configSchema, { ...base, DEMO_ACCOUNT_ENABLED: 'false' }))).toBe(false);
+  });
+});

@@ -1,0 +1,23 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { InternalGuard, ZodPipe } from '@prd/kit';
+import { consumeUsageSchema, type ConsumeUsage, type Usage } from '@prd/proto';
+import { UsageService } from '../usage/usage.service.js';
+
+/** D3, D5: content and chat spend a user's monthly allowance here, atomically. */
+@Controller('internal/usage')
+@UseGuards(InternalGuard)
+export class InternalUsageController {
+  constructor(private readonly usage: UsageService) {}
+
+  @Post('consume')
+  @HttpCode(200)
+  async consume(@Body(new ZodPipe(consumeUsageSchema)) body: ConsumeUsage): Promise<{ usage: Usage }> {
+    return { usage: await this.usage.consume(body.userId, body.kind) };
+  }
+
+  @Post('refund')
+  @HttpCode(200)
+  async refund(@Body(new ZodPipe(consumeUsageSchema)) body: ConsumeUsage): Promise<{ usage: Usage }> {
+    return { usage: await this.usage.refund(body.userId, body.kind) };
+  }
+}

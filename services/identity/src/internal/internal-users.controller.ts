@@ -1,0 +1,37 @@
+import { Body, Controller, Get, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { InternalGuard, notFound, UserDirectory, ZodPipe } from '@prd/kit';
+import { createGuestSchema, userIdParamsSchema, type CreateGuest, type InternalUser, type OpenAiKeyAnswer, type UserIdParams } from '@prd/proto';
+import { UsersService } from '../users/users.service.js';
+import { KeyCipher } from '../security/key-cipher.js';
+
+/** D3: what content, chat and export may ask identity about users; never exposed by the gateway. */
+@Controller('internal/users')
+@UseGuards(InternalGuard)
+export class InternalUsersController {
+  constructor(
+    @Inject(UserDirectory) private readonly directory: UserDirectory,
+    private readonly users: UsersService,
+    private readonly cipher: KeyCipher,
+  ) {}
+
+  /** D5: a new guest for an anonymous visitor's first write, limited per client address. */
+  @Post('guests')
+  createGuest(@Body(new ZodPipe(createGuestSchema)) body: CreateGuest): Promise<InternalUser> {
+    return this.directory.createGuest(body.clientAddress);
+  }
+
+  @Get(':id')
+  async getUser(@Param(new ZodPipe(userIdParamsSchema)) params: UserIdParams): Promise<InternalUser> {
+    const user = await this.directory.getUser(params.id);
+    if (!user) throw notFound('User not found');
+    return user;
+  }
+
+  /** D6: the decrypted custom key, for the AI worker only; null when the user stores none. */
+  @Get(':id/openai-key')
+  async getOpenAiKey(@Param(new ZodPipe(userIdParamsSchema)) params: UserIdParams): Promise<OpenAiKeyAnswer> {
+    const user = await this.users.findActive(params.id);
+    if (!user) throw notFound('User not found');
+    return { apiKey: user.openaiKeyEncrypted && !user.isGuest ? this.cipher.decrypt(user.openaiKeyEncrypted, user.id) : null };
+  }
+}

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { UsageModule } from '../usage/usage.module.js';
+import { InternalUsageController } from './internal-usage.controller.js';
+import { InternalUsersController } from './internal-users.controller.js';
+
+@Module({ imports: [UsageModule], controllers: [InternalUsersController, InternalUsageController] })
+export class InternalModule {}

@@ -1,0 +1,86 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { and, eq, sql } from 'drizzle-orm';
+import { AppError, CONFIG, DB, notFound, REDIS, type Database } from '@prd/kit';
+import { ErrorCode, LIMIT_MESSAGES, USAGE_EVENTS_CHANNEL, type Usage, type UsageEvent, type UsageKind } from '@prd/proto';
+import * as tables from '../db/schema.js';
+import type { Config } from '../config.js';
+import { usageAccountOf, UsersService, type UserRow } from '../users/users.service.js';
+import { limitsFor, monthOf, tierOf } from './limits.js';
+
+/** Monthly usage (D5): counted in PostgreSQL per usage account, month and kind; consumption is one atomic statement. */
+@Injectable()
+export class UsageService {
+  constructor(
+    @Inject(DB) private readonly db: Database<typeof tables>,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(CONFIG) private readonly config: Config,
+    private readonly users: UsersService,
+  ) {}
+
+  /** The month's usage and limits of a user; an anonymous visitor sees a guest's limits and nothing used. */
+  async usageOf(user: UserRow | null, now = new Date()): Promise<Usage> {
+    const limits = limitsFor(tierOf(user), this.config);
+    if (!user) return { docs: 0, messages: 0, limits };
+    const c = tables.usageCounters;
+    const rows = await this.db
+      .select({ kind: c.kind, count: c.count })
+      .from(c)
+      .where(and(eq(c.accountId, usageAccountOf(user)), eq(c.month, monthOf(now))));
+    const count = (kind: UsageKind) => rows.find((r) => r.kind === kind)?.count ?? 0;
+    return { docs: count('docs'), messages: count('messages'), limits };
+  }
+
+  /**
+   * Takes one unit of the month's allowance. The increment and the limit check are a single statement,
+   * so concurrent consumptions (on any replica) can never pass the limit. Over it: 429 LIMIT_EXCEEDED.
+   */
+  async consume(userId: number, kind: UsageKind): Promise<Usage> {
+    const user = await this.requireUser(userId);
+    const limit = limitsFor(tierOf(user), this.config)[kind];
+    const account = usageAccountOf(user);
+    const month = monthOf(new Date());
+    let taken: number | null = null;
+    if (limit === null || limit > 0) {
+      const result = await this.db.execute(sql`
+        INSERT INTO usage_counters (account_id, month, kind, count) VALUES (${account}, ${month}, ${kind}, 1)
+        ON CONFLICT (account_id, month, kind) DO UPDATE SET count = usage_counters.count + 1
+        ${limit === null ? sql`` : sql`WHERE usage_counters.count < ${limit}`}
+        RETURNING count`);
+      const row = result.rows[0] as { count: number } | undefined;
+      if (row) taken = Number(row.count);
+    }
+    const usage = await this.usageOf(user);
+    if (taken === null) {
+      throw new AppError(429, { code: ErrorCode.LIMIT_EXCEEDED, message: LIMIT_MESSAGES[kind].message, description: LIMIT_MESSAGES[kind].description, usage });
+    }
+    await this.announce(userId);
+    // This consumption's own count, not whatever concurrent ones have added since.
+    return { ...usage, [kind]: taken };
+  }
+
+  /** Gives back one unit taken for work that then failed; never below zero. */
+  async refund(userId: number, kind: UsageKind): Promise<Usage> {
+    const user = await this.requireUser(userId);
+    const c = tables.usageCounters;
+    const result = await this.db
+      .update(c)
+      .set({ count: sql`${c.count} - 1` })
+      .where(and(eq(c.accountId, usageAccountOf(user)), eq(c.month, monthOf(new Date())), eq(c.kind, kind), sql`${c.count} > 0`))
+      .returning({ count: c.count });
+    if (result.length > 0) await this.announce(userId);
+    return this.usageOf(user);
+  }
+
+  /** Tells every identity replica (D2) that this user's usage changed, so /ws-general pushes usage_update. */
+  async announce(userId: number): Promise<void> {
+    const event: UsageEvent = { userId };
+    await this.redis.publish(USAGE_EVENTS_CHANNEL, JSON.stringify(event));
+  }
+
+  private async requireUser(userId: number): Promise<UserRow> {
+    const user = await this.users.findActive(userId);
+    if (!user) throw notFound('User not found');
+    return user;
+  }
+}

@@ -1,0 +1,68 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { DB, type Database } from '@prd/kit';
+import type { CurrentUser, InternalUser } from '@prd/proto';
+import * as tables from '../db/schema.js';
+
+export type UserRow = typeof tables.users.$inferSelect;
+
+export const toInternalUser = (u: UserRow): InternalUser => ({ id: u.id, username: u.username ?? '', isGuest: u.isGuest });
+
+/** The user's own fields (SPEC §3): never the password hash, never the key. */
+export const toCurrentUser = (u: UserRow): CurrentUser => ({
+  isAuthenticated: true,
+  isAnonymous: false,
+  id: u.id,
+  username: u.username ?? '',
+  email: u.email,
+  name: u.name,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  isGuest: u.isGuest,
+});
+
+/** Whose allowance a user spends (see `users.usageAccountId`). */
+export const usageAccountOf = (u: UserRow): number => u.usageAccountId ?? u.id;
+
+/** Reads of the users table; a deleted (anonymised or replaced) user is no user at all. */
+@Injectable()
+export class UsersService {
+  constructor(@Inject(DB) private readonly db: Database<typeof tables>) {}
+
+  async findActive(id: number): Promise<UserRow | null> {
+    const [user] = await this.db
+      .select()
+      .from(tables.users)
+      .where(and(eq(tables.users.id, id), isNull(tables.users.deletedAt)));
+    return user ?? null;
+  }
+
+  /** A registered user by username or email, case-insensitively. */
+  async findByLogin(identifier: string): Promise<UserRow | null> {
+    const value = identifier.trim().toLowerCase();
+    const u = tables.users;
+    const [user] = await this.db
+      .select()
+      .from(u)
+      .where(and(isNull(u.deletedAt), eq(u.isGuest, false), or(eq(sql`lower(${u.username})`, value), eq(sql`lower(${u.email})`, value))))
+      .limit(1);
+    return user ?? null;
+  }
+
+  async usernameTaken(username: string, exceptId?: number): Promise<boolean> {
+    return this.taken(sql`lower(${tables.users.username}) = ${username.trim().toLowerCase()}`, exceptId);
+  }
+
+  async emailTaken(email: string, exceptId?: number): Promise<boolean> {
+    return this.taken(sql`lower(${tables.users.email}) = ${email.trim().toLowerCase()}`, exceptId);
+  }
+
+  private async taken(condition: ReturnType<typeof sql>, exceptId?: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: tables.users.id })
+      .from(tables.users)
+      .where(exceptId === undefined ? condition : and(condition, sql`${tables.users.id} <> ${exceptId}`))
+      .limit(1);
+    return rows.length > 0;
+  }
+}

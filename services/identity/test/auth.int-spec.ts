@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { startIdentity, type IdentityService } from './identity-test-service.js';
+
+const sessionCookie = (res: request.Response): string | undefined =>
+  ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('prd.sid='))?.split(';')[0];
+
+let seq = 0;
+const newAccount = () => {
+  seq += 1;
+  const tag = `${Date.now().toString(36)}${seq}`;
+  return { username: `user${tag}`, email: `user${tag}@example.com`, password: 'secret-pass' };
+};
+
+describe('sign-up and log-in', () => {
+  let svc: IdentityService;
+  beforeAll(async () => {
+    svc = await startIdentity({ REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000', LOGIN_ATTEMPTS_PER_ADDRESS: '1000' });
+  });
+  afterAll(() => svc.close());
+
+  describe('validation messages of SPEC §5', () => {
+    const register = (body: object) => request(svc.url).post('/api/register').send(body).expect(400);
+    const login = (body: object) => request(svc.url).post('/api/login').send(body).expect(400);
+
+    it('rejects a short username', async () => {
+      const res = await register({ ...newAccount(), username: 'ab' });
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Username must be at least 3 characters' });
+    });
+
+    it('rejects an invalid email', async () => {
+      const res = await register({ ...newAccount(), email: 'not-an-email' });
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Invalid email address' });
+      expect((await register({ ...newAccount(), email: undefined })).body.message).toBe('Invalid email address');
+    });
+
+    it('rejects a short password', async () => {
+      const res = await register({ ...newAccount(), password: '12345' });
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Password must be at least 6 characters' });
+    });
+
+    it('rejects a username that would look like a guest', async () => {
+      const res = await register({ ...newAccount(), username: 'guest-abc' });
+      expect(res.body.message).toBe('Username cannot start with guest-');
+    });
+
+    it('requires a username or email and a password to log in', async () => {
+      expect((await login({ username: '', password: 'x' })).body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Username or email is required' });
+      expect((await login({ password: 'x' })).body.message).toBe('Username or email is required');
+      expect((await login({ username: 'someone', password: '' })).body.message).toBe('Password is required');
+      expect((await login({ username: 'someone' })).body.message).toBe('Password is required');
+    });
+  });
+
+  it('registers, logs the new user in on a fresh session and never answers a password hash', async () => {
+    const agent = request.agent(svc.url);
+    const account = newAccount();
+    const res = await agent.post('/api/register').send({ ...account, name: 'Ada Lovelace' }).expect(201);
+    expect(res.body).toEqual({
+      isAuthenticated: true,
+      isAnonymous: false,
+      id: expect.any(Number),
+      username: account.username,
+      email: account.email,
+      name: 'Ada Lovelace',
+      firstName: null,
+      lastName: null,
+      isGuest: false,
+    });
+    const me = await agent.get('/api/current-user').expect(200);
+    expect(me.body).toEqual(res.body);
+    expect(JSON.stringify(me.body)).not.toMatch(/scrypt|password/i);
+  });
+
+  it('answers 409 for a taken username or email, whatever the case', async () => {
+    const account = newAccount();
+    await request(svc.url).post('/api/register').send(account).expect(201);
+    const byName = await request(svc.url).post('/api/register').send({ ...newAccount(), username: account.username.toUpperCase() }).expect(409);
+    expect(byName.body).toEqual({ code: 'CONFLICT', message: 'This username is already taken' });
+    const byEmail = await request(svc.url).post('/api/register').send({ ...newAccount(), email: account.email.toUpperCase() }).expect(409);
+    expect(byEmail.body).toEqual({ code: 'CONFLICT', message: 'An account with this email already exists' });
+  });
+
+  it('upgrades a guest in place: same id, no longer a guest, usage kept', async () => {
+    const agent = request.agent(svc.url);
+    const guestCookie = sessionCookie(await agent.post('/api/feedback').send({ content: 'first write provisions a guest', rating: null }).expect(201));
+    const guest = (await agent.get('/api/current-user').expect(200)).body as { id: number; isGuest: boolean; username: string };
+    expect(guest.isGuest).toBe(true);
+    expect(guest.username).toMatch(/^guest-/);
+    await request(svc.url).post('/internal/usage/consume').set({ 'x-internal-token': svc.config.INTERNAL_TOKEN }).send({ userId: guest.id, kind: 'docs' }).expect(200);
+
+    const account = newAccount();
+    const res = await agent.post('/api/register').send(account).expect(201);
+    expect(res.body).toMatchObject({ id: guest.id, username: account.username, isGuest: false });
+    expect(sessionCookie(res)).toBeDefined();
+    expect(sessionCookie(res)).not.toBe(guestCookie);
+    const usage = await agent.get('/api/usage').expect(200);
+    expect(usage.body).toEqual({ docs: 1, messages: 0, limits: { docs: null, messages: 200 } });
+  });
+
+  it("registers through the settings variant only for the session's own guest", async () => {
+    const agent = request.agent(svc.url);
+    await agent.post('/api/feedback').send({ content: 'hello' }).expect(201);
+    const guest = (await agent.get('/api/current-user')).body as { id: number };
+    const account = newAccount();
+    const other = await agent.post('/api/register').send({ username: account.username, email: account.email, firstName: 'Grace', password: account.password, id: guest.id + 1000 }).expect(403);
+    expect(other.body).toMatchObject({ code: 'FORBIDDEN' });
+    const res = await agent.post('/api/register').send({ username: account.username, email: account.email, firstName: 'Grace', password: account.password, id: guest.id }).expect(201);
+    expect(res.body).toMatchObject({ id: guest.id, firstName: 'Grace', isGuest: false });
+    const anonymous = await request(svc.url).post('/api/register').send({ ...newAccount(), firstName: 'X', id: guest.id }).expect(403);
+    expect(anonymous.body).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('logs in with the username and with the email, regenerating the session id', async () => {
+    const account = newAccount();
+    const { body: created } = await request(svc.url).post('/api/register').send(account).expect(201);
+
+    const agent = request.agent(svc.url);
+    const before = sessionCookie(await agent.post('/api/feedback').send({ content: 'as a guest' }).expect(201));
+    expect(before).toBeDefined();
+    const byName = await agent.post('/api/login').send({ username: account.username, password: account.password }).expect(200);
+    expect(byName.body).toMatchObject({ id: created.id, username: account.username, isGuest: false });
+    const after = sessionCookie(byName);
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+    // The old session id no longer names anyone (session fixation, D9).
+    const stale = await request(svc.url).get('/api/current-user').set('Cookie', before!).expect(200);
+    expect(stale.body).toEqual({ isAuthenticated: false, isAnonymous: true });
+    expect((await agent.get('/api/current-user')).body).toMatchObject({ id: created.id });
+
+    const byEmail = await request(svc.url).post('/api/login').send({ username: account.email.toUpperCase(), password: account.password }).expect(200);
+    expect(byEmail.body).toMatchObject({ id: created.id });
+  });
+
+  it('answers 401 with one message for a wrong password and for an unknown user', async () => {
+    const account = newAccount();
+    await request(svc.url).post('/api/register').send(account).expect(201);
+    const wrong = await request(svc.url).post('/api/login').send({ username: account.username, password: 'wrong-password' }).expect(401);
+    const unknown = await request(svc.url).post('/api/login').send({ username: 'nobody-here', password: 'wrong-password' }).expect(401);
+    expect(wrong.body).toEqual({ code: 'UNAUTHORIZED', message: 'Invalid username or password' });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('logs out: the session is destroyed and the browser goes home', async () => {
+    const agent = request.agent(svc.url);
+    await agent.post('/api/register').send(newAccount()).expect(201);
+    const res = await agent.get('/api/logout').expect(302);
+    expect(res.headers.location).toBe('/');
+    expect((await agent.get('/api/current-user')).body).toEqual({ isAuthenticated: false, isAnonymous: true });
+  });
+
+  it('sends email sign-up to the sign-up tab, keeping only a same-site callbackUrl', async () => {
+    expect((await request(svc.url).get('/api/login/email').expect(302)).headers.location).toBe('/auth?tab=signup');
+    const kept = await request(svc.url).get('/api/login/email').query({ callbackUrl: '/documents/7?x=1' }).expect(302);
+    expect(kept.headers.location).toBe('/auth?tab=signup&callbackUrl=%2Fdocuments%2F7%3Fx%3D1');
+    for (const evil of ['https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)']) {
+      const res = await request(svc.url).get('/api/login/email').query({ callbackUrl: evil }).expect(302);
+      expect(res.headers.location).toBe('/auth?tab=signup');
+    }
+  });
+
+  it('refuses a cross-site or non-JSON log-in', async () => {
+    await request(svc.url).post('/api/login').set('Origin', 'https://evil.example').send({ username: 'a', password: 'b' }).expect(403);
+    await request(svc.url).post('/api/login').type('form').send('username=a&password=b').expect(415);
+  });
+});
+
+describe('log-in rate limit', () => {
+  let svc: IdentityService;
+  beforeAll(async () => {
+    svc = await startIdentity({ LOGIN_ATTEMPTS_PER_USERNAME: '3', LOGIN_ATTEMPTS_PER_ADDRESS: '100', LOGIN_WINDOW_SECONDS: '3' });
+  });
+  afterAll(() => svc.close());
+
+  it('triggers after too many attempts for a username, says when to retry, and recovers after the window', async () => {
+    const account = newAccount();
+    await request(svc.url).post('/api/register').send(account).expect(201);
+    const attempt = (password: string) => request(svc.url).post('/api/login').send({ username: account.username, password });
+    // Parallel, so all land within one window however slow the machine is.
+    const statuses = await Promise.all(Array.from({ length: 5 }, () => attempt('wrong-password').then((r) => r.status)));
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+    const limited = await attempt(account.password).expect(429);
+    expect(limited.body).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many log-in attempts\. Please try again in [123] seconds?\.$/) });
+    let status = 429;
+    for (let i = 0; i < 40 && status === 429; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      status = (await attempt(account.password)).status;
+    }
+    expect(status).toBe(200);
+  });
+
+  it('limits per address across usernames', async () => {
+    const limited = await startIdentity({ LOGIN_ATTEMPTS_PER_ADDRESS: '2', LOGIN_ATTEMPTS_PER_USERNAME: '100' });
+    try {
+      await request(limited.url).post('/api/login').send({ username: 'one', password: 'x' }).expect(401);
+      await request(limited.url).post('/api/login').send({ username: 'two', password: 'x' }).expect(401);
+      const res = await request(limited.url).post('/api/login').send({ username: 'three', password: 'x' }).expect(429);
+      expect(res.body.message).toMatch(/^Too many log-in attempts\. Please try again in \d+ minutes?\.$/);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('demo account (D9)', () => {
+  it('is seeded idempotently and exposed when enabled', async () => {
+    const first = await startIdentity({ DEMO_ACCOUNT_ENABLED: 'true', DEMO_USERNAME: 'demo', DEMO_PASSWORD: 'demo-password' });
+    const second = await startIdentity({ DATABASE_URL: first.config.DATABASE_URL, DEMO_ACCOUNT_ENABLED: 'true', DEMO_USERNAME: 'demo', DEMO_PASSWORD: 'demo-password' });
+    try {
+      const res = await request(second.url).get('/api/demo-account').expect(200);
+      expect(res.body).toEqual({ username: 'demo', password: 'demo-password' });
+      const login = await request(first.url).post('/api/login').send(res.body).expect(200);
+      expect(login.body).toMatchObject({ username: 'demo', isGuest: false });
+      const agent = request.agent(first.url);
+      await agent.post('/api/login').send(res.body).expect(200);
+      const del = await agent.delete('/api/account').expect(403);
+      expect(del.body).toMatchObject({ code: 'FORBIDDEN' });
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  it('is 404 and not seeded when disabled', async () => {
+    const svc = await startIdentity({ DEMO_ACCOUNT_ENABLED: 'false' });
+    try {
+      const res = await request(svc.url).get('/api/demo-account').expect(404);
+      expect(res.body).toEqual({ code: 'NOT_FOUND', message: 'The demo account is not enabled' });
+      await request(svc.url).post('/api/login').send({ username: 'demo', password: 'demo-password' }).expect(401);
+    } finally {
+      await svc.close();
+    }
+  });
+});
