@@ -15,6 +15,5 @@ CREATE TABLE "usage_counters" (
 );
 --> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "openai_key_encrypted" text;--> statement-breakpoint
-ALTER TABLE "users" ADD COLUMN "usage_account_id" integer;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "feedback_user_idx" ON "feedback" USING btree ("user_id");

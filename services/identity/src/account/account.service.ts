@@ -6,9 +6,8 @@ import * as tables from '../db/schema.js';
 import type { Config } from '../config.js';
 import { DemoAccountService } from '../auth/demo-account.service.js';
 import { RateLimiter, tooManyRequests } from '../security/rate-limiter.js';
-import { UsageService } from '../usage/usage.service.js';
 import { newGuestUsername } from '../users/local-user-directory.js';
-import { usageAccountOf, UsersService } from '../users/users.service.js';
+import { UsersService } from '../users/users.service.js';
 
 const HOUR = 3600;
 
@@ -30,7 +29,6 @@ export class AccountService {
     @Inject(DB) private readonly db: Database<typeof tables>,
     @Inject(CONFIG) private readonly config: Config,
     private readonly users: UsersService,
-    private readonly usage: UsageService,
     private readonly demo: DemoAccountService,
     private readonly limiter: RateLimiter,
   ) {}
@@ -50,23 +48,16 @@ export class AccountService {
 
     const limit = await this.limiter.hit('guests', address, this.config.GUESTS_PER_ADDRESS_PER_HOUR, HOUR);
     if (!limit.allowed) throw tooManyRequests('Too many guest sessions were started from your address.', limit.retryAfterSeconds);
-    // The new guest spends the old one's allowance: resetting is no way round the monthly limits (D5).
-    const fresh = await this.db.transaction(async (tx) => {
-      const [replaced] = await tx
-        .update(tables.users)
-        .set({ ...ERASED, deletedAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(tables.users.id, user.id), isNull(tables.users.deletedAt)))
-        .returning({ id: tables.users.id });
-      if (!replaced) throw notFound('User not found');
-      const [guest] = await tx
-        .insert(tables.users)
-        .values({ username: newGuestUsername(), isGuest: true, usageAccountId: usageAccountOf(user) })
-        .returning();
-      return guest!;
-    });
+    // A new guest identity (name, session) on the same user row: the guest's documents and chats stay
+    // accessible (SPEC §5), and the month's usage stays counted, so a reset is no way round the limits (D5).
+    const [guest] = await this.db
+      .update(tables.users)
+      .set({ ...ERASED, username: newGuestUsername(), isGuest: true, updatedAt: new Date() })
+      .where(and(eq(tables.users.id, user.id), isNull(tables.users.deletedAt)))
+      .returning({ id: tables.users.id });
+    if (!guest) throw notFound('User not found');
     session.regenerate();
-    session.userId = fresh.id;
-    await this.usage.announce(fresh.id);
-    return { isGuest: true, newGuestId: fresh.id };
+    session.userId = guest.id;
+    return { isGuest: true, newGuestId: guest.id };
   }
 }

@@ -14,12 +14,7 @@ export const users = pgTable(
     isGuest: boolean('is_guest').notNull().default(false),
     /** The custom OpenAI key, AES-256-GCM encrypted (D9); null when none is stored. */
     openaiKeyEncrypted: text('openai_key_encrypted'),
-    /**
-     * Whose monthly allowance this user spends: null means their own id. A guest reset issues a new
-     * guest that keeps spending the previous one's allowance, so a reset cannot escape the limits.
-     */
-    usageAccountId: integer('usage_account_id'),
-    /** Set when the account was anonymised (delete) or replaced (guest reset); such a user no longer exists. */
+    /** Set when the account was anonymised (delete); such a user no longer exists. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

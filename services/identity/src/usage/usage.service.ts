@@ -5,7 +5,7 @@ import { AppError, CONFIG, DB, notFound, REDIS, type Database } from '@prd/kit';
 import { ErrorCode, LIMIT_MESSAGES, USAGE_EVENTS_CHANNEL, type Usage, type UsageEvent, type UsageKind } from '@prd/proto';
 import * as tables from '../db/schema.js';
 import type { Config } from '../config.js';
-import { usageAccountOf, UsersService, type UserRow } from '../users/users.service.js';
+import { UsersService, type UserRow } from '../users/users.service.js';
 import { limitsFor, monthOf, tierOf } from './limits.js';
 
 /** Monthly usage (D5): counted in PostgreSQL per usage account, month and kind; consumption is one atomic statement. */
@@ -26,7 +26,7 @@ export class UsageService {
     const rows = await this.db
       .select({ kind: c.kind, count: c.count })
       .from(c)
-      .where(and(eq(c.accountId, usageAccountOf(user)), eq(c.month, monthOf(now))));
+      .where(and(eq(c.accountId, user.id), eq(c.month, monthOf(now))));
     const count = (kind: UsageKind) => rows.find((r) => r.kind === kind)?.count ?? 0;
     return { docs: count('docs'), messages: count('messages'), limits };
   }
@@ -38,7 +38,7 @@ export class UsageService {
   async consume(userId: number, kind: UsageKind): Promise<Usage> {
     const user = await this.requireUser(userId);
     const limit = limitsFor(tierOf(user), this.config)[kind];
-    const account = usageAccountOf(user);
+    const account = user.id;
     const month = monthOf(new Date());
     let taken: number | null = null;
     if (limit === null || limit > 0) {
@@ -66,7 +66,7 @@ export class UsageService {
     const result = await this.db
       .update(c)
       .set({ count: sql`${c.count} - 1` })
-      .where(and(eq(c.accountId, usageAccountOf(user)), eq(c.month, monthOf(new Date())), eq(c.kind, kind), sql`${c.count} > 0`))
+      .where(and(eq(c.accountId, user.id), eq(c.month, monthOf(new Date())), eq(c.kind, kind), sql`${c.count} > 0`))
       .returning({ count: c.count });
     if (result.length > 0) await this.announce(userId);
     return this.usageOf(user);

@@ -21,10 +21,7 @@ export const toCurrentUser = (u: UserRow): CurrentUser => ({
   isGuest: u.isGuest,
 });
 
-/** Whose allowance a user spends (see `users.usageAccountId`). */
-export const usageAccountOf = (u: UserRow): number => u.usageAccountId ?? u.id;
-
-/** Reads of the users table; a deleted (anonymised or replaced) user is no user at all. */
+/** Reads of the users table; a deleted (anonymised) user is no user at all. */
 @Injectable()
 export class UsersService {
   constructor(@Inject(DB) private readonly db: Database<typeof tables>) {}
