@@ -6,6 +6,8 @@ export default {
   globalSetup: '<rootDir>/infra/test/jest-global-setup.ts',
   globalTeardown: '<rootDir>/infra/test/jest-global-teardown.ts',
   maxWorkers: 2,
+  // Integration suites start real services; under a loaded 2-core machine their hooks need time.
+  testTimeout: 60_000,
   projects: [
     jestProject('proto', 'proto'),
     jestProject('kit', 'services/kit'),

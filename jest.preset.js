@@ -30,6 +30,5 @@ export function jestProject(displayName, dir) {
       '^@prd/kit/testing$': path.join(root, 'services/kit/src/testing/index.ts'),
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
-    testTimeout: 30_000,
   };
 }

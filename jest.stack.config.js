@@ -3,5 +3,6 @@ import { jestProject } from './jest.preset.js';
 
 export default {
   maxWorkers: 1,
+  testTimeout: 60_000,
   projects: [{ ...jestProject('gateway', 'gateway'), testMatch: ['<rootDir>/test/**/*.stack-spec.ts'] }],
 };

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { DEFAULT_PROJECT_NAME, DEFAULT_PROJECT_STATUS } from './constants.js';
 import { idParamsSchema } from './params.js';
+import { PROJECT_STATUSES } from './project-statuses.js';
 
-export const PROJECT_STATUSES = ['in-progress', 'completed'] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export { PROJECT_STATUSES, type ProjectStatus } from './project-statuses.js';
 
 export const PROJECT_NAME_MAX = 200;
 export const PROJECT_DESCRIPTION_MAX = 5_000;

@@ -4,6 +4,9 @@ import type { Logger } from 'pino';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import * as tables from './db/schema.js';
+import { ActivitiesModule } from './activities/activities.module.js';
+import { DocumentsModule } from './documents/documents.module.js';
+import { ProjectsModule } from './projects/projects.module.js';
 import { TemplatesModule } from './templates/templates.module.js';
 
 export const SERVICE = 'content';
@@ -14,7 +17,13 @@ export class AppModule {
   static register(config: Config, logger: Logger): DynamicModule {
     return {
       module: AppModule,
-      imports: [KitModule.forRoot({ service: SERVICE, config, logger, tables, migrationsFolder }), TemplatesModule],
+      imports: [
+        KitModule.forRoot({ service: SERVICE, config, logger, tables, migrationsFolder }),
+        TemplatesModule,
+        DocumentsModule,
+        ProjectsModule,
+        ActivitiesModule,
+      ],
     };
   }
 }

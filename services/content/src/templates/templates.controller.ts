@@ -1,19 +1,31 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { asc } from 'drizzle-orm';
-import { DB, type Database } from '@prd/kit';
-import type { Template } from '@prd/proto';
-import * as tables from '../db/schema.js';
+import { Controller, Get, Param, UseGuards } from '@nestjs/common';
+import { InternalGuard, ZodPipe } from '@prd/kit';
+import { templateParamsSchema, type Template } from '@prd/proto';
+import { TemplatesService } from './templates.service.js';
 
 @Controller('api/templates')
 export class TemplatesController {
-  constructor(@Inject(DB) private readonly db: Database<typeof tables>) {}
+  constructor(private readonly templates: TemplatesService) {}
 
   @Get()
   list(): Promise<Template[]> {
-    const t = tables.templates;
-    return this.db
-      .select({ id: t.id, name: t.name, description: t.description, category: t.category, content: t.content, icon: t.icon, isDefault: t.isDefault })
-      .from(t)
-      .orderBy(asc(t.id));
+    return this.templates.list();
+  }
+
+  @Get(':id')
+  get(@Param(new ZodPipe(templateParamsSchema)) { id }: { id: number }): Promise<Template> {
+    return this.templates.get(id);
+  }
+}
+
+/** The document flow's template read for the chat service (D3, ContentClient.getTemplate). */
+@Controller('internal/templates')
+@UseGuards(InternalGuard)
+export class TemplatesInternalController {
+  constructor(private readonly templates: TemplatesService) {}
+
+  @Get(':id')
+  get(@Param(new ZodPipe(templateParamsSchema)) { id }: { id: number }): Promise<Template> {
+    return this.templates.get(id);
   }
 }

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
-import { TemplatesController } from './templates.controller.js';
+import { CatalogueLoader } from './catalogue-loader.js';
+import { TemplatesController, TemplatesInternalController } from './templates.controller.js';
+import { TemplatesService } from './templates.service.js';
 
-@Module({ controllers: [TemplatesController] })
+@Module({ controllers: [TemplatesController, TemplatesInternalController], providers: [TemplatesService, CatalogueLoader] })
 export class TemplatesModule {}

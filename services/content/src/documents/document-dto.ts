@@ -1,0 +1,24 @@
+import type { DocumentDto, DocumentSummary, Revision, RevisionSource } from '@prd/proto';
+import type { documentRevisions, documents } from '../db/schema.js';
+
+type DocumentRow = typeof documents.$inferSelect;
+type RevisionRow = typeof documentRevisions.$inferSelect;
+
+export function toDocumentSummary(row: Omit<DocumentRow, 'ownerId' | 'content'>): DocumentSummary {
+  return { id: row.id, title: row.title, projectId: row.projectId, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+export function toDocumentDto(row: DocumentRow): DocumentDto {
+  return { ...toDocumentSummary(row), content: row.content };
+}
+
+export function toRevision(row: RevisionRow): Revision {
+  return {
+    id: row.id,
+    documentId: row.documentId,
+    title: row.title,
+    content: row.content,
+    source: row.source as RevisionSource,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,39 @@
+import { Body, Controller, Get, Param, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { InternalGuard, ZodPipe } from '@prd/kit';
+import {
+  documentParamsSchema,
+  internalCreateDocumentSchema,
+  internalSaveContentSchema,
+  internalUserQuerySchema,
+  type DocumentDto,
+  type InternalCreateDocument,
+  type InternalSaveContent,
+} from '@prd/proto';
+import { DocumentsService } from './documents.service.js';
+
+/** Content's document routes for chat and export (D3, ContentClient): every call names the user it acts for. */
+@Controller('internal/documents')
+@UseGuards(InternalGuard)
+export class DocumentsInternalController {
+  constructor(private readonly documents: DocumentsService) {}
+
+  @Get(':id')
+  get(
+    @Param(new ZodPipe(documentParamsSchema)) { id }: { id: number },
+    @Query(new ZodPipe(internalUserQuerySchema)) { userId }: { userId: number },
+  ): Promise<DocumentDto> {
+    return this.documents.get({ id: userId }, id);
+  }
+
+  @Put(':id/content')
+  save(@Param(new ZodPipe(documentParamsSchema)) { id }: { id: number }, @Body(new ZodPipe(internalSaveContentSchema)) body: InternalSaveContent): Promise<DocumentDto> {
+    return this.documents.update({ id: body.userId }, id, { content: body.content, title: body.title }, body.source);
+  }
+
+  /** The document flow's creation: consumes one of the user's documents like `POST /api/documents`. */
+  @Post()
+  create(@Body(new ZodPipe(internalCreateDocumentSchema)) body: InternalCreateDocument, @Req() request: FastifyRequest): Promise<DocumentDto> {
+    return this.documents.create({ id: body.userId }, body, request.id);
+  }
+}

@@ -1,0 +1,80 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { CurrentUser, unauthorized, WithUser, ZodPipe, type ActingUser } from '@prd/kit';
+import {
+  createDocumentSchema,
+  documentParamsSchema,
+  revisionParamsSchema,
+  updateDocumentSchema,
+  type CreateDocument,
+  type DocumentDto,
+  type DocumentSummary,
+  type Revision,
+  type UpdateDocument,
+} from '@prd/proto';
+import { DocumentsService } from './documents.service.js';
+
+type IdParams = { id: number };
+
+@Controller('api/documents')
+export class DocumentsController {
+  constructor(private readonly documents: DocumentsService) {}
+
+  @Get()
+  @WithUser()
+  list(@CurrentUser() user: ActingUser | null): Promise<DocumentSummary[]> {
+    return this.documents.list(user);
+  }
+
+  /** Any query (such as the client's cache-busting `t`) is ignored. */
+  @Get(':id')
+  @WithUser()
+  get(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(documentParamsSchema)) { id }: IdParams): Promise<DocumentDto> {
+    return this.documents.get(user, id);
+  }
+
+  /** An anonymous visitor's first document makes them a guest (D5). */
+  @Post()
+  @WithUser({ provisionGuest: true })
+  create(
+    @CurrentUser() user: ActingUser | null,
+    @Body(new ZodPipe(createDocumentSchema)) body: CreateDocument,
+    @Req() request: FastifyRequest,
+  ): Promise<DocumentDto> {
+    if (!user) throw unauthorized();
+    return this.documents.create(user, body, request.id);
+  }
+
+  @Patch(':id')
+  @WithUser()
+  update(
+    @CurrentUser() user: ActingUser | null,
+    @Param(new ZodPipe(documentParamsSchema)) { id }: IdParams,
+    @Body(new ZodPipe(updateDocumentSchema)) body: UpdateDocument,
+  ): Promise<DocumentDto> {
+    return this.documents.update(user, id, body, 'user');
+  }
+
+  @Delete(':id')
+  @WithUser()
+  async remove(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(documentParamsSchema)) { id }: IdParams): Promise<{ id: number }> {
+    await this.documents.remove(user, id);
+    return { id };
+  }
+
+  @Get(':id/revisions')
+  @WithUser()
+  revisions(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(documentParamsSchema)) { id }: IdParams): Promise<Revision[]> {
+    return this.documents.revisions(user, id);
+  }
+
+  @Post(':id/revisions/:revisionId/restore')
+  @HttpCode(200)
+  @WithUser()
+  restore(
+    @CurrentUser() user: ActingUser | null,
+    @Param(new ZodPipe(revisionParamsSchema)) { id, revisionId }: { id: number; revisionId: number },
+  ): Promise<DocumentDto> {
+    return this.documents.restore(user, id, revisionId);
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ActivitiesModule } from '../activities/activities.module.js';
+import { UsageModule } from '../usage/usage.module.js';
+import { DocumentsInternalController } from './documents-internal.controller.js';
+import { DocumentsController } from './documents.controller.js';
+import { DocumentsService } from './documents.service.js';
+
+@Module({
+  imports: [ActivitiesModule, UsageModule],
+  controllers: [DocumentsController, DocumentsInternalController],
+  providers: [DocumentsService],
+})
+export class DocumentsModule {}

@@ -1,0 +1,19 @@
+import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
+import { InternalGuard, ZodPipe } from '@prd/kit';
+import { internalUserQuerySchema, projectParamsSchema, type ProjectContext } from '@prd/proto';
+import { ProjectsService } from './projects.service.js';
+
+/** Project chat's context for the chat service (D3, ContentClient.getProjectContext). */
+@Controller('internal/projects')
+@UseGuards(InternalGuard)
+export class ProjectsInternalController {
+  constructor(private readonly projects: ProjectsService) {}
+
+  @Get(':id/context')
+  context(
+    @Param(new ZodPipe(projectParamsSchema)) { id }: { id: number },
+    @Query(new ZodPipe(internalUserQuerySchema)) { userId }: { userId: number },
+  ): Promise<ProjectContext> {
+    return this.projects.context({ id: userId }, id);
+  }
+}

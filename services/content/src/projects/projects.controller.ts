@@ -1,0 +1,64 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post } from '@nestjs/common';
+import { CurrentUser, unauthorized, WithUser, ZodPipe, type ActingUser } from '@prd/kit';
+import {
+  createProjectSchema,
+  projectParamsSchema,
+  PROJECTS_ACCOUNT_REQUIRED,
+  updateProjectSchema,
+  type CreateProject,
+  type DocumentDto,
+  type ProjectDto,
+  type UpdateProject,
+} from '@prd/proto';
+import type { Owner } from '../access/access.js';
+import { ProjectsService } from './projects.service.js';
+
+type IdParams = { id: number };
+
+/** The guard lets only registered users through, so a user is always present here. */
+function registered(user: ActingUser | null): Owner {
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/** Projects are for registered users only (SPEC §6): guests and visitors get 403 ACCOUNT_REQUIRED. */
+@Controller('api/projects')
+@WithUser({ registered: PROJECTS_ACCOUNT_REQUIRED })
+export class ProjectsController {
+  constructor(private readonly projects: ProjectsService) {}
+
+  @Get()
+  list(@CurrentUser() user: ActingUser | null): Promise<ProjectDto[]> {
+    return this.projects.list(registered(user));
+  }
+
+  @Post()
+  create(@CurrentUser() user: ActingUser | null, @Body(new ZodPipe(createProjectSchema)) body: CreateProject): Promise<ProjectDto> {
+    return this.projects.create(registered(user), body);
+  }
+
+  @Get(':id')
+  get(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(projectParamsSchema)) { id }: IdParams): Promise<ProjectDto> {
+    return this.projects.get(registered(user), id);
+  }
+
+  @Patch(':id')
+  update(
+    @CurrentUser() user: ActingUser | null,
+    @Param(new ZodPipe(projectParamsSchema)) { id }: IdParams,
+    @Body(new ZodPipe(updateProjectSchema)) body: UpdateProject,
+  ): Promise<ProjectDto> {
+    return this.projects.update(registered(user), id, body);
+  }
+
+  @Delete(':id')
+  async remove(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(projectParamsSchema)) { id }: IdParams): Promise<{ id: number }> {
+    await this.projects.remove(registered(user), id);
+    return { id };
+  }
+
+  @Get(':id/documents')
+  documents(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(projectParamsSchema)) { id }: IdParams): Promise<DocumentDto[]> {
+    return this.projects.documents(registered(user), id);
+  }
+}

@@ -1,0 +1,32 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { CONFIG, LOGGER } from '@prd/kit';
+import { IdentityClient } from '@prd/proto';
+import type { Config } from '../config.js';
+
+/** The user's document allowance, kept by identity (D3, D5). */
+@Injectable()
+export class UsageService {
+  constructor(
+    @Inject(CONFIG) private readonly config: Config,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  private client(requestId?: string): IdentityClient {
+    return new IdentityClient({ baseUrl: this.config.IDENTITY_URL, token: this.config.INTERNAL_TOKEN, requestId });
+  }
+
+  /** Takes one document of this month's allowance; over the limit, identity's 429 LIMIT_EXCEEDED passes through unchanged. */
+  async consumeDocument(userId: number, requestId?: string): Promise<void> {
+    await this.client(requestId).consume(userId, 'docs');
+  }
+
+  /** Gives back a document taken for a creation that then failed; a failed refund is logged, not thrown. */
+  async refundDocument(userId: number, requestId?: string): Promise<void> {
+    try {
+      await this.client(requestId).refund(userId, 'docs');
+    } catch (err) {
+      this.logger.warn({ err, userId }, 'could not refund a document allowance');
+    }
+  }
+}
