@@ -1,0 +1,50 @@
+# syntax=docker/dockerfile:1
+# PRD Studio — the chat service and, with the command `node services/chat/dist/worker.js`, the chat worker (AI jobs).
+# Build from the repository root:  docker build -f docker/chat.Dockerfile -t prd-studio/chat .
+
+# --- build: every workspace's dependencies (dev included), then Nx builds chat and the packages it imports
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+ENV NX_DAEMON=false NX_NO_CLOUD=true
+COPY package.json package-lock.json nx.json tsconfig.base.json ./
+COPY proto/package.json proto/
+COPY services/kit/package.json services/kit/
+COPY services/identity/package.json services/identity/
+COPY services/content/package.json services/content/
+COPY services/chat/package.json services/chat/
+COPY services/export/package.json services/export/
+COPY gateway/package.json gateway/
+COPY web/package.json web/
+COPY infra/package.json infra/
+RUN npm ci --no-audit --no-fund
+COPY proto proto
+COPY services services
+RUN npx nx run-many -t build --projects=@prd/chat --outputStyle=static
+
+# --- runtime: production dependencies of chat only, the compiled code and the committed migrations
+FROM node:24-bookworm-slim AS runtime
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=4003
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY proto/package.json proto/
+COPY services/kit/package.json services/kit/
+COPY services/identity/package.json services/identity/
+COPY services/content/package.json services/content/
+COPY services/chat/package.json services/chat/
+COPY services/export/package.json services/export/
+COPY gateway/package.json gateway/
+COPY web/package.json web/
+COPY infra/package.json infra/
+RUN npm ci --omit=dev --workspace services/chat --ignore-scripts --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/proto/dist proto/dist
+COPY --from=build /app/services/kit/dist services/kit/dist
+COPY --from=build /app/services/chat/dist services/chat/dist
+# Applied at start-up under a PostgreSQL advisory lock, so several replicas may start at once.
+COPY services/chat/drizzle services/chat/drizzle
+# The node image's unprivileged user (uid 1000); the root filesystem can be mounted read-only.
+USER node
+EXPOSE 4003
+# Healthy once the service answers /readyz (database and Redis reachable) on the port it was given.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "--enable-source-maps", "services/chat/dist/main.js"]

@@ -1,0 +1,7 @@
+-- Run once by the postgres image when its data directory is empty (docker-compose.yml, and the
+-- StatefulSet in k8s/postgres.yaml carries the same statements): one database per service (D1).
+-- Each service creates its tables itself at start-up (migrations under an advisory lock).
+CREATE DATABASE prd_identity;
+CREATE DATABASE prd_content;
+CREATE DATABASE prd_chat;
+CREATE DATABASE prd_export;

@@ -1,0 +1,333 @@
+// Static checks of k8s/ (no cluster runs here): every object validates against the Kubernetes
+// schemas (kubernetes-models), and names, ports, probes and environment agree with each other, with
+// the images and with what the services serve.
+import 'reflect-metadata';
+import { describe, expect, test } from '@jest/globals';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PATH_METADATA } from '@nestjs/common/constants.js';
+// The built kit: the routes the images serve.
+import { HealthController } from '../../services/kit/dist/health/health.controller.js';
+import { fromRoot } from '../lib/paths.ts';
+import { EMBEDDED_COPIES } from './sync-copies.ts';
+import { DATABASES } from '../lib/services.ts';
+import {
+  containerEnv,
+  containers,
+  copies,
+  dockerfileOfImage,
+  effectiveCommand,
+  find,
+  isObject,
+  K8S_DIR,
+  KUSTOMIZATION,
+  kustomizeObjects,
+  kustomizeResources,
+  list,
+  nameOf,
+  obj,
+  ofKind,
+  parseDockerfile,
+  podLabels,
+  podSpec,
+  readCompose,
+  readObjects,
+  readYaml,
+  resolvePort,
+  SECRET_EXAMPLE,
+  SERVICES,
+  templateVariables,
+  upstreamServers,
+  upstreamVariables,
+  urlTarget,
+  type JsonObject,
+  type K8sObject,
+} from './deploy-files.ts';
+
+interface Model {
+  validate(): void;
+}
+type ModelClass = new (data: JsonObject) => Model;
+
+/** The kubernetes-models class of an object: `apps/v1` + `Deployment` → kubernetes-models/apps/v1/Deployment. */
+async function modelOf(apiVersion: string, kind: string): Promise<ModelClass> {
+  const module = (await import(`kubernetes-models/${apiVersion}/${kind}`)) as Record<string, ModelClass | undefined>;
+  const model = module[kind];
+  if (!model) throw new Error(`kubernetes-models has no ${kind} in ${apiVersion}`);
+  return model;
+}
+
+const objects = kustomizeObjects();
+const secretExamples = readObjects(SECRET_EXAMPLE).map((o) => o.object);
+const compose = readCompose();
+const deployments = ofKind(objects, 'Deployment');
+const workloads = [...deployments, ...ofKind(objects, 'StatefulSet')];
+const services = ofKind(objects, 'Service');
+
+const route = (handler: keyof HealthController) =>
+  path.posix.join('/', String(Reflect.getMetadata(PATH_METADATA, HealthController) ?? ''), String(Reflect.getMetadata(PATH_METADATA, HealthController.prototype[handler])));
+
+const selects = (selector: JsonObject, labels: JsonObject) => Object.entries(selector).every(([k, v]) => labels[k] === v);
+
+/** The workloads whose pods a Service or PDB selector picks. */
+const selected = (selector: JsonObject) => workloads.filter((w) => selects(selector, podLabels(w)));
+
+const serviceSelector = (service: K8sObject) => obj(obj(service.spec, 'Service spec').selector, `Service ${nameOf(service)} selector`);
+const servicePorts = (service: K8sObject) => list(obj(service.spec, 'Service spec').ports).map((p) => obj(p, 'Service port'));
+
+/** A Service of this name exposes `port`, and the pods behind it listen there; returns the workload names. */
+function reachableAt(host: string, port: number): string[] {
+  const name = host.split('.')[0]!;
+  const service = find(objects, 'Service', name);
+  if (!service) throw new Error(`no Service named ${name}`);
+  const entry = servicePorts(service).find((p) => p.port === port);
+  if (!entry) throw new Error(`Service ${name} does not expose port ${port}`);
+  const behind = selected(serviceSelector(service));
+  for (const w of behind) {
+    const target = entry.targetPort ?? entry.port;
+    if (!containers(w).some((c) => resolvePort(c, target) !== undefined)) throw new Error(`Service ${name}: no container of ${nameOf(w)} has port ${String(target)}`);
+  }
+  return behind.map(nameOf);
+}
+
+describe('k8s/ files', () => {
+  test('every YAML file under k8s/ parses', () => {
+    const files = readdirSync(fromRoot(K8S_DIR)).filter((f) => /\.ya?ml$/.test(f));
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) expect(() => readYaml(path.join(K8S_DIR, f))).not.toThrow();
+  });
+
+  test('kustomization.yaml lists existing files, every manifest of k8s/, and not the Secret example', () => {
+    const resources = kustomizeResources();
+    for (const r of resources) expect(existsSync(fromRoot(r))).toBe(true);
+    const manifests = readdirSync(fromRoot(K8S_DIR))
+      .filter((f) => /\.ya?ml$/.test(f))
+      .map((f) => path.join(K8S_DIR, f))
+      .filter((f) => f !== KUSTOMIZATION && f !== SECRET_EXAMPLE);
+    expect([...resources].sort()).toEqual(manifests.sort());
+    expect(resources).not.toContain(SECRET_EXAMPLE);
+  });
+
+  test.each([...objects, ...readObjects(SECRET_EXAMPLE)].map((o) => [`${o.file}: ${o.object.kind}/${nameOf(o.object)}`, o.object] as const))(
+    '%s validates against the Kubernetes schema of its apiVersion and kind',
+    async (_, object) => {
+      const Model = await modelOf(object.apiVersion, object.kind);
+      expect(() => new Model(object).validate()).not.toThrow();
+    },
+  );
+
+  test('autoscalers, disruption budgets and the Ingress use autoscaling/v2, policy/v1 and networking.k8s.io/v1', () => {
+    for (const o of ofKind(objects, 'HorizontalPodAutoscaler')) expect(o.apiVersion).toBe('autoscaling/v2');
+    for (const o of ofKind(objects, 'PodDisruptionBudget')) expect(o.apiVersion).toBe('policy/v1');
+    for (const o of ofKind(objects, 'Ingress')) expect(o.apiVersion).toBe('networking.k8s.io/v1');
+  });
+
+  test('the Secret example holds placeholders only, and every Secret key a workload reads', () => {
+    const [example] = secretExamples;
+    const data = obj(example?.stringData, 'stringData');
+    for (const value of Object.values(data)) expect(String(value)).toMatch(/^REPLACE_ME/);
+    expect(ofKind(objects, 'Secret')).toEqual([]);
+    for (const w of workloads) for (const c of containers(w)) expect(() => containerEnv(c, objects, secretExamples)).not.toThrow();
+  });
+});
+
+test.each(EMBEDDED_COPIES.map((c) => [c.manifest, c.key, c.source] as const))(
+  '%s embeds %s identical to %s (node_modules/.bin/node infra/deploy/sync-copies.ts rewrites it)',
+  (manifest, key, source) => {
+    const holder = readObjects(manifest).find((o) => isObject(o.object.data) && key in o.object.data);
+    expect(obj(holder?.object.data, `${manifest} data`)[key]).toBe(readFileSync(fromRoot(source), 'utf8'));
+  },
+);
+
+describe('k8s/ workloads', () => {
+  test.each(SERVICES.map((s) => [s.name, s] as const))('a Deployment %s runs the entry point the local stack runs', (name, spec) => {
+    const deployment = find(objects, 'Deployment', name);
+    expect(deployment).toBeDefined();
+    const [container] = containers(deployment!);
+    const command = effectiveCommand(compose, String(container!.image), container!.command);
+    expect(command).toContain(spec.entry);
+  });
+
+  test.each(SERVICES.map((s) => [s.name] as const))(
+    'Deployment %s probes readiness on /readyz and liveness on /healthz at the port it gives the service as PORT',
+    (name) => {
+      expect([route('readyz'), route('healthz')]).toEqual(['/readyz', '/healthz']);
+      const [container] = containers(find(objects, 'Deployment', name)!);
+      const env = containerEnv(container!, objects, secretExamples);
+      const port = Number(env.values.PORT);
+      expect(list(container!.ports).map((p) => obj(p, 'port').containerPort)).toEqual([port]);
+      const readiness = obj(obj(container!.readinessProbe, 'readinessProbe').httpGet, 'readinessProbe.httpGet');
+      const liveness = obj(obj(container!.livenessProbe, 'livenessProbe').httpGet, 'livenessProbe.httpGet');
+      expect(readiness.path).toBe(route('readyz'));
+      expect(liveness.path).toBe(route('healthz'));
+      expect(resolvePort(container!, readiness.port)).toBe(port);
+      expect(resolvePort(container!, liveness.port)).toBe(port);
+      if (isObject(container!.startupProbe)) expect(resolvePort(container!, obj(container!.startupProbe.httpGet, 'startupProbe.httpGet').port)).toBe(port);
+    },
+  );
+
+  test('every container declares resource requests and limits for CPU and memory', () => {
+    for (const w of workloads) {
+      for (const c of containers(w)) {
+        const resources = obj(c.resources, `${nameOf(w)} resources`);
+        for (const bound of ['requests', 'limits']) {
+          expect(Object.keys(obj(resources[bound], `${nameOf(w)} resources.${bound}`)).sort()).toEqual(['cpu', 'memory']);
+        }
+      }
+    }
+  });
+
+  test('every pod runs as non-root, without privilege escalation or capabilities, on a read-only root filesystem', () => {
+    for (const w of workloads) {
+      const pod = podSpec(w);
+      for (const c of containers(w)) {
+        const sc = obj(c.securityContext, `${nameOf(w)} securityContext`);
+        const podSc = isObject(pod.securityContext) ? pod.securityContext : {};
+        expect({ workload: nameOf(w), runAsNonRoot: sc.runAsNonRoot ?? podSc.runAsNonRoot }).toEqual({ workload: nameOf(w), runAsNonRoot: true });
+        expect(typeof (sc.runAsUser ?? podSc.runAsUser)).toBe('number');
+        expect(sc.runAsUser ?? podSc.runAsUser).not.toBe(0);
+        expect(sc.readOnlyRootFilesystem).toBe(true);
+        expect(sc.allowPrivilegeEscalation).toBe(false);
+        expect(obj(sc.capabilities, 'capabilities').drop).toEqual(['ALL']);
+      }
+    }
+  });
+
+  test('every Deployment has a writable /tmp on an emptyDir', () => {
+    for (const d of deployments) {
+      const volumes = list(podSpec(d).volumes).map((v) => obj(v, 'volume'));
+      for (const c of containers(d)) {
+        const mount = list(c.volumeMounts).map((m) => obj(m, 'volumeMount')).find((m) => m.mountPath === '/tmp');
+        expect({ deployment: nameOf(d), tmp: mount !== undefined }).toEqual({ deployment: nameOf(d), tmp: true });
+        expect(isObject(volumes.find((v) => v.name === mount!.name)?.emptyDir)).toBe(true);
+      }
+    }
+  });
+
+  test('every Service selects the pods of a workload and targets a port their containers declare', () => {
+    for (const service of services) {
+      const behind = selected(serviceSelector(service));
+      expect({ service: nameOf(service), workloads: behind.length > 0 }).toEqual({ service: nameOf(service), workloads: true });
+      for (const p of servicePorts(service)) expect(() => reachableAt(nameOf(service), Number(p.port))).not.toThrow();
+    }
+  });
+
+  test('every Deployment (the stateless services, the worker, the gateway) has an autoscaler of at least 2 replicas', () => {
+    const hpas = ofKind(objects, 'HorizontalPodAutoscaler');
+    for (const d of deployments) {
+      const hpa = hpas.find((h) => {
+        const ref = obj(obj(h.spec, 'hpa spec').scaleTargetRef, 'scaleTargetRef');
+        return ref.kind === 'Deployment' && ref.name === nameOf(d) && ref.apiVersion === 'apps/v1';
+      });
+      expect({ deployment: nameOf(d), autoscaled: hpa !== undefined }).toEqual({ deployment: nameOf(d), autoscaled: true });
+      const spec = obj(hpa!.spec, 'hpa spec');
+      expect(Number(spec.minReplicas)).toBeGreaterThanOrEqual(2);
+      expect(Number(spec.maxReplicas)).toBeGreaterThan(Number(spec.minReplicas));
+    }
+    expect(hpas).toHaveLength(deployments.length);
+  });
+
+  test('every Deployment has a disruption budget whose selector matches only its pods', () => {
+    const pdbs = ofKind(objects, 'PodDisruptionBudget');
+    for (const d of deployments) {
+      const pdb = pdbs.find((p) => selected(obj(obj(obj(p.spec, 'pdb spec').selector, 'pdb selector').matchLabels, 'matchLabels')).includes(d));
+      expect({ deployment: nameOf(d), budget: pdb !== undefined }).toEqual({ deployment: nameOf(d), budget: true });
+      expect(selected(obj(obj(obj(pdb!.spec, 'pdb spec').selector, 'pdb selector').matchLabels, 'matchLabels')).map(nameOf)).toEqual([nameOf(d)]);
+    }
+  });
+
+  test('the Ingress sends every path to a Service port that exists', () => {
+    const ingresses = ofKind(objects, 'Ingress');
+    expect(ingresses.length).toBeGreaterThan(0);
+    for (const ingress of ingresses) {
+      for (const rule of list(obj(ingress.spec, 'ingress spec').rules).map((r) => obj(r, 'rule'))) {
+        for (const p of list(obj(rule.http, 'rule.http').paths).map((x) => obj(x, 'path'))) {
+          const backend = obj(obj(p.backend, 'backend').service, 'backend.service');
+          const service = find(objects, 'Service', String(backend.name));
+          expect(service).toBeDefined();
+          const port = obj(backend.port, 'backend port');
+          expect(servicePorts(service!).some((sp) => sp.name === port.name || sp.port === port.number)).toBe(true);
+        }
+      }
+    }
+  });
+});
+
+describe('k8s/ environment and addresses', () => {
+  test('service URLs, the database and Redis addresses point at Services that reach the right pods', () => {
+    for (const name of SERVICES.map((s) => s.name)) {
+      const [container] = containers(find(objects, 'Deployment', name)!);
+      const env = containerEnv(container!, objects, secretExamples);
+      for (const [variable, value] of Object.entries(env.values)) {
+        const target = urlTarget(value);
+        if (!target) continue;
+        const behind = reachableAt(target.host, target.port);
+        // IDENTITY_URL reaches identity's pods, CONTENT_URL content's, and so on.
+        const service = /^([A-Z]+)_URL$/.exec(variable)?.[1]?.toLowerCase();
+        if (service && SERVICES.some((s) => s.name === service)) expect({ variable, behind }).toEqual({ variable, behind: [service] });
+      }
+    }
+  });
+
+  test('each service connects to its own database, and PostgreSQL creates every one of them', () => {
+    for (const spec of SERVICES) {
+      const [container] = containers(find(objects, 'Deployment', spec.name)!);
+      const url = new URL(containerEnv(container!, objects, secretExamples).values.DATABASE_URL!);
+      expect({ service: spec.name, database: url.pathname.slice(1) }).toEqual({ service: spec.name, database: spec.database });
+    }
+    const init = obj(find(objects, 'ConfigMap', 'postgres-init')?.data, 'postgres-init data');
+    const sql = String(init['init-databases.sql']);
+    for (const db of DATABASES) expect(sql).toMatch(new RegExp(`^CREATE DATABASE ${db};$`, 'm'));
+  });
+
+  test('Redis keeps an append-only file on a persistent volume', () => {
+    const redis = find(objects, 'StatefulSet', 'redis')!;
+    const [container] = containers(redis);
+    expect(list(container!.command).join(' ')).toMatch(/--appendonly yes/);
+    const claims = list(obj(redis.spec, 'redis spec').volumeClaimTemplates).map((c) => String(obj(obj(c, 'claim').metadata, 'claim metadata').name));
+    const dataMount = list(container!.volumeMounts).map((m) => obj(m, 'mount')).find((m) => m.mountPath === '/data');
+    expect(claims).toContain(dataMount?.name);
+  });
+});
+
+describe('k8s/ gateway', () => {
+  const gateway = find(objects, 'Deployment', 'gateway')!;
+  const [container] = containers(gateway);
+  const env = containerEnv(container!, objects, secretExamples);
+
+  test('the gateway ConfigMap holding the template is mounted where the image renders templates', () => {
+    const maps = ofKind(objects, 'ConfigMap').filter((m) => isObject(m.data) && 'gateway.conf.template' in m.data);
+    expect(maps).toHaveLength(1);
+    const volume = list(podSpec(gateway).volumes).map((v) => obj(v, 'volume')).find((v) => isObject(v.configMap) && v.configMap.name === nameOf(maps[0]!));
+    const mount = list(container!.volumeMounts).map((m) => obj(m, 'mount')).find((m) => m.name === volume?.name);
+    expect(mount?.mountPath).toBe('/etc/nginx/templates');
+    // The entrypoint writes the rendered files there: writable although the root filesystem is not.
+    const conf = list(container!.volumeMounts).map((m) => obj(m, 'mount')).find((m) => m.mountPath === '/etc/nginx/conf.d');
+    expect(isObject(list(podSpec(gateway).volumes).map((v) => obj(v, 'volume')).find((v) => v.name === conf?.name)?.emptyDir)).toBe(true);
+  });
+
+  test('the gateway container sets every variable of the template, and listens where GATEWAY_PORT says', () => {
+    for (const variable of templateVariables()) expect({ variable, set: variable in env.values }).toEqual({ variable, set: true });
+    const port = Number(env.values.GATEWAY_PORT);
+    expect(list(container!.ports).map((p) => obj(p, 'port').containerPort)).toEqual([port]);
+    for (const probe of [container!.readinessProbe, container!.livenessProbe]) {
+      expect(resolvePort(container!, obj(obj(probe, 'probe').httpGet, 'httpGet').port)).toBe(port);
+    }
+  });
+
+  test("the gateway's upstream servers are the Services and ports of identity, content, chat and export", () => {
+    const upstreams = upstreamVariables();
+    expect(Object.keys(upstreams).sort()).toEqual(SERVICES.filter((s) => s.routed).map((s) => s.name).sort());
+    for (const [upstream, variable] of Object.entries(upstreams)) {
+      const servers = upstreamServers(env.values[variable] ?? '');
+      expect({ variable, servers: servers.length }).toEqual({ variable, servers: 1 });
+      for (const { host, port } of servers) expect({ variable, behind: reachableAt(host, port) }).toEqual({ variable, behind: [upstream] });
+    }
+  });
+
+  test('the gateway serves the web root its image copies the built client to', () => {
+    const runtime = parseDockerfile(dockerfileOfImage(compose, String(container!.image))).at(-1)!;
+    const client = copies(runtime).find((c) => c.sources.includes('/app/web/dist'));
+    expect(client?.dest).toBe(env.values.WEB_ROOT);
+  });
+});
