@@ -110,6 +110,8 @@ export async function startStack(options: StackOptions): Promise<StackState> {
       CONTENT_URL: url('content'),
       CHAT_URL: url('chat'),
       EXPORT_URL: url('export'),
+      // The local stack shows the demo account on the auth screen (D9); production manifests leave it off.
+      DEMO_ACCOUNT_ENABLED: 'true',
       ...userEnv(),
       ...options.env,
     };

@@ -49,7 +49,16 @@ export async function runTests(args: string[]): Promise<number> {
   if (stackPhase) {
     console.log('\n== full stack behind nginx');
     const gatewayPort = await freePort();
-    const state = await startStack({ dir: path.join(runDir, 'stack'), gatewayPort, replicas: 1, ephemeral: true, say: (l) => console.log(`   ${l}`) });
+    // Two replicas of every service and of the worker, so every suite also proves the services are stateless.
+    const state = await startStack({
+      dir: path.join(runDir, 'stack'),
+      gatewayPort,
+      replicas: 2,
+      ephemeral: true,
+      // Every test visitor comes from 127.0.0.1: the per-address guest and sign-up limits would otherwise trip.
+      env: { GUESTS_PER_ADDRESS_PER_HOUR: '100000', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000' },
+      say: (l) => console.log(`   ${l}`),
+    });
     try {
       console.log(`\n== gateway and stack tests (jest) against ${state.url}`);
       const stackJson = path.join(runDir, 'jest-stack.json');
