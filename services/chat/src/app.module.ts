@@ -6,6 +6,10 @@ import type { Config } from './config.js';
 import * as tables from './db/schema.js';
 import { ThreadsModule } from './threads/threads.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
+import { PeersModule } from './peers/peers.module.js';
+import { JobsModule } from './jobs/jobs.module.js';
+import { ChatModule } from './chat/chat.module.js';
+import { DocumentFlowModule } from './document-flow/document-flow.module.js';
 
 export const SERVICE = 'chat';
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -15,7 +19,15 @@ export class AppModule {
   static register(config: Config, logger: Logger): DynamicModule {
     return {
       module: AppModule,
-      imports: [KitModule.forRoot({ service: SERVICE, config, logger, tables, migrationsFolder }), ThreadsModule, RealtimeModule],
+      imports: [
+        KitModule.forRoot({ service: SERVICE, config, logger, tables, migrationsFolder }),
+        PeersModule,
+        JobsModule,
+        ThreadsModule,
+        ChatModule,
+        DocumentFlowModule,
+        RealtimeModule,
+      ],
     };
   }
 }

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const chatThreads = pgTable(
   'chat_threads',
@@ -11,3 +11,45 @@ export const chatThreads = pgTable(
   },
   (t) => [index('chat_threads_user_updated_idx').on(t.userId, t.updatedAt)],
 );
+
+/**
+ * Every chat message. Its scope is a thread, a document, a project, or none (the shell panel's general
+ * chat). `jobId` names the AI job that wrote it: one user and one assistant message per job (D7).
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').notNull(),
+    threadId: integer('thread_id').references(() => chatThreads.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id'),
+    projectId: integer('project_id'),
+    role: text('role', { enum: ['user', 'assistant', 'system'] }).notNull(),
+    content: text('content').notNull(),
+    provider: text('provider'),
+    model: text('model'),
+    jobId: text('job_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('chat_messages_user_scope_idx').on(t.userId, t.documentId, t.projectId, t.createdAt),
+    index('chat_messages_thread_idx').on(t.threadId, t.createdAt),
+    uniqueIndex('chat_messages_job_role_idx').on(t.jobId, t.role),
+  ],
+);
+
+/** One guided document creation (SPEC §2 Document flow): the template's sections and the interview's position. */
+export const documentFlows = pgTable('document_flows', {
+  documentId: integer('document_id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  templateId: integer('template_id').notNull(),
+  templateName: text('template_name').notNull(),
+  mode: text('mode', { enum: ['ai-assisted', 'start-new'] }).notNull(),
+  /** The template's `## ` sections: heading and guidance. */
+  sections: jsonb('sections').$type<{ heading: string; guidance: string }[]>().notNull(),
+  /** Offline interview position: the section being asked, and whether a follow-up question is pending. */
+  step: integer('step').notNull().default(0),
+  followUp: boolean('follow_up').notNull().default(false),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

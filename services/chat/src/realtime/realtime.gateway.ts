@@ -1,8 +1,12 @@
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
-import { WebSocketService } from '@prd/kit';
-import { realtimeClientMessageSchema, type RealtimeClientMessage, type RealtimeServerMessage } from '@prd/proto';
+import { AppError, LOGGER, REDIS, WebSocketService } from '@prd/kit';
+import { ContentClient, InternalCallError, realtimeClientMessageSchema, type RealtimeClientMessage, type RealtimeServerMessage } from '@prd/proto';
+import { ChatService } from '../chat/chat.service.js';
+import type { PartialEvent } from '../jobs/ai-job.js';
 
 interface RealtimeSession {
   id: string;
@@ -11,44 +15,122 @@ interface RealtimeSession {
   projectId: number | null;
 }
 
-/** The realtime chat channel `/ws` (SPEC §7): sessions scoped to the socket's own user. */
-@Injectable()
-export class RealtimeGateway implements OnApplicationBootstrap {
-  constructor(private readonly websockets: WebSocketService) {}
+type Send = (message: RealtimeServerMessage) => void;
 
-  onApplicationBootstrap() {
+/** The text a client sees for a failed frame: our SPEC §8 message, never internals. */
+function errorText(err: unknown): string {
+  if (err instanceof AppError) return err.body.message;
+  if (err instanceof InternalCallError && err.status < 500) return err.body.message;
+  return 'Something went wrong, please try again';
+}
+
+/**
+ * The realtime chat channel `/ws` (SPEC §7): sessions scoped to the socket's own user. Replies run
+ * as AI jobs; their partials come from the worker over this replica's own Redis channel (D2).
+ */
+@Injectable()
+export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShutdown {
+  /** This replica's channel for partials. */
+  private readonly channel = `chat:partials:${randomUUID()}`;
+  /** Jobs in flight on this replica's sockets: job id → where its partials go. */
+  private readonly listeners = new Map<string, (content: string) => void>();
+  private subscriber?: Redis;
+
+  constructor(
+    private readonly websockets: WebSocketService,
+    private readonly chat: ChatService,
+    private readonly content: ContentClient,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap() {
+    this.subscriber = this.redis.duplicate({ connectionName: 'chat-partials' });
+    this.subscriber.on('error', () => undefined);
+    this.subscriber.on('message', (_channel, raw) => {
+      try {
+        const event = JSON.parse(raw) as PartialEvent;
+        this.listeners.get(event.jobId)?.(event.content);
+      } catch {
+        this.logger.warn('ignored a malformed realtime partial');
+      }
+    });
+    await this.subscriber.subscribe(this.channel);
     this.websockets.serve('/ws', (socket, { userId }) => this.attach(socket, userId));
+  }
+
+  async onApplicationShutdown() {
+    this.subscriber?.disconnect();
   }
 
   private attach(socket: WebSocket, userId: number) {
     const sessions = new Map<string, RealtimeSession>();
-    const send = (message: RealtimeServerMessage) => socket.send(JSON.stringify(message));
+    const send: Send = (message) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    };
     socket.on('message', (data) => {
-      let frame: RealtimeClientMessage;
+      let raw: unknown;
       try {
-        frame = realtimeClientMessageSchema.parse(JSON.parse(String(data)));
+        raw = JSON.parse(String(data));
       } catch {
         return send({ type: 'error', message: 'Invalid message' });
       }
-      this.handle(frame, userId, sessions, send);
+      const type = (raw as { type?: unknown } | null)?.type;
+      if (!['init_session', 'message', 'end_session'].includes(String(type))) {
+        this.logger.warn({ type: String(type).slice(0, 40) }, 'ignored an unknown realtime frame type');
+        return send({ type: 'error', message: 'Invalid message' });
+      }
+      const parsed = realtimeClientMessageSchema.safeParse(raw);
+      if (!parsed.success) return send({ type: 'error', message: 'Invalid message' });
+      this.handle(parsed.data, userId, sessions, send).catch((err: unknown) => send({ type: 'error', message: errorText(err) }));
     });
     socket.on('close', () => sessions.clear());
   }
 
-  private handle(frame: RealtimeClientMessage, userId: number, sessions: Map<string, RealtimeSession>, send: (m: RealtimeServerMessage) => void) {
+  private async handle(frame: RealtimeClientMessage, userId: number, sessions: Map<string, RealtimeSession>, send: Send) {
     switch (frame.type) {
       case 'init_session': {
         if (frame.userId !== userId) return send({ type: 'error', message: 'Session does not belong to this user' });
-        const session = { id: randomUUID(), userId, documentId: frame.documentId ?? null, projectId: frame.projectId ?? null };
+        const documentId = frame.documentId ?? null;
+        const projectId = frame.projectId ?? null;
+        // The session works on the server's stored copy; it must be the user's own.
+        if (projectId) await this.content.getProjectContext(projectId, userId);
+        else if (documentId) await this.content.getDocument(documentId, userId);
+        const session = { id: randomUUID(), userId, documentId, projectId };
         sessions.set(session.id, session);
         return send({ type: 'session_initialized', sessionId: session.id });
       }
       case 'end_session':
         if (!sessions.delete(frame.sessionId)) return send({ type: 'error', message: 'Unknown session' });
         return;
-      case 'message':
-        if (!sessions.has(frame.sessionId)) return send({ type: 'error', message: 'Unknown session' });
-        return send({ type: 'error', message: 'Realtime replies are not available on this server' });
+      case 'message': {
+        const session = sessions.get(frame.sessionId);
+        if (!session) return send({ type: 'error', message: 'Unknown session' });
+        const content = frame.content.trim();
+        if (!content) return send({ type: 'error', message: 'Message cannot be empty' });
+        send({ type: 'message_received' });
+        return this.reply(session, content, send);
+      }
+    }
+  }
+
+  private async reply(session: RealtimeSession, content: string, send: Send) {
+    const jobId = randomUUID();
+    let finished = false;
+    this.listeners.set(jobId, (soFar) => {
+      if (!finished) send({ type: 'message', role: 'assistant', content: soFar, isPartial: true });
+    });
+    try {
+      const reply = await this.chat.send(
+        session.userId,
+        { content, mode: 'general', documentId: session.projectId ? null : session.documentId, projectId: session.projectId },
+        { channel: this.channel, jobId },
+      );
+      finished = true;
+      send({ type: 'message', role: 'assistant', content: reply.assistantMessage.content, isPartial: false });
+    } finally {
+      finished = true;
+      this.listeners.delete(jobId);
     }
   }
 }

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { RealtimeGateway } from './realtime.gateway.js';
+import { SessionTokenController } from './session-token.controller.js';
+import { ChatModule } from '../chat/chat.module.js';
 
-@Module({ providers: [RealtimeGateway] })
+@Module({ imports: [ChatModule], controllers: [SessionTokenController], providers: [RealtimeGateway] })
 export class RealtimeModule {}

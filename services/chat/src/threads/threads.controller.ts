@@ -1,28 +1,70 @@
-import { Controller, Get, Inject, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
-import { desc, eq } from 'drizzle-orm';
-import { DB, SessionService, type Database } from '@prd/kit';
-import type { ChatThread } from '@prd/proto';
-import * as tables from '../db/schema.js';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { CurrentUser, LOGGER, WithUser, ZodPipe, notFound, type ActingUser } from '@prd/kit';
+import { AUTO_TITLE_FALLBACK, createThreadSchema, idParamsSchema, updateThreadSchema, type ChatThread, type ThreadDetail } from '@prd/proto';
+import type { z } from 'zod';
+import { ThreadsService } from './threads.service.js';
+import { AiJobsService } from '../jobs/ai-jobs.service.js';
+
+const threadParams = idParamsSchema('Thread not found');
+type ThreadParams = z.infer<typeof threadParams>;
 
 @Controller('api/chat/threads')
 export class ThreadsController {
   constructor(
-    private readonly sessions: SessionService,
-    @Inject(DB) private readonly db: Database<typeof tables>,
+    private readonly threads: ThreadsService,
+    private readonly jobs: AiJobsService,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** The session user's threads, most recently updated first; a visitor without a user has none. */
+  /** The user's threads, most recently updated first; a visitor without a user has none. */
   @Get()
-  async list(@Req() request: FastifyRequest): Promise<ChatThread[]> {
-    const { userId } = await this.sessions.get(request);
-    if (userId === undefined) return [];
-    const t = tables.chatThreads;
-    const rows = await this.db
-      .select({ id: t.id, title: t.title, updatedAt: t.updatedAt })
-      .from(t)
-      .where(eq(t.userId, userId))
-      .orderBy(desc(t.updatedAt));
-    return rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() }));
+  @WithUser()
+  list(@CurrentUser() user: ActingUser | null): Promise<ChatThread[]> {
+    return user ? this.threads.list(user.id) : Promise.resolve([]);
+  }
+
+  @Post()
+  @WithUser({ provisionGuest: true })
+  create(@CurrentUser() user: ActingUser, @Body(new ZodPipe(createThreadSchema)) body: z.infer<typeof createThreadSchema>): Promise<ChatThread> {
+    return this.threads.create(user.id, body.title);
+  }
+
+  @Get(':id')
+  @WithUser()
+  detail(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(threadParams)) { id }: ThreadParams): Promise<ThreadDetail> {
+    if (!user) throw notFound('Thread not found');
+    return this.threads.detail(user.id, id);
+  }
+
+  @Put(':id')
+  @WithUser()
+  rename(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(threadParams)) { id }: ThreadParams, @Body(new ZodPipe(updateThreadSchema)) body: z.infer<typeof updateThreadSchema>): Promise<ChatThread> {
+    if (!user) throw notFound('Thread not found');
+    return this.threads.rename(user.id, id, body.title);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @WithUser()
+  async remove(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(threadParams)) { id }: ThreadParams): Promise<void> {
+    if (!user) throw notFound('Thread not found');
+    await this.threads.remove(user.id, id);
+  }
+
+  /** A short title from the first exchange; when the AI cannot give one, 'New Conversation'. */
+  @Post(':id/auto-title')
+  @HttpCode(200)
+  @WithUser()
+  async autoTitle(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(threadParams)) { id }: ThreadParams): Promise<{ title: string }> {
+    if (!user) throw notFound('Thread not found');
+    await this.threads.get(user.id, id);
+    let title = AUTO_TITLE_FALLBACK;
+    try {
+      title = (await this.jobs.run(user.id, { kind: 'title', threadId: id }, { consume: false })).title ?? AUTO_TITLE_FALLBACK;
+    } catch (err) {
+      this.logger.warn({ threadId: id, err: err instanceof Error ? err.message : String(err) }, 'auto-title failed; using the fallback title');
+    }
+    return { title: await this.threads.setTitle(user.id, id, title) };
   }
 }

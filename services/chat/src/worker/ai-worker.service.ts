@@ -1,31 +1,39 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { Worker, UnrecoverableError, type Job } from 'bullmq';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { CONFIG, LOGGER } from '@prd/kit';
-import { AI_QUEUE } from './ai-queue.js';
+import { AI_QUEUE, aiJobNames } from './ai-queue.js';
 import type { WorkerConfig } from './worker.config.js';
+import { AiJobProcessor } from './ai-job.processor.js';
+import type { AiJobData, AiJobResult } from '../jobs/ai-job.js';
 
 /** Consumes the AI queue with bounded concurrency; shutdown lets the running jobs finish (D7, D8). */
 @Injectable()
 export class AiWorkerService implements OnModuleInit, OnApplicationShutdown {
-  private worker?: Worker;
+  private worker?: Worker<AiJobData, AiJobResult>;
 
   constructor(
     @Inject(CONFIG) private readonly config: WorkerConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly processor: AiJobProcessor,
   ) {}
 
   onModuleInit() {
-    this.worker = new Worker(AI_QUEUE, (job) => this.process(job), {
+    this.worker = new Worker<AiJobData, AiJobResult>(AI_QUEUE, (job) => this.process(job), {
       connection: { url: this.config.REDIS_URL, maxRetriesPerRequest: null },
+      prefix: this.config.AI_QUEUE_PREFIX,
       concurrency: this.config.WORKER_CONCURRENCY,
+      lockDuration: this.config.AI_LOCK_DURATION_MS,
+      stalledInterval: this.config.AI_STALLED_INTERVAL_MS,
+      maxStalledCount: 2,
     });
     this.worker.on('error', (err) => this.logger.warn({ err: err.message }, 'AI worker connection error'));
     this.worker.on('failed', (job, err) => this.logger.warn({ jobId: job?.id, name: job?.name, err: err.message }, 'AI job failed'));
   }
 
-  private async process(job: Job): Promise<unknown> {
-    throw new UnrecoverableError(`no handler for AI job '${job.name}'`);
+  private async process(job: Job<AiJobData, AiJobResult>): Promise<AiJobResult> {
+    if (!aiJobNames.has(job.name)) throw new UnrecoverableError(`no handler for AI job '${job.name}'`);
+    return this.processor.process(job);
   }
 
   async onApplicationShutdown() {

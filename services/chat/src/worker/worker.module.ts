@@ -4,7 +4,12 @@ import type { Logger } from 'pino';
 import { fileURLToPath } from 'node:url';
 import * as tables from '../db/schema.js';
 import { AiWorkerService } from './ai-worker.service.js';
+import { AiJobProcessor } from './ai-job.processor.js';
 import type { WorkerConfig } from './worker.config.js';
+import { PeersModule } from '../peers/peers.module.js';
+import { ProviderFactory } from '../ai/provider-factory.js';
+import { MessagesRepository } from '../messages/messages.repository.js';
+import { FlowsRepository } from '../document-flow/flows.repository.js';
 
 export const WORKER_SERVICE = 'chat-worker';
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -15,8 +20,8 @@ export class WorkerModule {
   static register(config: WorkerConfig, logger: Logger): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [KitModule.forRoot({ service: WORKER_SERVICE, config, logger, tables, migrationsFolder })],
-      providers: [AiWorkerService],
+      imports: [KitModule.forRoot({ service: WORKER_SERVICE, config, logger, tables, migrationsFolder }), PeersModule],
+      providers: [AiWorkerService, AiJobProcessor, ProviderFactory, MessagesRepository, FlowsRepository],
     };
   }
 }

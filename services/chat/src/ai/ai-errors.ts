@@ -1,0 +1,78 @@
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { AppError } from '@prd/kit';
+import { AiErrorCode, InternalCallError, type ErrorBody } from '@prd/proto';
+
+/** How a failed AI job ends for the client: the status and SPEC §8 body, and whether a retry may help. */
+export interface AiFailure {
+  status: number;
+  body: ErrorBody;
+  retryable: boolean;
+}
+
+/** The model answered with something we refuse to save (D6: the edit is validated first). */
+export class InvalidAiOutputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidAiOutputError';
+  }
+}
+
+/** The job's own time limit ran out. */
+export class AiTimeoutError extends Error {
+  constructor() {
+    super('AI job time limit reached');
+    this.name = 'AiTimeoutError';
+  }
+}
+
+/** A job whose answer came too late for the waiting client; it must not write anything. */
+export class DeadlinePassedError extends Error {
+  constructor() {
+    super('The client stopped waiting for this reply');
+    this.name = 'DeadlinePassedError';
+  }
+}
+
+export const PROVIDER_FAILED: ErrorBody = {
+  code: AiErrorCode.AI_PROVIDER_FAILED,
+  message: 'The AI provider could not answer right now. Please try again.',
+};
+export const AI_TIMEOUT: ErrorBody = {
+  code: AiErrorCode.AI_TIMEOUT,
+  message: 'The AI took too long to answer. Please try again.',
+};
+
+/** Classifies anything a job threw: 429, 5xx and timeouts are retried (D7); 4xx of our own services pass through. */
+export function classifyAiError(err: unknown): AiFailure {
+  if (err instanceof AiTimeoutError || err instanceof APIConnectionTimeoutError || err instanceof APIUserAbortError || err instanceof DeadlinePassedError) {
+    return { status: 504, body: AI_TIMEOUT, retryable: !(err instanceof DeadlinePassedError) };
+  }
+  if (err instanceof APIError && typeof err.status === 'number') {
+    if (err.status === 429 || err.status >= 500 || err.status === 408) return { status: 502, body: PROVIDER_FAILED, retryable: true };
+    if (err.status === 401 || err.status === 403) {
+      return {
+        status: 502,
+        body: { code: AiErrorCode.AI_PROVIDER_FAILED, message: 'The AI provider rejected the API key.', description: 'Check the OpenAI API key in Settings.' },
+        retryable: false,
+      };
+    }
+    return { status: 502, body: PROVIDER_FAILED, retryable: false };
+  }
+  if (err instanceof APIConnectionError) return { status: 502, body: PROVIDER_FAILED, retryable: true };
+  if (err instanceof InvalidAiOutputError) {
+    return { status: 502, body: { ...PROVIDER_FAILED, description: err.message }, retryable: true };
+  }
+  if (err instanceof AppError) return { status: err.status, body: err.body, retryable: err.status >= 500 };
+  if (err instanceof InternalCallError) {
+    if (err.status >= 400 && err.status < 500) return { status: err.status, body: err.body, retryable: false };
+    return { status: 503, body: { code: 'UNAVAILABLE', message: 'Service temporarily unavailable, please retry shortly' }, retryable: true };
+  }
+  return { status: 502, body: PROVIDER_FAILED, retryable: true };
+}
+
+/** An error's text for logs: a provider's message may quote part of the key, so it is masked. */
+export function safeErrorText(err: unknown): string {
+  if (err instanceof APIError) return `${err.name} (status ${err.status ?? 'none'})`;
+  const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  return text.replace(/\b(sk|ek|rk)[-_][\w*-]{4,}/g, '$1-[redacted]');
+}

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, notFound } from '@prd/kit';
+import { ContentClient, ErrorCode, FLOW_TITLE_REQUIRED, type DocumentFlowMessage, type DocumentFlowStart } from '@prd/proto';
+import { AiJobsService } from '../jobs/ai-jobs.service.js';
+import { FlowsRepository } from './flows.repository.js';
+import { initialFlowDocument, templateSections } from './flow-document.js';
+
+/** Guided document creation (SPEC §2 Document flow): a document from a template, filled by interview. */
+@Injectable()
+export class DocumentFlowService {
+  constructor(
+    private readonly content: ContentClient,
+    private readonly flows: FlowsRepository,
+    private readonly jobs: AiJobsService,
+  ) {}
+
+  /** Creates the document (consuming a document of the allowance) and asks the first question. */
+  async start(userId: number, body: DocumentFlowStart) {
+    const title = body.title.trim();
+    if (!title) throw new AppError(400, { code: ErrorCode.VALIDATION_FAILED, ...FLOW_TITLE_REQUIRED, fields: { title: FLOW_TITLE_REQUIRED.message } });
+    const template = await this.content.getTemplate(body.templateId);
+    const sections = templateSections(template.content);
+    const created = await this.content.createDocument({ userId, title, content: initialFlowDocument(title, sections), source: 'flow' });
+    await this.flows.create({ documentId: created.id, userId, templateId: template.id, templateName: template.name, mode: body.mode, sections });
+    const result = await this.jobs.run(userId, { kind: 'flow', documentId: created.id, content: null, userText: `I want to create a ${template.name}: ${title}` }, { consume: false });
+    return { document: result.document ?? created, userMessage: result.userMessage!, assistantMessage: result.assistantMessage!, isComplete: result.isComplete };
+  }
+
+  /** Writes the user's answer into the document and asks the next question, consuming one message. */
+  async message(userId: number, body: DocumentFlowMessage) {
+    const flow = await this.flows.find(body.documentId, userId);
+    if (!flow) throw notFound('Document not found');
+    if (body.mode && body.mode !== flow.mode) await this.flows.setMode(flow.documentId, body.mode);
+    const result = await this.jobs.run(userId, { kind: 'flow', documentId: flow.documentId, content: body.content, userText: body.content }, { consume: true });
+    return { userMessage: result.userMessage!, assistantMessage: result.assistantMessage!, document: result.document!, isComplete: result.isComplete };
+  }
+}

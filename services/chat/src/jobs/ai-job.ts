@@ -1,0 +1,56 @@
+import type { ChatMessage, ChatMode, DocumentDto, ErrorBody } from '@prd/proto';
+import { PROVIDER_FAILED } from '../ai/ai-errors.js';
+
+/** What an AI job must do. Only ids and the user's own text: never a key, never the client's copy of a document (D6). */
+export type AiJobTask =
+  | { kind: 'chat'; mode: ChatMode; content: string; threadId: number | null }
+  | { kind: 'document'; content: string; documentId: number }
+  | { kind: 'project'; content: string; projectId: number }
+  /** `content` is the user's answer, null when the flow opens; `userText` is stored as the user's message. */
+  | { kind: 'flow'; documentId: number; content: string | null; userText: string }
+  | { kind: 'title'; threadId: number };
+
+export interface AiJobData {
+  userId: number;
+  task: AiJobTask;
+  /** Epoch milliseconds after which the client has stopped waiting: the job must not write anymore. */
+  deadline: number;
+  /** The allowance unit taken for this reply, given back if the job fails for good (D7). */
+  consumed: 'messages' | null;
+  /** Redis channel for partials of the reply (realtime `/ws`), or null. */
+  stream: string | null;
+}
+
+export interface AiJobResult {
+  userMessage: ChatMessage | null;
+  assistantMessage: ChatMessage | null;
+  /** The document after the job: the edited one for document chat and flows (null when unchanged in document chat). */
+  document: DocumentDto | null;
+  documentUpdated: boolean;
+  isComplete: boolean;
+  title: string | null;
+}
+
+/** A partial reply published on the job's stream channel. */
+export interface PartialEvent {
+  jobId: string;
+  content: string;
+}
+
+/** A job's failure travels to the waiting chat service as its failed reason: the status and SPEC §8 body. */
+export function encodeFailure(status: number, body: ErrorBody): string {
+  return JSON.stringify({ status, body });
+}
+
+export function decodeFailure(reason: string | undefined): { status: number; body: ErrorBody } | null {
+  if (!reason?.startsWith('{')) return null;
+  try {
+    const parsed = JSON.parse(reason) as { status?: unknown; body?: { message?: unknown } };
+    if (typeof parsed.status === 'number' && typeof parsed.body?.message === 'string') return parsed as { status: number; body: ErrorBody };
+  } catch {
+    // not one of ours
+  }
+  return null;
+}
+
+export const UNKNOWN_FAILURE = { status: 502, body: PROVIDER_FAILED };

@@ -1,0 +1,72 @@
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Queue, QueueEvents } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { AppError, CONFIG, unavailable } from '@prd/kit';
+import { IdentityClient } from '@prd/proto';
+import { replyDeadlineMs, type Config } from '../config.js';
+import { AI_TIMEOUT } from '../ai/ai-errors.js';
+import { AI_QUEUE } from '../worker/ai-queue.js';
+import { decodeFailure, UNKNOWN_FAILURE, type AiJobData, type AiJobResult, type AiJobTask } from './ai-job.js';
+
+export interface RunJobOptions {
+  /** Take one message of the user's allowance first (LIMIT_EXCEEDED passes through); the worker refunds it on failure. */
+  consume: boolean;
+  /** Redis channel for partials (realtime), with the job id chosen by the caller. */
+  stream?: { channel: string; jobId: string };
+}
+
+/** D7: the chat service's side of the AI queue — enqueue one job per reply and wait for its result. */
+@Injectable()
+export class AiJobsService implements OnModuleInit, OnApplicationShutdown {
+  private readonly queue: Queue<AiJobData, AiJobResult>;
+  private readonly events: QueueEvents;
+  private readonly waitMs: number;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: Config,
+    private readonly identity: IdentityClient,
+  ) {
+    const connection = { url: config.REDIS_URL, maxRetriesPerRequest: null };
+    const prefix = config.AI_QUEUE_PREFIX;
+    this.queue = new Queue<AiJobData, AiJobResult>(AI_QUEUE, { connection, prefix });
+    this.events = new QueueEvents(AI_QUEUE, { connection, prefix });
+    this.queue.on('error', () => undefined);
+    this.events.on('error', () => undefined);
+    this.waitMs = replyDeadlineMs(config);
+  }
+
+  async onModuleInit() {
+    await this.events.waitUntilReady();
+  }
+
+  async run(userId: number, task: AiJobTask, options: RunJobOptions): Promise<AiJobResult> {
+    if (options.consume) await this.identity.consume(userId, 'messages');
+    const data: AiJobData = { userId, task, deadline: Date.now() + this.waitMs, consumed: options.consume ? 'messages' : null, stream: options.stream?.channel ?? null };
+    let job;
+    try {
+      job = await this.queue.add(task.kind, data, {
+        jobId: options.stream?.jobId ?? randomUUID(),
+        attempts: this.config.AI_JOB_ATTEMPTS,
+        backoff: { type: 'exponential', delay: this.config.AI_RETRY_BACKOFF_MS },
+        removeOnComplete: { age: 3600, count: 5_000 },
+        removeOnFail: { age: 24 * 3600, count: 5_000 },
+      });
+    } catch {
+      if (options.consume) await this.identity.refund(userId, 'messages').catch(() => undefined);
+      throw unavailable();
+    }
+    try {
+      return await job.waitUntilFinished(this.events, this.waitMs);
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      const failure = decodeFailure(reason);
+      if (failure) throw new AppError(failure.status, failure.body);
+      if (/timed out/i.test(reason)) throw new AppError(504, AI_TIMEOUT);
+      throw new AppError(UNKNOWN_FAILURE.status, UNKNOWN_FAILURE.body);
+    }
+  }
+
+  async onApplicationShutdown() {
+    await Promise.allSettled([this.queue.close(), this.events.close()]);
+  }
+}

@@ -1,0 +1,199 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { CONFIG, LOGGER, notFound, REDIS } from '@prd/kit';
+import { ContentClient, IdentityClient, type DocumentDto } from '@prd/proto';
+import { AiTimeoutError, classifyAiError, DeadlinePassedError, safeErrorText } from '../ai/ai-errors.js';
+import type { AiReply, AiTask } from '../ai/ai-task.js';
+import { ProviderFactory } from '../ai/provider-factory.js';
+import { unfilledSections } from '../document-flow/flow-document.js';
+import { FlowsRepository, type FlowRow } from '../document-flow/flows.repository.js';
+import { encodeFailure, type AiJobData, type AiJobResult, type PartialEvent } from '../jobs/ai-job.js';
+import { MessagesRepository, type ChatScope } from '../messages/messages.repository.js';
+import { ProviderRateLimiter } from './rate-limiter.js';
+import type { WorkerConfig } from './worker.config.js';
+
+interface Prepared {
+  task: AiTask;
+  scope: ChatScope | null;
+  document: DocumentDto | null;
+  flow: FlowRow | null;
+}
+
+/** Runs one AI job (D7): provider, context from the server's own data, validated edit, one idempotent reply. */
+@Injectable()
+export class AiJobProcessor {
+  private readonly limiter: ProviderRateLimiter;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: WorkerConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly providers: ProviderFactory,
+    private readonly identity: IdentityClient,
+    private readonly content: ContentClient,
+    private readonly messages: MessagesRepository,
+    private readonly flows: FlowsRepository,
+  ) {
+    this.limiter = new ProviderRateLimiter(redis, config.AI_RATE_LIMIT_PER_SECOND);
+  }
+
+  async process(job: Job<AiJobData, AiJobResult>): Promise<AiJobResult> {
+    const jobId = job.id!;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new AiTimeoutError()), this.config.AI_JOB_TIMEOUT_MS);
+    try {
+      const done = await this.alreadyDone(jobId, job.data);
+      if (done) return done;
+      if (Date.now() > job.data.deadline) throw new DeadlinePassedError();
+      const timeLimit = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true }));
+      return await Promise.race([this.run(jobId, job.data, controller.signal), timeLimit]);
+    } catch (err) {
+      throw await this.fail(job, err);
+    } finally {
+      clearTimeout(timer);
+      controller.abort();
+    }
+  }
+
+  /** A job whose messages exist already (its worker died after writing them) just answers from them. */
+  private async alreadyDone(jobId: string, data: AiJobData): Promise<AiJobResult | null> {
+    if (data.task.kind === 'title') return null;
+    const { user, assistant } = await this.messages.byJob(jobId);
+    if (!assistant) return null;
+    let document: DocumentDto | null = null;
+    let isComplete = false;
+    if (data.task.kind === 'flow' || data.task.kind === 'document') {
+      document = await this.content.getDocument(data.task.documentId, data.userId);
+      if (data.task.kind === 'flow') {
+        const flow = await this.flows.find(data.task.documentId, data.userId);
+        isComplete = !!flow && unfilledSections(document.content, flow.sections).length === 0;
+      }
+    }
+    return { userMessage: user, assistantMessage: assistant, document, documentUpdated: data.task.kind === 'document' && document !== null, isComplete, title: null };
+  }
+
+  private async run(jobId: string, data: AiJobData, signal: AbortSignal): Promise<AiJobResult> {
+    const prepared = await this.prepare(data);
+    const { provider, rateKey } = await this.providers.forUser(data.userId);
+    if (rateKey) await this.limiter.acquire(rateKey, signal);
+    const stream = data.stream;
+    const onPartial = stream
+      ? (content: string) => {
+          const event: PartialEvent = { jobId, content };
+          void this.redis.publish(stream, JSON.stringify(event)).catch(() => undefined);
+        }
+      : undefined;
+    const reply = await provider.run(prepared.task, { signal, onPartial });
+    if (data.task.kind === 'title') return { userMessage: null, assistantMessage: null, document: null, documentUpdated: false, isComplete: false, title: reply.content };
+    return this.save(jobId, data, prepared, reply, signal);
+  }
+
+  /** The task, built from the server's own stored data; ownership is checked by content on every read. */
+  private async prepare(data: AiJobData): Promise<Prepared> {
+    const { userId, task } = data;
+    switch (task.kind) {
+      case 'chat': {
+        const scope: ChatScope = task.threadId ? { threadId: task.threadId } : { general: true };
+        return { task: { kind: 'chat', mode: task.mode, history: await this.messages.history(userId, scope), message: task.content }, scope, document: null, flow: null };
+      }
+      case 'document': {
+        const document = await this.content.getDocument(task.documentId, userId);
+        const scope: ChatScope = { documentId: document.id };
+        const history = await this.messages.history(userId, scope);
+        return { task: { kind: 'document', document: { id: document.id, title: document.title, content: document.content }, history, message: task.content }, scope, document, flow: null };
+      }
+      case 'project': {
+        const project = await this.content.getProjectContext(task.projectId, userId);
+        const scope: ChatScope = { projectId: task.projectId };
+        return { task: { kind: 'project', project, history: await this.messages.history(userId, scope), message: task.content }, scope, document: null, flow: null };
+      }
+      case 'flow': {
+        const flow = await this.flows.find(task.documentId, userId);
+        if (!flow) throw notFound('Document not found');
+        const document = await this.content.getDocument(task.documentId, userId);
+        const scope: ChatScope = { documentId: document.id };
+        const history = await this.messages.history(userId, scope);
+        return {
+          task: {
+            kind: 'flow', flowMode: flow.mode, templateName: flow.templateName, sections: flow.sections,
+            document: { title: document.title, content: document.content }, history, message: task.content,
+            state: { step: flow.step, followUp: flow.followUp },
+          },
+          scope, document, flow,
+        };
+      }
+      case 'title': {
+        const history = await this.messages.history(userId, { threadId: task.threadId }, 1_000);
+        return { task: { kind: 'title', exchange: history.slice(0, 2) }, scope: null, document: null, flow: null };
+      }
+    }
+  }
+
+  /** Saves an edit through content, then writes both messages (and the flow's position) in one transaction. */
+  private async save(jobId: string, data: AiJobData, prepared: Prepared, reply: AiReply, signal: AbortSignal): Promise<AiJobResult> {
+    const { task } = data;
+    let document = prepared.document;
+    let documentUpdated = false;
+    if (reply.document && document && (task.kind === 'document' || task.kind === 'flow')) {
+      signal.throwIfAborted();
+      document = await this.content.saveDocumentContent(document.id, {
+        userId: data.userId,
+        content: reply.document.content,
+        ...(reply.document.title ? { title: reply.document.title } : {}),
+        source: task.kind === 'flow' ? 'flow' : 'ai',
+      });
+      documentUpdated = true;
+    }
+    const flow = prepared.flow;
+    const isComplete = !!flow && !!document && unfilledSections(document.content, flow.sections).length === 0;
+    // Nothing is written once the time limit or the client's deadline has passed: the client got an error.
+    signal.throwIfAborted();
+    if (Date.now() > data.deadline) throw new DeadlinePassedError();
+    const userText = task.kind === 'flow' ? task.userText : 'content' in task ? task.content : '';
+    const written = await this.messages.transaction(async (tx) => {
+      const exchange = await this.messages.writeExchange(tx, {
+        jobId,
+        userId: data.userId,
+        scope: prepared.scope!,
+        userContent: userText,
+        assistant: { content: reply.content, provider: reply.provider, model: reply.model },
+      });
+      if (flow) await this.flows.advance(tx, flow.documentId, reply.state ?? { step: flow.step, followUp: flow.followUp }, isComplete);
+      return exchange;
+    });
+    return {
+      userMessage: written.user,
+      assistantMessage: written.assistant,
+      document: task.kind === 'document' && !documentUpdated ? null : document,
+      documentUpdated,
+      isComplete,
+      title: null,
+    };
+  }
+
+  /** Turns an error into the job's failure; the last attempt (or an error not worth retrying) gives the usage back. */
+  private async fail(job: Job<AiJobData, AiJobResult>, err: unknown): Promise<Error> {
+    const failure = classifyAiError(err);
+    const attempts = job.opts.attempts ?? 1;
+    const final = !failure.retryable || job.attemptsMade + 1 >= attempts;
+    this.logger.warn(
+      { jobId: job.id, kind: job.data.task.kind, attempt: job.attemptsMade + 1, final, status: failure.status, err: safeErrorText(err) },
+      'AI job attempt failed',
+    );
+    if (final && job.data.consumed) await this.refundOnce(job.id!, job.data.userId, job.data.consumed);
+    const reason = encodeFailure(failure.status, failure.body);
+    return final ? new UnrecoverableError(reason) : new Error(reason);
+  }
+
+  private async refundOnce(jobId: string, userId: number, kind: 'messages'): Promise<void> {
+    const first = await this.redis.set(`ai:refunded:${jobId}`, '1', 'EX', 7 * 24 * 3600, 'NX');
+    if (first !== 'OK') return;
+    try {
+      await this.identity.refund(userId, kind);
+    } catch (err) {
+      this.logger.error({ jobId, userId, err: safeErrorText(err) }, 'could not refund the usage of a failed AI job');
+    }
+  }
+}

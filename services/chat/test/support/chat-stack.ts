@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { sessionCookieFor, startTestService, testRedisUrl, type TestService } from '@prd/kit/testing';
+import { IdentityClient } from '@prd/proto';
+import { AppModule as IdentityModule, SERVICE as IDENTITY } from '../../../identity/src/app.module.js';
+import { configSchema as identitySchema } from '../../../identity/src/config.js';
+import { AppModule as ContentModule, SERVICE as CONTENT } from '../../../content/src/app.module.js';
+import { configSchema as contentSchema } from '../../../content/src/config.js';
+import { AppModule as ChatModule, SERVICE as CHAT } from '../../src/app.module.js';
+import { configSchema as chatSchema, type Config as ChatConfig } from '../../src/config.js';
+import { WORKER_SERVICE, WorkerModule } from '../../src/worker/worker.module.js';
+import { workerConfigSchema } from '../../src/worker/worker.config.js';
+import { startOpenAiTestServer, type OpenAiTestServer } from './openai-test-server.js';
+
+/** The real identity, content and chat services, an in-process ai-worker and a local OpenAI-compatible server. */
+export interface ChatStack {
+  identity: TestService<unknown>;
+  content: TestService<unknown>;
+  chat: TestService<ChatConfig>;
+  worker: TestService<unknown> | null;
+  openai: OpenAiTestServer;
+  /** Environment shared by chat and any worker (also for spawned worker processes). */
+  chatEnv: Record<string, string>;
+  identityClient: IdentityClient;
+  close(): Promise<void>;
+}
+
+export interface StackOptions {
+  identityEnv?: Record<string, string>;
+  chatEnv?: Record<string, string>;
+  workerEnv?: Record<string, string>;
+  /** False to run without an in-process worker (a test spawns its own). */
+  worker?: boolean;
+}
+
+const secret = () => randomBytes(32).toString('base64url');
+
+export async function startChatStack(options: StackOptions = {}): Promise<ChatStack> {
+  const shared = { SESSION_SECRET: secret(), INTERNAL_TOKEN: secret() };
+  const openai = await startOpenAiTestServer();
+  const identity = await startTestService({
+    service: IDENTITY,
+    configSchema: identitySchema,
+    module: (c, l) => IdentityModule.register(c, l),
+    env: { ...shared, ENCRYPTION_KEY: randomBytes(32).toString('base64'), DEMO_ACCOUNT_ENABLED: 'false', GUESTS_PER_ADDRESS_PER_HOUR: '1000', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000', ...options.identityEnv },
+  });
+  const content = await startTestService({ service: CONTENT, configSchema: contentSchema, module: (c, l) => ContentModule.register(c, l), env: { ...shared, IDENTITY_URL: identity.url } });
+  const chatEnv: Record<string, string> = {
+    ...shared,
+    IDENTITY_URL: identity.url,
+    CONTENT_URL: content.url,
+    OPENAI_BASE_URL: openai.baseUrl,
+    AI_QUEUE_PREFIX: `test-${randomBytes(4).toString('hex')}`,
+    AI_JOB_TIMEOUT_MS: '3000',
+    AI_JOB_ATTEMPTS: '3',
+    AI_RETRY_BACKOFF_MS: '20',
+    ...options.chatEnv,
+  };
+  const chat = await startTestService({ service: CHAT, configSchema: chatSchema, module: (c, l) => ChatModule.register(c, l), env: chatEnv });
+  chatEnv.DATABASE_URL = chat.config.DATABASE_URL;
+  const worker = options.worker === false
+    ? null
+    : await startTestService({ service: WORKER_SERVICE, configSchema: workerConfigSchema, module: (c, l) => WorkerModule.register(c, l), env: { ...chatEnv, ...options.workerEnv } });
+  return {
+    identity,
+    content,
+    chat,
+    worker,
+    openai,
+    chatEnv,
+    identityClient: new IdentityClient({ baseUrl: identity.url, token: shared.INTERNAL_TOKEN }),
+    async close() {
+      await worker?.close();
+      await chat.close();
+      await Promise.all([content.close(), identity.close(), openai.close()]);
+    },
+  };
+}
+
+export interface TestUser {
+  id: number;
+  cookie: string;
+}
+
+/** A new guest with a session. */
+export async function guest(stack: ChatStack): Promise<TestUser> {
+  const user = await stack.identityClient.createGuest('127.0.0.1');
+  return { id: user.id, cookie: await sessionCookieFor(testRedisUrl(), stack.chat.config.SESSION_SECRET, user.id) };
+}
+
+/** A newly registered user, optionally with a custom OpenAI key stored through identity's settings route. */
+export async function registered(stack: ChatStack, apiKey?: string): Promise<TestUser> {
+  const name = `u${randomBytes(5).toString('hex')}`;
+  const res = await request(stack.identity.url).post('/api/register').send({ username: name, email: `${name}@example.com`, password: 'password-1' }).expect(201);
+  const setCookie = res.headers['set-cookie'] as unknown as string[];
+  const cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+  if (apiKey) await request(stack.identity.url).post('/api/settings/api-key').set('Cookie', cookie).send({ apiKey }).expect(200);
+  return { id: (res.body as { id: number }).id, cookie };
+}
+
+/** A user key the tests give to the OpenAI test server; it must never show up in Redis or logs. */
+export const userKey = () => `sk-test-${randomBytes(12).toString('hex')}`;
