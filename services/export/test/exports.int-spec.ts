@@ -1,26 +1,126 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { eq } from 'drizzle-orm';
+import mammoth from 'mammoth';
+import { readFileSync } from 'node:fs';
 import request from 'supertest';
-import { startTestService, type TestService } from '@prd/kit/testing';
-import { AppModule, SERVICE } from '../src/app.module.js';
-import { configSchema } from '../src/config.js';
+import { DB, type Database } from '@prd/kit';
+import { exportEvents } from '../src/db/schema.js';
+import type * as tables from '../src/db/schema.js';
+import { createDocument, registerUser, startExportStack, type ExportStack, type TestUser } from './export-stack.js';
 
-// These routes never call another service; the addresses only satisfy the configuration schema.
-const UNUSED_PEERS = { IDENTITY_URL: 'http://127.0.0.1:9', CONTENT_URL: 'http://127.0.0.1:9' };
+// Three real services start on a shared, busy machine.
+jest.setTimeout(60_000);
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const ACCOUNT_REQUIRED = { code: 'ACCOUNT_REQUIRED', message: 'Registration required', description: 'Please register to download your document' };
+const NOT_FOUND = { code: 'NOT_FOUND', message: 'Document not found' };
+const fixture = readFileSync(new URL('./fixtures/every-construct.md', import.meta.url), 'utf8');
+
+/** Collects a binary answer as a Buffer. */
+function binary(res: request.Response, done: (err: Error | null, body: Buffer) => void) {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+}
 
 describe('GET /api/documents/:id/export/:format', () => {
-  let svc: TestService<unknown>;
-  beforeAll(async () => {
-    svc = await startTestService({ service: SERVICE, configSchema, module: (c, l) => AppModule.register(c, l), env: UNUSED_PEERS });
-  });
-  afterAll(() => svc.close());
+  let stack: ExportStack;
+  let owner: TestUser;
+  let other: TestUser;
+  let documentId: number;
+  const api = () => request(stack.exporter.url);
+  const events = (userId: number) => stack.exporter.app.get<Database<typeof tables>>(DB).select().from(exportEvents).where(eq(exportEvents.userId, userId));
 
-  it('asks an anonymous visitor to register', async () => {
-    const res = await request(svc.url).get('/api/documents/1/export/docx').expect(403);
-    expect(res.body).toEqual({ code: 'ACCOUNT_REQUIRED', message: 'Registration required', description: 'Please register to download your document' });
+  beforeAll(async () => {
+    stack = await startExportStack();
+    [owner, other] = await Promise.all([registerUser(stack), registerUser(stack)]);
+    documentId = (await createDocument(stack, owner.cookie, 'Checkout Redesign', fixture)).id;
+  });
+  afterAll(() => stack.close());
+
+  it('downloads the Word file of the owner’s document, built from its markdown, and records the export', async () => {
+    const res = await api().get(`/api/documents/${documentId}/export/docx`).set('Cookie', owner.cookie).buffer(true).parse(binary).expect(200);
+    expect(res.headers['content-type']).toBe(DOCX);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="checkout-redesign.docx"; filename*=UTF-8''checkout-redesign.docx`);
+    const body = res.body as Buffer;
+    const { value: html } = await mammoth.convertToHtml({ buffer: body });
+    expect(html).toContain('<h2>Overview</h2>');
+    expect(html).toContain('<li>Cut <strong>checkout</strong> time in half</li>');
+    expect(html).toContain('<a href="https://example.com/research">research notes</a>');
+    expect(await events(owner.id)).toEqual([expect.objectContaining({ documentId, format: 'docx', bytes: body.length })]);
+  });
+
+  it('downloads the markdown file as it is stored, named after the title', async () => {
+    const unicode = await createDocument(stack, owner.cookie, 'Café "Launch" Q3/Q4 Plan', '# Café\n\n- **Ship** it\n');
+    const res = await api().get(`/api/documents/${unicode.id}/export/markdown`).set('Cookie', owner.cookie).expect(200);
+    expect(res.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="cafe-launch-q3q4-plan.md"; filename*=UTF-8''caf%C3%A9-launch-q3q4-plan.md`,
+    );
+    expect(res.text).toBe('# Café\n\n- **Ship** it\n');
+    expect(await events(owner.id)).toContainEqual(expect.objectContaining({ documentId: unicode.id, format: 'markdown', bytes: Buffer.byteLength(res.text) }));
+  });
+
+  it('asks an anonymous visitor to register, for both formats', async () => {
+    for (const format of ['docx', 'markdown']) {
+      const res = await api().get(`/api/documents/${documentId}/export/${format}`).expect(403);
+      expect(res.body).toEqual(ACCOUNT_REQUIRED);
+    }
+  });
+
+  it('asks a guest to register, even for the guest’s own document', async () => {
+    const guest = await createDocument(stack, null, 'Guest draft', '## Idea\n\nA first note.');
+    for (const format of ['docx', 'markdown']) {
+      const res = await api().get(`/api/documents/${guest.id}/export/${format}`).set('Cookie', guest.cookie).expect(403);
+      expect(res.body).toEqual(ACCOUNT_REQUIRED);
+    }
+  });
+
+  it('answers 404 for another user’s document, and records nothing', async () => {
+    for (const format of ['docx', 'markdown']) {
+      const res = await api().get(`/api/documents/${documentId}/export/${format}`).set('Cookie', other.cookie).expect(404);
+      expect(res.body).toEqual(NOT_FOUND);
+    }
+    expect(await events(other.id)).toEqual([]);
+  });
+
+  it('answers 404 for a document that does not exist', async () => {
+    const res = await api().get('/api/documents/987654321/export/docx').set('Cookie', owner.cookie).expect(404);
+    expect(res.body).toEqual(NOT_FOUND);
   });
 
   it('rejects an unknown format and a non-numeric id with 400', async () => {
-    const res = await request(svc.url).get('/api/documents/abc/export/pdf').expect(400);
-    expect(res.body.fields).toEqual({ id: 'Document id must be a number', format: 'Export format must be markdown or docx' });
+    const res = await api().get('/api/documents/abc/export/pdf').set('Cookie', owner.cookie).expect(400);
+    expect(res.body).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Document id must be a number',
+      fields: { id: 'Document id must be a number', format: 'Export format must be markdown or docx' },
+    });
+  });
+
+  it('answers other requests while a large document is being built', async () => {
+    const paragraph = 'A requirement with **bold** words, a [link](https://example.com) and `code`.\n\n- a list item\n- another one\n\n';
+    const large = await createDocument(stack, owner.cookie, 'Large', `# Large\n\n${paragraph.repeat(300)}`);
+    let exported = false;
+    const download = api()
+      .get(`/api/documents/${large.id}/export/docx`)
+      .set('Cookie', owner.cookie)
+      .buffer(true)
+      .parse(binary)
+      .then((res) => {
+        exported = true;
+        return res;
+      });
+    // Health checks one after another until the download arrives.
+    let answeredDuringBuild = 0;
+    while (!exported) {
+      await api().get('/healthz').expect(200);
+      if (!exported) answeredDuringBuild++;
+    }
+    const res = await download;
+    expect(res.status).toBe(200);
+    expect((res.body as Buffer).subarray(0, 2).toString()).toBe('PK');
+    // Built on the event loop, the build would hold every health check until it finished.
+    expect(answeredDuringBuild).toBeGreaterThan(5);
   });
 });

@@ -1,18 +1,28 @@
-import { Controller, Get, Param, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
-import { accountRequired, SessionService, ZodPipe } from '@prd/kit';
-import { EXPORT_REGISTRATION_REQUIRED, exportParamsSchema } from '@prd/proto';
-import type { z } from 'zod';
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentUser, WithUser, ZodPipe, type ActingUser } from '@prd/kit';
+import { EXPORT_REGISTRATION_REQUIRED, exportParamsSchema, type ExportParams } from '@prd/proto';
+import { ExportsService } from './exports.service.js';
 
 @Controller('api/documents/:id/export')
 export class ExportsController {
-  constructor(private readonly sessions: SessionService) {}
+  constructor(private readonly exports: ExportsService) {}
 
-  /** Exports are for registered users only (SPEC §5, §6). */
+  /** `markdown` or `docx`: a download of one of the user's documents. Registered users only (SPEC §5, §6). */
   @Get(':format')
-  async export(@Param(new ZodPipe(exportParamsSchema)) params: z.infer<typeof exportParamsSchema>, @Req() request: FastifyRequest) {
-    const { userId } = await this.sessions.get(request);
-    if (userId === undefined) throw accountRequired(EXPORT_REGISTRATION_REQUIRED.message, EXPORT_REGISTRATION_REQUIRED.description);
-    return params;
+  @WithUser({ registered: EXPORT_REGISTRATION_REQUIRED })
+  async export(
+    @Param(new ZodPipe(exportParamsSchema)) params: ExportParams,
+    @CurrentUser() user: ActingUser,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    const file = await this.exports.export(user, params, request.id);
+    void reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', file.contentDisposition)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff');
+    return file.body;
   }
 }

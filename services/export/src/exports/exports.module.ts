@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ExportsController } from './exports.controller.js';
+import { ExportsService } from './exports.service.js';
 
-@Module({ controllers: [ExportsController] })
+@Module({ controllers: [ExportsController], providers: [ExportsService] })
 export class ExportsModule {}

@@ -1,0 +1,52 @@
+import type { ExportFormat } from '@prd/proto';
+
+const EXTENSIONS: Record<ExportFormat, string> = { markdown: 'md', docx: 'docx' };
+
+/** Characters a filename or a header must not carry: quotes, path separators, Windows' reserved ones, controls. */
+const UNSAFE = /["'/\\<>:*?|\p{Cc}]/gu;
+/** Bidirectional controls, which can disguise a name's real extension. */
+const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const COMBINING_MARKS = /\p{M}/gu;
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/g;
+const WHITESPACE = /\s+/gu;
+/** A name must not start with a dot (hidden file, `..`) nor start or end with a hyphen or dot. */
+const EDGES = /^[.-]+|[.-]+$/g;
+const MAX_BASE_LENGTH = 120;
+const FALLBACK = 'document';
+
+function clean(name: string): string {
+  const trimmed = name.replace(EDGES, '');
+  return [...trimmed].slice(0, MAX_BASE_LENGTH).join('').replace(EDGES, '');
+}
+
+/** SPEC §9: the title lowercased, spaces replaced by hyphens, without characters unsafe in a filename. */
+export function exportBaseName(title: string): string {
+  const hyphenated = title.normalize('NFC').replace(BIDI_CONTROLS, '').trim().toLowerCase().replace(WHITESPACE, '-');
+  const base = clean(hyphenated.replace(UNSAFE, ''));
+  return base || FALLBACK;
+}
+
+/** The same name in plain ASCII, for clients that ignore `filename*`: accents dropped, other letters left out. */
+export function asciiBaseName(base: string): string {
+  return clean(base.normalize('NFKD').replace(COMBINING_MARKS, '').replace(NOT_PRINTABLE_ASCII, '')) || FALLBACK;
+}
+
+/** RFC 8187 encoding of a `filename*` value: UTF-8, percent-encoded, only attr-chars left as they are. */
+function encodeRfc8187(value: string): string {
+  return encodeURIComponent(value).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+export interface ExportFileName {
+  /** The name with its unicode, e.g. `café-plan.docx`. */
+  name: string;
+  /** The `Content-Disposition` header of the download. */
+  contentDisposition: string;
+}
+
+export function exportFileName(title: string, format: ExportFormat): ExportFileName {
+  const extension = EXTENSIONS[format];
+  const base = exportBaseName(title);
+  const name = `${base}.${extension}`;
+  const ascii = `${asciiBaseName(base)}.${extension}`;
+  return { name, contentDisposition: `attachment; filename="${ascii}"; filename*=UTF-8''${encodeRfc8187(name)}` };
+}

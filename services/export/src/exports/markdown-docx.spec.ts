@@ -1,0 +1,131 @@
+import { describe, expect, it } from '@jest/globals';
+import { JSDOM } from 'jsdom';
+import JSZip from 'jszip';
+import mammoth from 'mammoth';
+import { readFileSync } from 'node:fs';
+import { markdownToDocx } from './markdown-docx.js';
+
+const fixture = readFileSync(new URL('../../test/fixtures/every-construct.md', import.meta.url), 'utf8');
+
+/** Mammoth's reading of our own styles (its default map already knows headings, lists, tables, links). */
+const STYLE_MAP = [
+  "p[style-name='Title'] => h1.title:fresh",
+  "p[style-name='Code Block'] => pre:separator('\\n')",
+  "p[style-name='Block Quote'] => blockquote > p:fresh",
+  "r[style-name='Inline Code'] => code",
+];
+
+/** The .docx read back by mammoth, as a DOM to query. */
+async function readBack(docx: Buffer): Promise<{ document: Document; warnings: string[] }> {
+  const result = await mammoth.convertToHtml({ buffer: docx }, { styleMap: STYLE_MAP });
+  return { document: new JSDOM(result.value).window.document, warnings: result.messages.map((m) => m.message) };
+}
+
+const texts = (elements: Iterable<Element>) => [...elements].map((e) => e.textContent);
+
+/** A list item's own text, without the items of the lists nested in it. */
+function ownText(item: Element): string {
+  const copy = item.cloneNode(true) as Element;
+  for (const nested of [...copy.querySelectorAll('ul, ol')]) nested.remove();
+  return copy.textContent ?? '';
+}
+
+function depth(item: Element): number {
+  let level = 0;
+  for (let parent = item.parentElement; parent; parent = parent.parentElement) if (parent.tagName === 'LI') level++;
+  return level;
+}
+
+describe('markdownToDocx', () => {
+  it('keeps the headings, list items, table cells, bold text and links of a document using every construct, in order', async () => {
+    const { document, warnings } = await readBack(await markdownToDocx({ title: 'Checkout Redesign', markdown: fixture }));
+    expect(warnings).toEqual([]);
+
+    expect([...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => [h.tagName, h.className, h.textContent])).toEqual([
+      ['H1', 'title', 'Checkout Redesign'],
+      ['H2', '', 'Overview'],
+      ['H3', '', 'Goals'],
+      ['H4', '', 'Tasks'],
+      ['H5', '', 'Metrics'],
+      ['H6', '', 'Notes'],
+    ]);
+
+    expect([...document.querySelectorAll('li')].map((li) => [li.parentElement?.tagName, depth(li), ownText(li)])).toEqual([
+      ['UL', 0, 'Cut checkout time in half'],
+      ['UL', 0, 'Raise conversion'],
+      ['UL', 1, 'Mobile first'],
+      ['UL', 2, 'Apple Pay'],
+      ['UL', 0, 'Keep the style guide current'],
+      ['OL', 0, 'Discovery'],
+      ['OL', 0, 'Design'],
+      ['OL', 1, 'Wireframes'],
+      ['OL', 1, 'Prototype'],
+      ['OL', 0, 'Build'],
+      ['OL', 0, 'Beta'],
+      ['OL', 0, 'General availability'],
+      ['UL', 0, '☑ Write the brief'],
+      ['UL', 0, '☐ Review with legal'],
+    ]);
+
+    const rows = [...document.querySelectorAll('table tr')].map((tr) => [...tr.children].map((cell) => [cell.tagName, cell.textContent]));
+    expect(rows).toEqual([
+      [['TH', 'Metric'], ['TH', 'Target'], ['TH', 'Owner']],
+      [['TD', 'Conversion'], ['TD', '+5%'], ['TD', 'Growth']],
+      [['TD', 'Latency'], ['TD', 'under 200 ms'], ['TD', 'Platform']],
+    ]);
+
+    expect(texts(document.querySelectorAll('strong'))).toEqual(['faster payment', 'checkout', 'legal', 'Metric', 'Target', 'Owner', 'Platform']);
+    expect([...document.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['research notes', 'https://example.com/research'],
+      ['style guide', 'https://example.com/style'],
+      ['https://example.com/flow.png', 'https://example.com/flow.png'],
+      ['specification', 'https://example.com/spec'],
+    ]);
+  });
+
+  it('keeps italic, inline code, strike-through, line breaks, code blocks, quotes, images and footnotes', async () => {
+    const { document } = await readBack(await markdownToDocx({ title: 'Checkout Redesign', markdown: fixture }));
+    const overview = document.querySelector('h2 + p');
+    expect(texts(overview?.querySelectorAll('em') ?? [])).toEqual(['clearer errors']);
+    expect(texts(overview?.querySelectorAll('code') ?? [])).toEqual(['retryPayment()']);
+    expect(texts(overview?.querySelectorAll('s') ?? [])).toEqual(['gift wrapping']);
+    expect(overview?.querySelectorAll('br')).toHaveLength(1);
+    expect(overview?.textContent).toContain('research notes. Soft line endings join the same paragraph,while a hard break');
+
+    // One code paragraph, its lines kept apart by line breaks and its indentation by a tab.
+    expect([...document.querySelectorAll('pre')].map((pre) => pre.innerHTML)).toEqual([
+      'const total = items.reduce((sum, item) =&gt; sum + item.price, 0);<br>\treturn total;',
+    ]);
+    expect(texts(document.querySelectorAll('blockquote p'))).toEqual(['Customers abandon slow checkouts.', 'Support tickets agree.']);
+    const image = [...document.querySelectorAll('p')].find((p) => p.textContent?.startsWith('Checkout flow'));
+    expect(image?.textContent).toBe('Checkout flow (https://example.com/flow.png)');
+    expect(texts(document.querySelectorAll('sup'))).toEqual(['[risk]', '[risk] ']);
+  });
+
+  it('numbers an ordered list from its own start, restarts every list and draws horizontal rules', async () => {
+    const zip = await JSZip.loadAsync(await markdownToDocx({ title: 'Plan', markdown: fixture }));
+    const numbering = (await zip.file('word/numbering.xml')?.async('string')) ?? '';
+    const body = (await zip.file('word/document.xml')?.async('string')) ?? '';
+    expect(numbering).toContain('<w:startOverride w:val="4"/>');
+    // Two bulleted lists, two ordered lists (plus the nested ones): each is its own numbering instance.
+    expect(new Set(body.match(/<w:numId w:val="\d+"\/>/g)).size).toBe(7);
+    expect(body).toContain('<w:pBdr><w:bottom');
+  });
+
+  it('opens with the title once, whether or not the markdown repeats it as its first heading', async () => {
+    const repeated = await readBack(await markdownToDocx({ title: 'Plan', markdown: '# Plan\n\nBody' }));
+    expect(texts(repeated.document.querySelectorAll('h1'))).toEqual(['Plan']);
+    const different = await readBack(await markdownToDocx({ title: 'Plan', markdown: '# Scope\n\nBody' }));
+    expect([...different.document.querySelectorAll('h1')].map((h) => [h.className, h.textContent])).toEqual([
+      ['title', 'Plan'],
+      ['', 'Scope'],
+    ]);
+  });
+
+  it('exports an empty document as its title alone and keeps unicode text', async () => {
+    const empty = await readBack(await markdownToDocx({ title: 'Empty', markdown: '' }));
+    expect(empty.document.body.innerHTML).toBe('<h1 class="title">Empty</h1>');
+    const unicode = await readBack(await markdownToDocx({ title: 'Café ✓', markdown: 'Grüße aus Zürich — 東京 🚀' }));
+    expect(texts(unicode.document.querySelectorAll('h1, p'))).toEqual(['Café ✓', 'Grüße aus Zürich — 東京 🚀']);
+  });
+});
