@@ -20,12 +20,15 @@ export function jestProject(displayName, dir) {
     displayName,
     rootDir: path.join(root, dir),
     testEnvironment: 'node',
-    testMatch: ['<rootDir>/**/*.spec.ts', '<rootDir>/**/*.int-spec.ts'],
+    testMatch: ['<rootDir>/**/*.spec.ts', '<rootDir>/**/*.spec.tsx', '<rootDir>/**/*.int-spec.ts'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     extensionsToTreatAsEsm: ['.ts', '.tsx'],
     transform: { '^.+\\.tsx?$': swc },
     moduleNameMapper: {
       '^@prd/proto$': path.join(root, 'proto/src/index.ts'),
+      // The client imports zod-free proto modules one by one, to keep zod out of its bundle.
+      '^@prd/proto/(.+)$': path.join(root, 'proto/src/$1.ts'),
+      '\\.css$': path.join(root, 'web/src/test/style-stub.ts'),
       '^@prd/kit$': path.join(root, 'services/kit/src/index.ts'),
       '^@prd/kit/testing$': path.join(root, 'services/kit/src/testing/index.ts'),
       '^(\\.{1,2}/.*)\\.js$': '$1',

@@ -35,7 +35,11 @@ const proxy: Record<string, ProxyOptions> = {
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@prd/proto': fileURLToPath(new URL('../proto/src/index.ts', import.meta.url)) },
+    alias: [
+      { find: /^@prd\/proto$/, replacement: fileURLToPath(new URL('../proto/src/index.ts', import.meta.url)) },
+      // Zod-free proto modules (texts, constants) imported one by one: `@prd/proto/auth-messages`.
+      { find: /^@prd\/proto\/(.+)$/, replacement: `${fileURLToPath(new URL('../proto/src/', import.meta.url))}$1.ts` },
+    ],
   },
   server: { proxy },
   preview: { proxy, headers: { 'Content-Security-Policy': CONTENT_SECURITY_POLICY } },

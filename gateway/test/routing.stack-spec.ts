@@ -7,9 +7,10 @@ const { url, state, secrets } = runningStack();
 
 const serviceOf = async (path: string, init?: RequestInit) => (await fetch(url + path, init)).headers.get('x-service');
 
-function upgrade(path: string, cookie?: string): Promise<number> {
+/** Opens a WebSocket as a browser on the product's page would: with its Origin (or another one). */
+function upgrade(path: string, cookie?: string, origin = url): Promise<number> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(url.replace('http', 'ws') + path, { headers: cookie ? { Cookie: cookie } : {} });
+    const ws = new WebSocket(url.replace('http', 'ws') + path, { headers: { Origin: origin, ...(cookie ? { Cookie: cookie } : {}) } });
     ws.once('open', () => {
       ws.close();
       resolve(101);
@@ -106,5 +107,10 @@ describe('gateway WebSockets', () => {
   it('upgrades /ws for a user and refuses it without one', async () => {
     expect(await upgrade('/ws', cookie)).toBe(101);
     expect(await upgrade('/ws')).toBe(401);
+  });
+
+  it('refuses an upgrade from a page on another site', async () => {
+    expect(await upgrade('/ws-general', cookie, 'https://evil.example')).toBe(403);
+    expect(await upgrade('/ws', cookie, 'https://evil.example')).toBe(403);
   });
 });

@@ -26,7 +26,9 @@ test.describe('on a wide screen', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'PRD Studio' })).toBeVisible();
     await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByText('PRD Studio')).toBeVisible();
     await expectNavigationLinks(page, 'Main navigation');
-    await expect(page.getByRole('link', { name: 'Log out' })).toHaveAttribute('href', '/api/logout');
+    // A visitor without a user is invited to sign up and has nothing to log out of (SPEC §1).
+    await expect(page.getByText('Ready to unlock more features?')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log out' })).toHaveCount(0);
     await expect(page.locator('nav[aria-label="Bottom navigation"]')).toHaveCount(0);
   });
 

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@prd/proto';
+import type { CurrentUser, Usage } from '@prd/proto';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { apiBaseQuery } from './api-base-query';
 
@@ -10,7 +10,7 @@ import { apiBaseQuery } from './api-base-query';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: ['CurrentUser'],
+  tagTypes: ['CurrentUser', 'Usage', 'Settings', 'Templates', 'Documents', 'Projects', 'ProjectDocuments', 'Activities'],
   refetchOnFocus: false,
   refetchOnReconnect: false,
   refetchOnMountOrArgChange: false,
@@ -25,7 +25,12 @@ export const api = createApi({
       },
       providesTags: ['CurrentUser'],
     }),
+    /** This month's usage and limits (SPEC §3); a null limit is unlimited. */
+    getUsage: build.query<Usage, void>({
+      query: () => '/api/usage',
+      providesTags: ['Usage'],
+    }),
   }),
 });
 
-export const { useGetCurrentUserQuery } = api;
+export const { useGetCurrentUserQuery, useGetUsageQuery } = api;

@@ -1,3 +1,4 @@
+import { TOAST_DURATION_MS, TOAST_LIMIT } from '@prd/proto';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
@@ -5,13 +6,18 @@ import { store } from './store';
 import { appTheme } from './theme';
 import { ThemeVariables } from './theme-variables';
 
+/** SPEC §9: one toast at a time, shown for 5 seconds. */
+const TOASTS = { maxCount: TOAST_LIMIT, duration: TOAST_DURATION_MS / 1000, placement: 'bottomRight' } as const;
+
 /** Store, theme and antd's App context (message, notification and modal hooks). */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ReduxProvider store={store}>
       <ConfigProvider theme={appTheme}>
         <ThemeVariables />
-        <AntApp component={false}>{children}</AntApp>
+        <AntApp component={false} notification={TOASTS}>
+          {children}
+        </AntApp>
       </ConfigProvider>
     </ReduxProvider>
   );

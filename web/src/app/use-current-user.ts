@@ -11,3 +11,9 @@ export function useCurrentUser(): { user: SignedInUser | null; isLoading: boolea
   const { data, isLoading } = useGetCurrentUserQuery();
   return { user: data?.isAuthenticated ? data : null, isLoading };
 }
+
+/** A registered user: signed in and not a guest (SPEC §6). */
+export const isRegistered = (user: SignedInUser | null): user is SignedInUser => user !== null && !user.isGuest;
+
+/** What the shell calls the user: their name, else their username. */
+export const displayName = (user: SignedInUser): string => user.name || user.firstName || user.username;

@@ -1,23 +1,39 @@
-import { LogoutOutlined } from '@ant-design/icons';
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { AVATAR_CHARS } from '@prd/proto';
-import { useCurrentUser, type SignedInUser } from '../use-current-user';
+import { openSettings } from '../dialogs-slice';
+import { useAppDispatch } from '../hooks';
+import { displayName, useCurrentUser } from '../use-current-user';
 
-const displayName = (user: SignedInUser): string => user.name || user.firstName || user.username;
-
-/** Who is signed in, and the way out. Log out is a server route, so it is a plain link. */
-export function AccountLinks() {
+/**
+ * Who is signed in, their profile (the settings panel) and the way out (SPEC §1). Log out is a
+ * server route, so it is a plain link. An anonymous visitor has neither.
+ */
+export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useCurrentUser();
+  const dispatch = useAppDispatch();
+  if (!user) return null;
+  const name = displayName(user);
   return (
     <div className="account-links">
-      {user && (
-        <div className="account-user">
-          <span className="account-avatar" aria-hidden>
-            {displayName(user).slice(0, AVATAR_CHARS)}
-          </span>
-          <span className="account-name">{displayName(user)}</span>
-        </div>
-      )}
-      <a href="/api/logout" className="logout-link">
+      <div className="account-user">
+        <span className="account-avatar" aria-hidden>
+          {name.slice(0, AVATAR_CHARS)}
+        </span>
+        <span className="account-name">{name}</span>
+      </div>
+      <button
+        type="button"
+        className="account-action"
+        aria-haspopup="dialog"
+        onClick={() => {
+          onNavigate?.();
+          dispatch(openSettings());
+        }}
+      >
+        <UserOutlined aria-hidden className="nav-icon" />
+        <span>View profile</span>
+      </button>
+      <a href="/api/logout" className="account-action">
         <LogoutOutlined aria-hidden className="nav-icon" />
         <span>Log out</span>
       </a>

@@ -1,8 +1,11 @@
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { lazyNamed } from '../lazy-named';
+import { useCurrentUser } from '../use-current-user';
+import { usePushChannel } from '../use-push-channel';
 import { useIsWideScreen } from '../use-media-query';
 import { BottomTabBar } from './bottom-tab-bar';
+import { GlobalDialogs } from './global-dialogs';
 import { PageLoading } from './page-loading';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -17,6 +20,8 @@ const NavDrawer = lazyNamed(() => import('./nav-drawer'), 'NavDrawer');
  */
 export function AppShell() {
   const isWide = useIsWideScreen();
+  const { user } = useCurrentUser();
+  usePushChannel(user?.id ?? null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   // Growing past the breakpoint removes the drawer; it must not pop open again when shrinking back.
@@ -44,6 +49,7 @@ export function AppShell() {
         </Suspense>
       )}
       {!isWide && <BottomTabBar />}
+      <GlobalDialogs />
     </div>
   );
 }

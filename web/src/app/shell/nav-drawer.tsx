@@ -1,7 +1,6 @@
 import { Drawer } from 'antd';
-import { AccountLinks } from './account-links';
 import { Brand } from './brand';
-import { MainNav } from './main-nav';
+import { ShellPanel } from './shell-panel';
 import { NAV_DRAWER_ID } from './top-bar';
 
 /** The small-screen navigation: the sidebar's content in a drawer that closes once a link is chosen. */
@@ -16,8 +15,7 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
       title={<Brand onNavigate={onClose} />}
       classNames={{ body: 'nav-drawer-body' }}
     >
-      <MainNav onNavigate={onClose} />
-      <AccountLinks />
+      <ShellPanel onNavigate={onClose} />
     </Drawer>
   );
 }

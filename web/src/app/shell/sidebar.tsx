@@ -1,14 +1,12 @@
-import { AccountLinks } from './account-links';
 import { Brand } from './brand';
-import { MainNav } from './main-nav';
+import { ShellPanel } from './shell-panel';
 
-/** The wide-screen sidebar: product name, the five destinations, and the account links. */
+/** The wide-screen sidebar: product name, Generate, the five destinations, usage and the account. */
 export function Sidebar() {
   return (
     <aside className="sidebar" aria-label="Sidebar">
       <Brand />
-      <MainNav />
-      <AccountLinks />
+      <ShellPanel />
     </aside>
   );
 }

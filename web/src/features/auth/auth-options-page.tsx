@@ -1,13 +1,30 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Spin } from 'antd';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../app/page-header';
+import { useCurrentUser } from '../../app/use-current-user';
 import { usePageTitle } from '../../app/use-page-title';
 import { safeCallbackPath } from './safe-callback-path';
 
-/** The choice between signing up and going on as a guest; either way leads back to `callbackUrl`. */
+/**
+ * The choice between signing up and going on without signing in (SPEC §2); either way leads to
+ * `callbackUrl`. A user who is already signed in goes there at once.
+ */
 export function AuthOptionsPage() {
   usePageTitle('Sign up to continue');
+  const { user, isLoading } = useCurrentUser();
   const [searchParams] = useSearchParams();
   const target = safeCallbackPath(searchParams.get('callbackUrl')) ?? '/';
+
+  if (isLoading) {
+    return (
+      <div className="page-loading" role="status">
+        <Spin />
+        <span className="visually-hidden">Loading…</span>
+      </div>
+    );
+  }
+  if (user) return <Navigate to={target} replace />;
+
   return (
     <section className="page">
       <PageHeader title="Sign up to continue" />

@@ -1,12 +1,83 @@
+import { Spin, Tabs } from 'antd';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../app/page-header';
 import { PRODUCT_NAME } from '../../app/product-name';
+import { useToast } from '../../app/toast';
+import { isRegistered, useCurrentUser } from '../../app/use-current-user';
 import { usePageTitle } from '../../app/use-page-title';
+import { AuthFeatures } from './auth-features';
+import { DemoAccountBox } from './demo-account-box';
+import { LoginForm } from './login-form';
+import { safeCallbackPath } from './safe-callback-path';
+import { SignUpForm } from './sign-up-form';
+import { TermsNote } from './terms-note';
+import './auth.css';
 
+type AuthTab = 'login' | 'signup';
+
+/**
+ * /auth (SPEC §2): Log In and Sign Up tabs (`?tab=signup` opens the second), the features panel,
+ * the test account and the terms note. A registered user is sent on to callbackUrl, or home.
+ */
 export function AuthPage() {
   usePageTitle('Log in or sign up');
+  const { user, isLoading } = useCurrentUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const target = safeCallbackPath(searchParams.get('callbackUrl')) ?? '/';
+  const tab: AuthTab = searchParams.get('tab') === 'signup' ? 'signup' : 'login';
+
+  if (isLoading) {
+    return (
+      <div className="auth-loading" role="status">
+        <Spin />
+        <span className="visually-hidden">Loading…</span>
+      </div>
+    );
+  }
+  if (isRegistered(user)) return <Navigate to={target} replace />;
+
+  const done = () => navigate(target, { replace: true });
+  const selectTab = (key: string) => {
+    const next = new URLSearchParams(searchParams);
+    if (key === 'signup') next.set('tab', 'signup');
+    else next.delete('tab');
+    setSearchParams(next, { replace: true });
+  };
+
   return (
     <section className="page">
       <PageHeader title={`Welcome to ${PRODUCT_NAME}`} description="Log in or create an account to keep your documents." />
+      <div className="auth-layout">
+        <div className="auth-card">
+          <Tabs
+            activeKey={tab}
+            onChange={selectTab}
+            items={[
+              { key: 'login', label: 'Log In', children: <LoginForm onLoggedIn={done} /> },
+              {
+                key: 'signup',
+                label: 'Sign Up',
+                children: (
+                  <SignUpForm
+                    onRegistered={() => {
+                      toast.success('Account created!', "You're now logged in and can continue your work.");
+                      done();
+                    }}
+                  />
+                ),
+              },
+            ]}
+          />
+          <TermsNote />
+        </div>
+        <aside className="auth-panel" aria-label="Why sign up">
+          <h2>Everything you need to write better PRDs</h2>
+          <AuthFeatures />
+          <DemoAccountBox onLoggedIn={done} />
+        </aside>
+      </div>
     </section>
   );
 }

@@ -1,11 +1,148 @@
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { DOCUMENTS_PAGE_SIZE, type DocumentSummary } from '@prd/proto';
+import { App, Button, Input } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useDeleteDocumentMutation, useGetDocumentsQuery } from '../../app/content-api';
+import { errorMessage } from '../../app/error-dialogs-middleware';
+import { LoadingState } from '../../app/loading-state';
 import { PageHeader } from '../../app/page-header';
+import { Pager } from '../../app/pager';
+import { relativeTime } from '../../app/relative-time';
+import { RowActions } from '../../app/row-actions';
+import { SortHeader } from '../../app/sort-header';
+import { useToast } from '../../app/toast';
 import { usePageTitle } from '../../app/use-page-title';
+import { usePagedList } from '../../app/use-paged-list';
+import { StartNewDocumentDialog } from './start-new-document-dialog';
 
+const titleOf = (document: DocumentSummary): string => document.title;
+
+/** /documents (SPEC §2): the user's documents, searchable and sortable by title, 10 a page. */
 export function DocumentsPage() {
   usePageTitle('Documents');
+  const { data: documents, isLoading, isError } = useGetDocumentsQuery();
+  const [deleteDocument] = useDeleteDocumentMutation();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [selected, setSelected] = useState<DocumentSummary | null>(null);
+  const list = usePagedList(documents, titleOf, DOCUMENTS_PAGE_SIZE);
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  const confirmDelete = (document: DocumentSummary) => {
+    setSelected(document);
+    void modal.confirm({
+      title: 'Delete document?',
+      content: `"${document.title}" will be deleted permanently. This cannot be undone.`,
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      onOk: async () => {
+        try {
+          await deleteDocument(document.id).unwrap();
+          toast.success('Document deleted', 'The document has been successfully deleted');
+        } catch (error) {
+          toast.error(`Failed to delete document: ${errorMessage(error)}`);
+        } finally {
+          setSelected(null);
+        }
+      },
+      onCancel: () => setSelected(null),
+    });
+  };
+
+  const newDocument = (
+    <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDialogOpen(true)} aria-haspopup="dialog">
+      New Document
+    </Button>
+  );
+
+  let body;
+  if (isLoading) body = <LoadingState text="Loading documents..." visible />;
+  else if (isError)
+    body = (
+      <p className="status-text" role="alert">
+        Failed to load documents
+      </p>
+    );
+  else if (!documents?.length)
+    body = (
+      <div className="empty-state">
+        <h2>No documents yet</h2>
+        <p>Create a document from a template, or let the AI guide you.</p>
+        <Button type="primary" onClick={() => setDialogOpen(true)} aria-haspopup="dialog">
+          Create your first document
+        </Button>
+      </div>
+    );
+  else
+    body = (
+      <>
+        <div className="list-toolbar">
+          <Input
+            className="list-search"
+            prefix={<SearchOutlined aria-hidden />}
+            placeholder="Search documents..."
+            aria-label="Search documents"
+            value={list.query}
+            onChange={(event) => list.setQuery(event.target.value)}
+            allowClear
+          />
+        </div>
+        <div className="data-table-wrap">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <SortHeader label="Title" sort={list.sort} onToggle={list.toggleSort} />
+                <th scope="col">Last Updated</th>
+                <th scope="col" className="cell-actions">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.rows.length === 0 ? (
+                <tr>
+                  <td colSpan={3} className="cell-empty">
+                    No results.
+                  </td>
+                </tr>
+              ) : (
+                list.rows.map((document) => (
+                  <tr key={document.id} className={selected?.id === document.id ? 'row-selected' : undefined}>
+                    <td>
+                      <Link to={`/documents/${document.id}`}>{document.title}</Link>
+                    </td>
+                    <td className="cell-muted">{relativeTime(document.updatedAt)}</td>
+                    <td className="cell-actions">
+                      <RowActions
+                        name={document.title}
+                        onEdit={() => navigate(`/documents/${document.id}`)}
+                        onDelete={() => confirmDelete(document)}
+                      />
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+        <div className="list-footer">
+          <span aria-live="polite">{list.summary}</span>
+          <Pager page={list.page} totalPages={list.totalPages} onChange={list.setPage} label="Document pages" />
+        </div>
+      </>
+    );
+
   return (
     <section className="page">
-      <PageHeader title="Documents" />
+      <div className="page-header-row">
+        <PageHeader title="Documents" description="All your documents in one place" />
+        {newDocument}
+      </div>
+      {body}
+      <StartNewDocumentDialog open={dialogOpen} onClose={() => setDialogOpen(false)} createDirectly />
     </section>
   );
 }

@@ -1,26 +1,144 @@
-import { Link, useParams } from 'react-router-dom';
+import { FileAddOutlined, PlusOutlined } from '@ant-design/icons';
+import { PROJECT_DOCUMENT_PREVIEW_CHARS, type DocumentDto } from '@prd/proto';
+import { Button } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useGetProjectDocumentsQuery, useGetProjectQuery } from '../../app/content-api';
+import { LoadingState } from '../../app/loading-state';
 import { PageHeader } from '../../app/page-header';
+import { relativeTime } from '../../app/relative-time';
+import { useToast } from '../../app/toast';
 import { usePageTitle } from '../../app/use-page-title';
+import { preview } from '../templates/preview';
+import { AddExistingDocumentDialog } from './add-existing-document-dialog';
+import { CreateProjectDocumentDialog } from './create-project-document-dialog';
 import { parseProjectId } from './parse-project-id';
+import { ProjectStatusBadge } from './project-status';
+import { ProjectsGuard } from './projects-guard';
+import './projects.css';
 
+type OpenDialog = 'add' | 'create' | null;
+
+function ProjectNotFound() {
+  usePageTitle('Project not found');
+  return (
+    <section className="empty-state" role="alert">
+      <h2>Project not found</h2>
+      <p>The project you&apos;re looking for doesn&apos;t exist or you don&apos;t have access to it.</p>
+      <Link to="/projects" className="button-link">
+        Back to Projects
+      </Link>
+    </section>
+  );
+}
+
+function DocumentCard({ document }: { document: DocumentDto }) {
+  const headingId = `project-document-${document.id}`;
+  return (
+    <article className="project-document-card" aria-labelledby={headingId}>
+      <h3 id={headingId}>{document.title}</h3>
+      <p className="project-document-meta">Last updated {relativeTime(document.updatedAt)}</p>
+      <p className="project-document-preview">{document.content ? preview(document.content, PROJECT_DOCUMENT_PREVIEW_CHARS) : 'No content'}</p>
+      <Link to={`/documents/${document.id}`} aria-label={`Open document ${document.title}`}>
+        Open document
+      </Link>
+    </article>
+  );
+}
+
+function ProjectDetail({ projectId }: { projectId: number }) {
+  const project = useGetProjectQuery(projectId);
+  const documents = useGetProjectDocumentsQuery(projectId);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const navigate = useNavigate();
+  const toast = useToast();
+  usePageTitle(project.data?.name ?? 'Project');
+
+  const failedOtherwise = project.error !== undefined && 'status' in project.error && project.error.status !== 404;
+  useEffect(() => {
+    if (!failedOtherwise) return;
+    toast.error('Failed to load project details');
+    navigate('/projects', { replace: true });
+  }, [failedOtherwise, navigate, toast]);
+
+  if (project.isLoading) return <LoadingState text="Loading project..." />;
+  if (!project.data) return project.isError ? <ProjectNotFound /> : null;
+
+  const { name, description, status, updatedAt } = project.data;
+  const list = documents.data ?? [];
+  const actions = (
+    <div className="page-actions">
+      <Button icon={<FileAddOutlined aria-hidden />} onClick={() => setDialog('add')} aria-haspopup="dialog">
+        Add Existing Document
+      </Button>
+      <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDialog('create')} aria-haspopup="dialog">
+        Create Document
+      </Button>
+    </div>
+  );
+
+  // The project chat panel (part 2) goes after the main column; the layout then gives it the right side.
+  return (
+    <>
+      <div className="project-detail-layout">
+        <div>
+          <div className="project-detail-header">
+            <PageHeader
+              title={name}
+              description={
+                <>
+                  <ProjectStatusBadge status={status} /> Last updated {relativeTime(updatedAt)}
+                </>
+              }
+            />
+            {actions}
+          </div>
+
+          <section className="project-detail-section" aria-labelledby="project-description">
+            <h2 id="project-description">Description</h2>
+            <p className="project-description">{description || 'No description provided.'}</p>
+          </section>
+
+          <section className="project-detail-section" aria-labelledby="project-documents">
+            <h2 id="project-documents">Documents</h2>
+            {documents.isLoading ? (
+              <LoadingState text="Loading documents..." />
+            ) : list.length === 0 ? (
+              <div className="empty-state">
+                <h3>No documents yet</h3>
+                <p>Add an existing document or create a new one in this project.</p>
+                {actions}
+              </div>
+            ) : (
+              <ul className="project-documents">
+                {list.map((document) => (
+                  <li key={document.id}>
+                    <DocumentCard document={document} />
+                  </li>
+                ))}
+                <li>
+                  <button type="button" className="add-document-card" onClick={() => setDialog('add')} aria-haspopup="dialog">
+                    <PlusOutlined aria-hidden />
+                    Add Document
+                  </button>
+                </li>
+              </ul>
+            )}
+          </section>
+        </div>
+      </div>
+      <AddExistingDocumentDialog projectId={projectId} open={dialog === 'add'} onClose={() => setDialog(null)} />
+      <CreateProjectDocumentDialog projectId={projectId} open={dialog === 'create'} onClose={() => setDialog(null)} />
+    </>
+  );
+}
+
+/** /projects/:id (SPEC §2). A non-numeric id queries nothing and shows 'Project not found'. */
 export function ProjectDetailPage() {
   const projectId = parseProjectId(useParams().id);
-  usePageTitle(projectId === null ? 'Project not found' : 'Project');
-
-  if (projectId === null) {
-    return (
-      <section className="page">
-        <PageHeader
-          title="Project not found"
-          description="The project you're looking for doesn't exist or you don't have access to it."
-        />
-        <Link to="/projects">Back to Projects</Link>
-      </section>
-    );
-  }
   return (
     <section className="page">
-      <PageHeader title="Project" />
+      <ProjectsGuard>{projectId === null ? <ProjectNotFound /> : <ProjectDetail projectId={projectId} />}</ProjectsGuard>
     </section>
   );
 }

@@ -1,11 +1,156 @@
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { DOCUMENTS_PAGE_SIZE, type ProjectDto } from '@prd/proto';
+import { App, Button, Input } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useDeleteProjectMutation, useGetProjectsQuery } from '../../app/content-api';
+import { errorMessage } from '../../app/error-dialogs-middleware';
+import { LoadingState } from '../../app/loading-state';
 import { PageHeader } from '../../app/page-header';
+import { Pager } from '../../app/pager';
+import { relativeTime } from '../../app/relative-time';
+import { RowActions } from '../../app/row-actions';
+import { SortHeader } from '../../app/sort-header';
+import { useToast } from '../../app/toast';
 import { usePageTitle } from '../../app/use-page-title';
+import { usePagedList } from '../../app/use-paged-list';
+import { ProjectFormDialog } from './project-form-dialog';
+import { ProjectStatusBadge } from './project-status';
+import { ProjectsGuard } from './projects-guard';
+import './projects.css';
 
+const nameOf = (project: ProjectDto): string => project.name;
+
+type Editing = { project: ProjectDto | null } | null;
+
+function ProjectsList() {
+  const { data: projects, isLoading, isError } = useGetProjectsQuery();
+  const [deleteProject] = useDeleteProjectMutation();
+  const [editing, setEditing] = useState<Editing>(null);
+  const list = usePagedList(projects, nameOf, DOCUMENTS_PAGE_SIZE);
+  const { modal } = App.useApp();
+  const toast = useToast();
+
+  const confirmDelete = (project: ProjectDto) =>
+    void modal.confirm({
+      title: 'Delete project?',
+      content: `"${project.name}" will be deleted. Its documents stay in your document list.`,
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      onOk: async () => {
+        try {
+          await deleteProject(project.id).unwrap();
+          toast.success('Project deleted', 'The project has been successfully deleted');
+        } catch (error) {
+          toast.error('Error', errorMessage(error));
+        }
+      },
+    });
+
+  const create = () => setEditing({ project: null });
+
+  let body;
+  if (isLoading) body = <LoadingState text="Loading projects..." visible />;
+  else if (isError)
+    body = (
+      <p className="status-text" role="alert">
+        Failed to load projects
+      </p>
+    );
+  else if (!projects?.length)
+    body = (
+      <div className="empty-state">
+        <h2>No projects yet</h2>
+        <p>Group related documents into a project.</p>
+        <Button type="primary" onClick={create} aria-haspopup="dialog">
+          Create your first project
+        </Button>
+      </div>
+    );
+  else
+    body = (
+      <>
+        <div className="list-toolbar">
+          <Input
+            className="list-search"
+            prefix={<SearchOutlined aria-hidden />}
+            placeholder="Search projects..."
+            aria-label="Search projects"
+            value={list.query}
+            onChange={(event) => list.setQuery(event.target.value)}
+            allowClear
+          />
+        </div>
+        <div className="data-table-wrap">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <SortHeader label="Project Name" sort={list.sort} onToggle={list.toggleSort} />
+                <th scope="col">Description</th>
+                <th scope="col">Status</th>
+                <th scope="col">Last Updated</th>
+                <th scope="col" className="cell-actions">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.rows.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="cell-empty">
+                    No results.
+                  </td>
+                </tr>
+              ) : (
+                list.rows.map((project) => (
+                  <tr key={project.id}>
+                    <td>
+                      <Link to={`/projects/${project.id}`}>{project.name}</Link>
+                    </td>
+                    <td className="cell-muted cell-description">{project.description || 'No description'}</td>
+                    <td>
+                      <ProjectStatusBadge status={project.status} />
+                    </td>
+                    <td className="cell-muted">{relativeTime(project.updatedAt)}</td>
+                    <td className="cell-actions">
+                      <RowActions name={project.name} onEdit={() => setEditing({ project })} onDelete={() => confirmDelete(project)} />
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+        <div className="list-footer">
+          <span aria-live="polite">{list.summary}</span>
+          <Pager page={list.page} totalPages={list.totalPages} onChange={list.setPage} label="Project pages" />
+        </div>
+      </>
+    );
+
+  return (
+    <>
+      <div className="page-header-row">
+        <PageHeader title="Projects" description="Group your documents by product or initiative" />
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={create} aria-haspopup="dialog">
+          New Project
+        </Button>
+      </div>
+      {body}
+      <ProjectFormDialog open={editing !== null} project={editing?.project ?? null} onClose={() => setEditing(null)} />
+    </>
+  );
+}
+
+/** /projects (SPEC §2): registered users' projects; everyone else meets the guard. */
 export function ProjectsPage() {
   usePageTitle('Projects');
   return (
     <section className="page">
-      <PageHeader title="Projects" />
+      <ProjectsGuard>
+        <ProjectsList />
+      </ProjectsGuard>
     </section>
   );
 }

@@ -1,11 +1,93 @@
+import { TEMPLATE_PREVIEW_CHARS, TEMPLATES_MAX_PAGE_BUTTONS, TEMPLATES_PAGE_SIZE, type Template } from '@prd/proto';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useGetTemplatesQuery } from '../../app/content-api';
+import { LoadingState } from '../../app/loading-state';
 import { PageHeader } from '../../app/page-header';
+import { Pager } from '../../app/pager';
 import { usePageTitle } from '../../app/use-page-title';
+import { pageCount } from './page-window';
+import { preview } from './preview';
+import { TemplateIcon } from './template-icon';
+import './templates.css';
 
+function TemplateCard({ template }: { template: Template }) {
+  const headingId = `template-${template.id}`;
+  return (
+    <article className="template-card" aria-labelledby={headingId}>
+      <div className="template-card-head">
+        <TemplateIcon name={template.icon} />
+        <div className="template-badges">
+          <span className="badge">{template.category}</span>
+          {template.isDefault && <span className="badge badge-primary">Default</span>}
+        </div>
+      </div>
+      <h2 id={headingId} className="template-name">
+        {template.name}
+      </h2>
+      <p className="template-description">{template.description}</p>
+      <pre className="template-preview">{preview(template.content, TEMPLATE_PREVIEW_CHARS)}</pre>
+      <div className="template-actions">
+        <Link
+          to={`/document-flow/${template.id}?mode=start-new&autoNavigate=true`}
+          className="button-link"
+          aria-label={`Start new: ${template.name}`}
+          title="More direct, less guidance"
+        >
+          Start new
+        </Link>
+        <Link
+          to={`/document-flow/${template.id}?mode=ai-assisted&autoNavigate=true`}
+          className="button-link button-link-primary"
+          aria-label={`AI-assisted: ${template.name}`}
+          title="Step-by-step guidance with detailed questions"
+        >
+          AI-assisted
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+/** /templates (SPEC §2): the template gallery, 12 a page. */
 export function TemplatesPage() {
   usePageTitle('Templates');
+  const { data: templates, isLoading, isError } = useGetTemplatesQuery();
+  const [page, setPage] = useState(1);
+  const totalPages = pageCount(templates?.length ?? 0, TEMPLATES_PAGE_SIZE);
+  const current = Math.min(page, Math.max(1, totalPages));
+  const shown = templates?.slice((current - 1) * TEMPLATES_PAGE_SIZE, current * TEMPLATES_PAGE_SIZE) ?? [];
+
+  const goTo = (next: number) => {
+    setPage(next);
+    window.scrollTo({ top: 0 });
+  };
+
   return (
     <section className="page">
       <PageHeader title="Templates" description="Choose from our collection of professionally designed PRD templates" />
+      {isLoading && <LoadingState text="Loading templates..." />}
+      {isError && (
+        <p className="status-text" role="alert">
+          Failed to load templates
+        </p>
+      )}
+      {templates && (
+        <>
+          <div className="template-grid">
+            {shown.map((template) => (
+              <TemplateCard key={template.id} template={template} />
+            ))}
+          </div>
+          <Pager
+            page={current}
+            totalPages={totalPages}
+            onChange={goTo}
+            label="Template pages"
+            maxPageButtons={TEMPLATES_MAX_PAGE_BUTTONS}
+          />
+        </>
+      )}
     </section>
   );
 }

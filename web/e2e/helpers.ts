@@ -1,0 +1,44 @@
+import { expect, type Page } from '@playwright/test';
+
+export const WIDE = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** A name no other test run uses, so tests can share one stack. */
+export const unique = (prefix: string): string => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/**
+ * Creates a document from the documents page's New Document dialog (the default template's text).
+ * A visitor's first document makes them a guest and invites them to sign up; that invitation is dismissed.
+ */
+export async function createDocumentFromDialog(page: Page, title: string, options: { firstForVisitor?: boolean } = {}): Promise<void> {
+  await page.goto('/documents');
+  await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+  await page.getByRole('button', { name: 'New Document' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Document' });
+  await dialog.getByLabel('Document Title').fill(title);
+  await dialog.getByRole('button', { name: 'Create Document' }).click();
+  await expect(page.getByText('Document created', { exact: true })).toBeVisible();
+  if (options.firstForVisitor) {
+    const invitation = page.getByRole('dialog', { name: 'Save your first document' });
+    await expect(invitation.getByText('Create an account to save your documents and access them anytime')).toBeVisible();
+    await invitation.getByRole('button', { name: 'Cancel' }).click();
+    await expect(invitation).toBeHidden();
+  }
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+}
+
+/** Signs up a new registered user on /auth's Sign Up tab; returns the credentials. */
+export async function signUp(page: Page): Promise<{ username: string; email: string; password: string }> {
+  const username = unique('user');
+  const account = { username, email: `${username}@example.test`, password: 'secret-pass-1' };
+  await page.goto('/auth?tab=signup');
+  const form = page.getByRole('tabpanel', { name: 'Sign Up' });
+  await form.getByLabel('Username').fill(account.username);
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Password', { exact: true }).fill(account.password);
+  await form.getByLabel('Confirm Password').fill(account.password);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'View profile' })).toBeVisible();
+  return account;
+}

@@ -1,0 +1,39 @@
+import { Suspense, useState } from 'react';
+import { closeNewDocument, closeSettings, closeSignUp, closeUsageLimit } from '../dialogs-slice';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { lazyNamed } from '../lazy-named';
+
+// Each dialog's code is fetched the first time it opens, never on page load.
+const SettingsPanel = lazyNamed(() => import('../../features/settings/settings-panel'), 'SettingsPanel');
+const RegistrationModal = lazyNamed(() => import('../../features/auth/registration-modal'), 'RegistrationModal');
+const UsageLimitDialog = lazyNamed(() => import('../../features/auth/usage-limit-dialog'), 'UsageLimitDialog');
+const StartNewDocumentDialog = lazyNamed(
+  () => import('../../features/documents/start-new-document-dialog'),
+  'StartNewDocumentDialog',
+);
+
+/** True from the first time `open` is true: the dialog then stays mounted, so it can animate out and return focus. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
+
+/** The app-wide dialogs (dialogs-slice), opened from the shell, the pages or a failed call. */
+export function GlobalDialogs() {
+  const dialogs = useAppSelector((state) => state.dialogs);
+  const dispatch = useAppDispatch();
+  const settingsOpened = useOpenedOnce(dialogs.settings);
+  const signUpOpened = useOpenedOnce(dialogs.signUp !== null);
+  const limitOpened = useOpenedOnce(dialogs.usageLimit !== null);
+  const newDocumentOpened = useOpenedOnce(dialogs.newDocument);
+
+  return (
+    <Suspense>
+      {settingsOpened && <SettingsPanel open={dialogs.settings} onClose={() => dispatch(closeSettings())} />}
+      {signUpOpened && <RegistrationModal context={dialogs.signUp} onClose={() => dispatch(closeSignUp())} />}
+      {limitOpened && <UsageLimitDialog kind={dialogs.usageLimit} onClose={() => dispatch(closeUsageLimit())} />}
+      {newDocumentOpened && <StartNewDocumentDialog open={dialogs.newDocument} onClose={() => dispatch(closeNewDocument())} />}
+    </Suspense>
+  );
+}

@@ -1,0 +1,20 @@
+import { AccountLinks } from './account-links';
+import { GenerateMenu } from './generate-menu';
+import { MainNav } from './main-nav';
+import { SignUpBanner } from './sign-up-banner';
+import { UsageSummary } from './usage-summary';
+
+/** What the sidebar and the drawer both hold: Generate, the navigation, usage, the banner and the account. */
+export function ShellPanel({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <>
+      <GenerateMenu onNavigate={onNavigate} />
+      <MainNav onNavigate={onNavigate} />
+      <div className="shell-panel-foot">
+        <UsageSummary />
+        <SignUpBanner onNavigate={onNavigate} />
+        <AccountLinks onNavigate={onNavigate} />
+      </div>
+    </>
+  );
+}

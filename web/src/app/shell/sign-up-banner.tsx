@@ -1,0 +1,50 @@
+import { useId, useState } from 'react';
+import { openSignUp } from '../dialogs-slice';
+import { useAppDispatch } from '../hooks';
+import { isRegistered, useCurrentUser } from '../use-current-user';
+
+/** What an account adds (SPEC §1, §6), shown by Learn More. */
+const BENEFITS = ['Unlimited documents', 'Projects to group your documents', 'Your own OpenAI API key for unlimited messages'];
+
+/** The invitation of SPEC §1 for visitors and guests: Sign Up opens the registration modal. */
+export function SignUpBanner({ onNavigate }: { onNavigate?: () => void }) {
+  const { user, isLoading } = useCurrentUser();
+  const dispatch = useAppDispatch();
+  const [expanded, setExpanded] = useState(false);
+  const benefitsId = useId();
+  if (isLoading || isRegistered(user)) return null;
+  return (
+    <section className="sign-up-banner" aria-label="Sign up">
+      <p className="sign-up-banner-title">Ready to unlock more features?</p>
+      {expanded && (
+        <ul id={benefitsId} className="sign-up-banner-benefits">
+          {BENEFITS.map((benefit) => (
+            <li key={benefit}>{benefit}</li>
+          ))}
+        </ul>
+      )}
+      <div className="sign-up-banner-actions">
+        <button
+          type="button"
+          className="banner-button banner-button-primary"
+          aria-haspopup="dialog"
+          onClick={() => {
+            onNavigate?.();
+            dispatch(openSignUp({ reason: 'default' }));
+          }}
+        >
+          Sign Up
+        </button>
+        <button
+          type="button"
+          className="banner-button"
+          aria-expanded={expanded}
+          aria-controls={expanded ? benefitsId : undefined}
+          onClick={() => setExpanded(!expanded)}
+        >
+          Learn More
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { api } from './api';
+import { useAppDispatch } from './hooks';
+
+const FIRST_RETRY_MS = 1_000;
+const MAX_RETRY_MS = 30_000;
+
+const pushUrl = (): string => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws-general`;
+
+/**
+ * The `/ws-general` push channel (SPEC §7): open while a user exists, reconnecting with exponential
+ * backoff after a drop; a `usage_update` refetches the usage line. Problems are only logged (SPEC §8).
+ */
+export function usePushChannel(userId: number | null): void {
+  const dispatch = useAppDispatch();
+
+  useEffect(() => {
+    if (userId === null) return undefined;
+    let socket: WebSocket | null = null;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let delay = FIRST_RETRY_MS;
+    let stopped = false;
+
+    const connect = () => {
+      socket = new WebSocket(pushUrl());
+      socket.addEventListener('open', () => {
+        delay = FIRST_RETRY_MS;
+        // Whatever changed while disconnected is fetched once now.
+        dispatch(api.util.invalidateTags(['Usage']));
+      });
+      socket.addEventListener('message', (event: MessageEvent<unknown>) => {
+        try {
+          const message: unknown = JSON.parse(String(event.data));
+          if (typeof message === 'object' && message !== null && 'type' in message && message.type === 'usage_update') {
+            dispatch(api.util.invalidateTags(['Usage']));
+          }
+        } catch (cause) {
+          console.warn('Ignored an unreadable push message', cause);
+        }
+      });
+      socket.addEventListener('close', () => {
+        if (stopped) return;
+        retryTimer = setTimeout(connect, delay);
+        delay = Math.min(delay * 2, MAX_RETRY_MS);
+      });
+    };
+
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retryTimer);
+      socket?.close();
+    };
+  }, [userId, dispatch]);
+}

@@ -1,0 +1,24 @@
+import { FileTextOutlined, RobotOutlined, TeamOutlined } from '@ant-design/icons';
+
+/** The three features the marketing copy names (SPEC §1). */
+const FEATURES = [
+  { icon: RobotOutlined, title: 'AI-Powered Assistance', text: 'Draft PRDs, personas and user stories with an AI that asks the right questions.' },
+  { icon: TeamOutlined, title: 'Real-Time Collaboration', text: 'Share documents with your team, comment and refine them together.' },
+  { icon: FileTextOutlined, title: 'Professional Templates', text: 'Start from proven templates for every kind of product document.' },
+];
+
+export function AuthFeatures() {
+  return (
+    <ul className="auth-features">
+      {FEATURES.map(({ icon: Icon, title, text }) => (
+        <li key={title} className="auth-feature">
+          <Icon aria-hidden className="auth-feature-icon" />
+          <div>
+            <h3>{title}</h3>
+            <p>{text}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,36 @@
+import { Button } from 'antd';
+import { useGetDemoAccountQuery, useLoginMutation } from '../../app/identity-api';
+import { useToast } from '../../app/toast';
+import { errorMessage } from '../../app/error-dialogs-middleware';
+
+/** The test account of SPEC §2 (D9: on only where the server enables it), with a one-click log-in. */
+export function DemoAccountBox({ onLoggedIn }: { onLoggedIn: () => void }) {
+  const { data: demo } = useGetDemoAccountQuery();
+  const [login, { isLoading }] = useLoginMutation();
+  const toast = useToast();
+  if (!demo) return null;
+
+  const quickLogin = async () => {
+    try {
+      await login(demo).unwrap();
+      onLoggedIn();
+    } catch (error) {
+      toast.error('Login failed', errorMessage(error));
+    }
+  };
+
+  return (
+    <section className="demo-account" aria-labelledby="demo-account-title">
+      <h3 id="demo-account-title">Test account</h3>
+      <dl>
+        <dt>Username</dt>
+        <dd>{demo.username}</dd>
+        <dt>Password</dt>
+        <dd>{demo.password}</dd>
+      </dl>
+      <Button onClick={quickLogin} loading={isLoading}>
+        Quick Login
+      </Button>
+    </section>
+  );
+}

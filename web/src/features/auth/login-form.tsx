@@ -1,0 +1,35 @@
+import type { LoginRequest } from '@prd/proto';
+import { AUTH_MESSAGES } from '@prd/proto/auth-messages';
+import { Button, Form, Input } from 'antd';
+import { useLoginMutation } from '../../app/identity-api';
+import { useToast } from '../../app/toast';
+import { errorMessage } from '../../app/error-dialogs-middleware';
+
+/** Log in with a username or an email (SPEC §3, §5). */
+export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
+  const [login, { isLoading }] = useLoginMutation();
+  const toast = useToast();
+
+  const submit = async (values: LoginRequest) => {
+    try {
+      await login(values).unwrap();
+      onLoggedIn();
+    } catch (error) {
+      toast.error('Login failed', errorMessage(error));
+    }
+  };
+
+  return (
+    <Form<LoginRequest> layout="vertical" onFinish={submit} disabled={isLoading} requiredMark={false}>
+      <Form.Item label="Username or email" name="username" rules={[{ required: true, whitespace: true, message: AUTH_MESSAGES.loginRequired }]}>
+        <Input autoComplete="username" />
+      </Form.Item>
+      <Form.Item label="Password" name="password" rules={[{ required: true, message: AUTH_MESSAGES.passwordRequired }]}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={isLoading}>
+        {isLoading ? 'Logging in...' : 'Log In'}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,84 @@
+import { PASSWORD_MIN, USERNAME_MIN, type CurrentUser } from '@prd/proto';
+import { AUTH_MESSAGES } from '@prd/proto/auth-messages';
+import { Button, Form, Input } from 'antd';
+import { errorMessage } from '../../app/error-dialogs-middleware';
+import { useRegisterMutation } from '../../app/identity-api';
+import { useToast } from '../../app/toast';
+
+interface SignUpValues {
+  username: string;
+  email: string;
+  name?: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/**
+ * The sign-up form of SPEC §2 with the SPEC §5 messages: Username, Email, Name (optional),
+ * Password and Confirm Password; confirmPassword stays in the form and is never sent.
+ */
+export function SignUpForm({ onRegistered, onCancel }: { onRegistered: (user: CurrentUser) => void; onCancel?: () => void }) {
+  const [register, { isLoading }] = useRegisterMutation();
+  const toast = useToast();
+
+  const submit = async ({ username, email, name, password }: SignUpValues) => {
+    try {
+      const user = await register({ username, email, name: name?.trim() || undefined, password }).unwrap();
+      onRegistered(user);
+    } catch (error) {
+      toast.error('Registration failed', errorMessage(error));
+    }
+  };
+
+  return (
+    <Form<SignUpValues> layout="vertical" onFinish={submit} requiredMark="optional" disabled={isLoading}>
+      <Form.Item
+        label="Username"
+        name="username"
+        rules={[{ required: true, whitespace: true, min: USERNAME_MIN, message: AUTH_MESSAGES.usernameMin }]}
+      >
+        <Input autoComplete="username" />
+      </Form.Item>
+      <Form.Item
+        label="Email"
+        name="email"
+        rules={[
+          { required: true, message: AUTH_MESSAGES.invalidEmail },
+          { type: 'email', message: AUTH_MESSAGES.invalidEmail },
+        ]}
+      >
+        <Input type="email" autoComplete="email" />
+      </Form.Item>
+      <Form.Item label="Name" name="name">
+        <Input autoComplete="name" />
+      </Form.Item>
+      <Form.Item label="Password" name="password" rules={[{ required: true, min: PASSWORD_MIN, message: AUTH_MESSAGES.passwordMin }]}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        label="Confirm Password"
+        name="confirmPassword"
+        dependencies={['password']}
+        rules={[
+          { required: true, message: AUTH_MESSAGES.confirmRequired },
+          ({ getFieldValue }) => ({
+            validator: (_rule, value: string | undefined) =>
+              !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(AUTH_MESSAGES.passwordsMismatch)),
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <div className="form-actions">
+        {onCancel && (
+          <Button onClick={onCancel} disabled={false}>
+            Cancel
+          </Button>
+        )}
+        <Button type="primary" htmlType="submit" loading={isLoading}>
+          {isLoading ? 'Creating Account...' : 'Create Account'}
+        </Button>
+      </div>
+    </Form>
+  );
+}

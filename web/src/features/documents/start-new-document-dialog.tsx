@@ -1,0 +1,105 @@
+import { Button, Input, Modal } from 'antd';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useCreateDocumentMutation, useGetTemplatesQuery } from '../../app/content-api';
+import { openSignUp } from '../../app/dialogs-slice';
+import { errorMessage, opensDialog } from '../../app/error-dialogs-middleware';
+import { useAppDispatch } from '../../app/hooks';
+import { useCurrentUser } from '../../app/use-current-user';
+import { useToast } from '../../app/toast';
+import { aiAssistedFlowPath, chooseTemplate, NO_TEMPLATE } from '../templates/choose-template';
+import { TemplateSelect, type TemplateChoice } from './template-select';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /**
+   * The documents page's variant: it also asks for a title and can create the document at once
+   * from the template's text, besides continuing to the AI-assisted flow.
+   */
+  createDirectly?: boolean;
+}
+
+/**
+ * 'Start New Document' (SPEC §2): pick a template ('Default Template' uses the isDefault one, else
+ * the first) and continue to its AI-assisted flow.
+ */
+export function StartNewDocumentDialog({ open, onClose, createDirectly = false }: Props) {
+  const { data: templates = [], isLoading } = useGetTemplatesQuery();
+  const [createDocument, creating] = useCreateDocumentMutation();
+  const [choice, setChoice] = useState<TemplateChoice>(NO_TEMPLATE);
+  const [title, setTitle] = useState('');
+  const [redirecting, setRedirecting] = useState(false);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const dispatch = useAppDispatch();
+  const { user } = useCurrentUser();
+  const selectId = useId();
+  const titleId = useId();
+
+  const close = () => {
+    setChoice(NO_TEMPLATE);
+    setTitle('');
+    setRedirecting(false);
+    onClose();
+  };
+
+  const template = () => {
+    const chosen = chooseTemplate(templates, choice);
+    if (!chosen) toast.error('No templates available', 'Please create templates first.');
+    return chosen;
+  };
+
+  const continueWithAi = () => {
+    const chosen = template();
+    if (!chosen) return;
+    setRedirecting(true);
+    navigate(aiAssistedFlowPath(chosen.id));
+    close();
+  };
+
+  const createNow = async () => {
+    const chosen = template();
+    if (!chosen) return;
+    try {
+      await createDocument({ title: title.trim(), content: chosen.content }).unwrap();
+      toast.success('Document created', 'Your document has been created from the template.');
+      close();
+      // A visitor's first document made them a guest: invite them to keep it (SPEC §2).
+      if (!user) dispatch(openSignUp({ reason: 'first-document' }));
+    } catch (error) {
+      if (!opensDialog(error)) toast.error('Error', errorMessage(error));
+    }
+  };
+
+  const footer = [
+    <Button key="cancel" onClick={close}>
+      Cancel
+    </Button>,
+    <Button key="continue" type={createDirectly ? 'default' : 'primary'} onClick={continueWithAi} disabled={redirecting || isLoading}>
+      {redirecting ? 'Redirecting...' : createDirectly ? 'Continue with AI' : 'Continue'}
+    </Button>,
+  ];
+  if (createDirectly) {
+    footer.push(
+      <Button key="create" type="primary" onClick={createNow} disabled={!title.trim() || isLoading} loading={creating.isLoading}>
+        {creating.isLoading ? 'Creating...' : 'Create Document'}
+      </Button>,
+    );
+  }
+
+  return (
+    <Modal open={open} onCancel={close} title={createDirectly ? 'New Document' : 'Start New Document'} footer={footer} destroyOnHidden>
+      {createDirectly && (
+        <div className="dialog-field">
+          <label htmlFor={titleId}>Document Title</label>
+          <Input id={titleId} value={title} onChange={(event) => setTitle(event.target.value)} placeholder="e.g. Checkout redesign PRD" />
+        </div>
+      )}
+      <div className="dialog-field">
+        <label htmlFor={selectId}>Template</label>
+        <TemplateSelect id={selectId} templates={templates} value={choice} onChange={setChoice} loading={isLoading} />
+      </div>
+    </Modal>
+  );
+}

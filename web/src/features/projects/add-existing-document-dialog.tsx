@@ -1,0 +1,86 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { Input, Modal } from 'antd';
+import { useId, useState } from 'react';
+import { useGetDocumentsQuery, useMoveDocumentToProjectMutation } from '../../app/content-api';
+import { errorMessage } from '../../app/error-dialogs-middleware';
+import { LoadingState } from '../../app/loading-state';
+import { relativeTime } from '../../app/relative-time';
+import { useToast } from '../../app/toast';
+
+/**
+ * Add Existing Document (SPEC §2): the user's documents not in this project, searchable by title
+ * (case-insensitive); one is chosen and attached with the PATCH of SPEC §7.
+ */
+export function AddExistingDocumentDialog({ projectId, open, onClose }: { projectId: number; open: boolean; onClose: () => void }) {
+  const { data: documents, isLoading } = useGetDocumentsQuery(undefined, { skip: !open });
+  const [moveDocument, { isLoading: adding }] = useMoveDocumentToProjectMutation();
+  const [query, setQuery] = useState('');
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const toast = useToast();
+  const groupName = useId();
+
+  const needle = query.trim().toLowerCase();
+  const available = (documents ?? []).filter((d) => d.projectId !== projectId && d.title.toLowerCase().includes(needle));
+
+  const close = () => {
+    setQuery('');
+    setSelectedId(null);
+    onClose();
+  };
+
+  const add = async () => {
+    if (selectedId === null) return;
+    try {
+      await moveDocument({ id: selectedId, projectId }).unwrap();
+      toast.success('Document added', 'Document has been added to the project successfully');
+      close();
+    } catch (error) {
+      toast.error('Error', errorMessage(error));
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onCancel={close}
+      title="Add Existing Document"
+      okText={adding ? 'Adding...' : 'Add to Project'}
+      onOk={add}
+      okButtonProps={{ disabled: selectedId === null, loading: adding }}
+      destroyOnHidden
+    >
+      <Input
+        prefix={<SearchOutlined aria-hidden />}
+        placeholder="Search documents..."
+        aria-label="Search documents"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        allowClear
+      />
+      {isLoading ? (
+        <LoadingState text="Loading documents..." />
+      ) : available.length === 0 ? (
+        <p className="add-existing-list add-existing-empty">No documents available to add</p>
+      ) : (
+        <ul className="add-existing-list" aria-label="Documents">
+          {available.map((document) => (
+            <li key={document.id}>
+              <label className="add-existing-option">
+                <input
+                  type="radio"
+                  name={groupName}
+                  checked={selectedId === document.id}
+                  onChange={() => setSelectedId(document.id)}
+                />
+                <span className="add-existing-text">
+                  <span className="add-existing-title">{document.title}</span>
+                  <span className="add-existing-meta">Created {relativeTime(document.createdAt)}</span>
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,114 @@
+import { Button, Input, Modal, Tabs } from 'antd';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useCreateDocumentMutation, useGetTemplatesQuery } from '../../app/content-api';
+import { errorMessage, opensDialog } from '../../app/error-dialogs-middleware';
+import { useToast } from '../../app/toast';
+import { TemplateSelect, type TemplateChoice } from '../documents/template-select';
+import { aiAssistedFlowPath, chooseTemplate, NO_TEMPLATE } from '../templates/choose-template';
+
+type Tab = 'paste' | 'generate';
+
+/**
+ * Create Document inside a project (SPEC §2): a title, then either pasted content (created here)
+ * or a template to generate it with the AI-assisted flow.
+ */
+export function CreateProjectDocumentDialog({ projectId, open, onClose }: { projectId: number; open: boolean; onClose: () => void }) {
+  const { data: templates = [], isLoading: templatesLoading } = useGetTemplatesQuery(undefined, { skip: !open });
+  const [createDocument, { isLoading: creating }] = useCreateDocumentMutation();
+  const [tab, setTab] = useState<Tab>('paste');
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [choice, setChoice] = useState<TemplateChoice>(NO_TEMPLATE);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const titleId = useId();
+  const contentId = useId();
+  const templateId = useId();
+
+  const close = () => {
+    setTab('paste');
+    setTitle('');
+    setContent('');
+    setChoice(NO_TEMPLATE);
+    onClose();
+  };
+
+  const create = async () => {
+    if (!title.trim()) return toast.error('Document title is required');
+    if (!content.trim()) return toast.error('No content to upload');
+    try {
+      await createDocument({ title: title.trim(), content, projectId }).unwrap();
+      toast.success('Document created', 'Document has been created and added to the project successfully');
+      close();
+    } catch (error) {
+      if (!opensDialog(error)) toast.error('Error', errorMessage(error));
+    }
+  };
+
+  const generate = () => {
+    const template = chooseTemplate(templates, choice);
+    if (!template) return toast.error('No templates available', 'Please select a template to generate a document');
+    navigate(aiAssistedFlowPath(template.id));
+    close();
+  };
+
+  const footer = [
+    <Button key="cancel" onClick={close}>
+      Cancel
+    </Button>,
+  ];
+  if (tab === 'paste') {
+    footer.push(
+      <Button key="create" type="primary" onClick={create} disabled={!title.trim() || !content.trim()} loading={creating}>
+        {creating ? 'Creating...' : 'Create Document'}
+      </Button>,
+    );
+  }
+
+  return (
+    <Modal open={open} onCancel={close} title="Create Document" footer={footer} width={640} destroyOnHidden>
+      <div className="dialog-field">
+        <label htmlFor={titleId}>Document Title</label>
+        <Input id={titleId} value={title} onChange={(event) => setTitle(event.target.value)} />
+      </div>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as Tab)}
+        items={[
+          {
+            key: 'paste',
+            label: 'Paste Content',
+            children: (
+              <div className="dialog-field">
+                <label htmlFor={contentId}>Content</label>
+                <Input.TextArea
+                  id={contentId}
+                  value={content}
+                  onChange={(event) => setContent(event.target.value)}
+                  rows={10}
+                  placeholder="Paste your document's markdown here"
+                />
+              </div>
+            ),
+          },
+          {
+            key: 'generate',
+            label: 'Generate with AI',
+            children: (
+              <>
+                <div className="dialog-field">
+                  <label htmlFor={templateId}>Template</label>
+                  <TemplateSelect id={templateId} templates={templates} value={choice} onChange={setChoice} loading={templatesLoading} />
+                </div>
+                <Button type="primary" onClick={generate} disabled={templatesLoading}>
+                  Generate with AI
+                </Button>
+              </>
+            ),
+          },
+        ]}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,46 @@
+import { Button, Modal } from 'antd';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { openSignUp } from '../../app/dialogs-slice';
+import { useAppDispatch } from '../../app/hooks';
+import { LoadingState } from '../../app/loading-state';
+import { isRegistered, useCurrentUser } from '../../app/use-current-user';
+
+/**
+ * Projects need a full account (SPEC §2, §6): a spinner while the user loads; anonymous visitors
+ * and guests get the blocking 'Sign up to Access Projects' dialog; closing it goes home.
+ */
+export function ProjectsGuard({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useCurrentUser();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+
+  if (isLoading) return <LoadingState text="Loading…" />;
+  if (isRegistered(user)) return children;
+
+  const callbackUrl = encodeURIComponent(window.location.pathname);
+  return (
+    <Modal open title="Sign up to Access Projects" onCancel={() => navigate('/')} footer={null} mask={{ closable: false }}>
+      <p className="dialog-description">
+        Projects group your documents and are available with a free account. Sign up to create and manage projects.
+      </p>
+      <div className="dialog-stack">
+        <a href={`/api/login/email?callbackUrl=${callbackUrl}`} className="button-link button-link-primary">
+          Sign up with Email
+        </a>
+        <Button size="large" onClick={() => dispatch(openSignUp({ reason: 'default' }))}>
+          Create an account here
+        </Button>
+        <div className="guard-secondary">
+          <Link to="/" className="button-link">
+            Go Back
+          </Link>
+          <Link to="/documents" className="button-link">
+            View Documents Instead
+          </Link>
+        </div>
+      </div>
+      <p className="terms-note">By signing up, you agree to our Terms of Service and Privacy Policy.</p>
+    </Modal>
+  );
+}

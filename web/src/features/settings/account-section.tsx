@@ -1,0 +1,61 @@
+import { RELOAD_AFTER_REGISTRATION_MS } from '@prd/proto';
+import { Button } from 'antd';
+import { useId } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../app/api';
+import { errorMessage } from '../../app/error-dialogs-middleware';
+import { useAppDispatch } from '../../app/hooks';
+import { useDeleteAccountMutation } from '../../app/identity-api';
+import { useToast } from '../../app/toast';
+import type { SignedInUser } from '../../app/use-current-user';
+
+/** The browser confirm texts of SPEC §5. */
+export const RESET_GUEST_CONFIRM =
+  'Reset your guest account? Your personal information will be removed. Your documents stay accessible, and you will continue with a new guest identity.';
+export const DELETE_ACCOUNT_CONFIRM =
+  'Delete your account? Your personal information will be removed. Your content stays but is no longer tied to your account. This cannot be undone.';
+
+/**
+ * Delete account (registered: anonymised, cached user cleared, back home) or Reset guest account
+ * (a new guest identity, then the page reloads), each behind a browser confirm (SPEC §4, §5).
+ */
+export function AccountSection({ user, onClose }: { user: SignedInUser; onClose: () => void }) {
+  const headingId = useId();
+  const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const guest = user.isGuest;
+
+  const run = async () => {
+    if (!window.confirm(guest ? RESET_GUEST_CONFIRM : DELETE_ACCOUNT_CONFIRM)) return;
+    try {
+      const answer = await deleteAccount().unwrap();
+      if (answer.isGuest) {
+        toast.success('Account reset', 'You are continuing with a new guest identity.');
+        setTimeout(() => window.location.reload(), RELOAD_AFTER_REGISTRATION_MS);
+        return;
+      }
+      toast.success('Account anonymized', 'Your personal information was removed.');
+      onClose();
+      dispatch(api.util.resetApiState());
+      navigate('/');
+    } catch (error) {
+      toast.error('Error', errorMessage(error));
+    }
+  };
+
+  return (
+    <section className="settings-section settings-danger" aria-labelledby={headingId}>
+      <h2 id={headingId}>{guest ? 'Reset guest account' : 'Delete account'}</h2>
+      <p className="settings-text">
+        {guest
+          ? 'Remove your guest details and continue with a new guest identity. Your documents stay accessible.'
+          : 'Remove your personal information. Your content stays but is no longer tied to your account.'}
+      </p>
+      <Button danger onClick={run} loading={isLoading}>
+        {guest ? 'Reset guest account' : 'Delete account'}
+      </Button>
+    </section>
+  );
+}

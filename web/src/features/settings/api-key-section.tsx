@@ -1,0 +1,72 @@
+import { Alert, Button, Input, Tag } from 'antd';
+import { useId, useState } from 'react';
+import { errorMessage } from '../../app/error-dialogs-middleware';
+import { useGetSettingsQuery, useRemoveApiKeyMutation, useSaveApiKeyMutation } from '../../app/identity-api';
+import { useToast } from '../../app/toast';
+import { isRegistered, type SignedInUser } from '../../app/use-current-user';
+
+/** A registered user's own OpenAI key: save or remove it (SPEC §2, §5); others see a sign-up notice. */
+export function ApiKeySection({ user }: { user: SignedInUser | null }) {
+  const headingId = useId();
+  return (
+    <section className="settings-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>OpenAI API key</h2>
+      {isRegistered(user) ? (
+        <ApiKeyForm />
+      ) : (
+        <Alert type="info" showIcon title="Sign up required" description="Create an account to store your own OpenAI API key." />
+      )}
+    </section>
+  );
+}
+
+function ApiKeyForm() {
+  const { data: settings } = useGetSettingsQuery();
+  const [save, saving] = useSaveApiKeyMutation();
+  const [remove, removing] = useRemoveApiKeyMutation();
+  const [apiKey, setApiKey] = useState('');
+  const toast = useToast();
+  const inputId = useId();
+  const pending = saving.isLoading || removing.isLoading;
+
+  const onSave = async () => {
+    try {
+      await save({ apiKey: apiKey.trim() }).unwrap();
+      setApiKey('');
+      toast.success('API key saved', 'Your custom OpenAI API key was stored.');
+    } catch (error) {
+      toast.error('Error', errorMessage(error));
+    }
+  };
+  const onRemove = async () => {
+    try {
+      await remove().unwrap();
+      toast.success('API key removed', 'Your custom API key was cleared.');
+    } catch (error) {
+      toast.error('Error', errorMessage(error));
+    }
+  };
+
+  return (
+    <>
+      <p className="settings-text">
+        Use your own key for unlimited AI messages. It is stored encrypted and never shown again.{' '}
+        {settings && (settings.hasCustomOpenaiKey ? <Tag color="green">Custom key stored</Tag> : <Tag>Using the server key</Tag>)}
+      </p>
+      <label htmlFor={inputId} className="settings-label">
+        Custom OpenAI API key
+      </label>
+      <div className="settings-row">
+        <Input.Password id={inputId} value={apiKey} onChange={(event) => setApiKey(event.target.value)} placeholder="sk-..." autoComplete="off" />
+        <Button type="primary" onClick={onSave} disabled={apiKey.trim() === '' || pending} loading={saving.isLoading}>
+          Save API Key
+        </Button>
+      </div>
+      {settings?.hasCustomOpenaiKey && (
+        <Button className="settings-secondary-action" onClick={onRemove} disabled={pending} loading={removing.isLoading}>
+          Remove API Key
+        </Button>
+      )}
+    </>
+  );
+}

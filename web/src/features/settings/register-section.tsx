@@ -1,0 +1,69 @@
+import { PASSWORD_MIN, USERNAME_MIN } from '@prd/proto';
+import { AUTH_MESSAGES } from '@prd/proto/auth-messages';
+import { Button, Form, Input } from 'antd';
+import { useId } from 'react';
+import { useRegisterMutation } from '../../app/identity-api';
+import { useToast } from '../../app/toast';
+import type { SignedInUser } from '../../app/use-current-user';
+import { errorMessage } from '../../app/error-dialogs-middleware';
+
+interface RegisterValues {
+  username?: string;
+  email?: string;
+  firstName?: string;
+  password?: string;
+}
+
+/**
+ * A guest's registration from the settings (SPEC §2, §3): username, email, first name and the
+ * guest's own id, so the account is upgraded in place and keeps its work. Register stays disabled
+ * until username, email and password are filled.
+ */
+export function RegisterSection({ user }: { user: SignedInUser }) {
+  const headingId = useId();
+  const [form] = Form.useForm<RegisterValues>();
+  const values = Form.useWatch([], form) ?? {};
+  const [register, { isLoading }] = useRegisterMutation();
+  const toast = useToast();
+  const filled = Boolean(values.username?.trim() && values.email?.trim() && values.password);
+
+  const submit = async ({ username = '', email = '', firstName, password = '' }: RegisterValues) => {
+    try {
+      await register({ username, email, firstName: firstName?.trim() || undefined, password, id: user.id }).unwrap();
+      toast.success('Account created!', "You're now logged in and can continue your work.");
+    } catch (error) {
+      toast.error('Registration failed', errorMessage(error));
+    }
+  };
+
+  return (
+    <section className="settings-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Register for an account</h2>
+      <p className="settings-text">Keep your documents and get unlimited documents and projects.</p>
+      <Form form={form} layout="vertical" onFinish={submit} disabled={isLoading} requiredMark="optional">
+        <Form.Item label="Username" name="username" rules={[{ required: true, whitespace: true, min: USERNAME_MIN, message: AUTH_MESSAGES.usernameMin }]}>
+          <Input autoComplete="username" />
+        </Form.Item>
+        <Form.Item
+          label="Email"
+          name="email"
+          rules={[
+            { required: true, message: AUTH_MESSAGES.invalidEmail },
+            { type: 'email', message: AUTH_MESSAGES.invalidEmail },
+          ]}
+        >
+          <Input type="email" autoComplete="email" />
+        </Form.Item>
+        <Form.Item label="First name" name="firstName">
+          <Input autoComplete="given-name" />
+        </Form.Item>
+        <Form.Item label="Password" name="password" rules={[{ required: true, min: PASSWORD_MIN, message: AUTH_MESSAGES.passwordMin }]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" disabled={!filled || isLoading} loading={isLoading}>
+          Register
+        </Button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { Modal } from 'antd';
+import { useCurrentUser } from '../../app/use-current-user';
+import { AccountSection } from './account-section';
+import { ApiKeySection } from './api-key-section';
+import { RegisterSection } from './register-section';
+import { UsageSection } from './usage-section';
+import './settings.css';
+
+/**
+ * The settings panel of SPEC §2: a modal (antd locks the page's scroll while it is open) with the
+ * custom key, registration for guests, usage limits, and deleting or resetting the account.
+ */
+export function SettingsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { user } = useCurrentUser();
+  return (
+    <Modal open={open} onCancel={onClose} title="Settings" footer={null} width={560} destroyOnHidden>
+      <p className="settings-intro">Configure your account and application preferences</p>
+      <ApiKeySection user={user} />
+      {user?.isGuest && <RegisterSection user={user} />}
+      <UsageSection />
+      {user && <AccountSection user={user} onClose={onClose} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,26 @@
+import '@testing-library/jest-dom/jest-globals';
+import { TextDecoder, TextEncoder } from 'node:util';
+
+// jsdom leaves out what react-router needs at load time.
+Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+/** jsdom has no matchMedia; antd and the shell ask it for breakpoints. Every query answers "no match". */
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+// jsdom cannot style pseudo-elements (antd measures the scrollbar with one): answer for the element itself.
+const getComputedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => getComputedStyle(element);
