@@ -3,7 +3,8 @@ import { DATA } from './lib/paths.ts';
 import { build } from './lib/run.ts';
 import { readState, startStack, stopStack } from './lib/stack.ts';
 import { isPortOpen } from './lib/ports.ts';
-import { runTests } from './test/run-tests.ts';
+import { runSoak, runTests } from './test/run-tests.ts';
+import { runBench } from './bench/bench.ts';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -65,10 +66,15 @@ const commands: Record<string, (args: string[]) => Promise<unknown>> = {
   start,
   stop,
   test: async (a) => process.exit(await runTests(a)),
+  'test-soak': async () => process.exit(await runSoak()),
+  bench: async () => {
+    await runBench();
+    process.exit(0);
+  },
 };
 const handler = commands[command];
 if (!handler) {
-  say(`unknown command '${command}' (use start, stop or test)`);
+  say(`unknown command '${command}' (use start, stop, test, test-soak or bench)`);
   process.exit(2);
 }
 handler(args).catch((err: unknown) => {

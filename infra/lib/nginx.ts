@@ -21,10 +21,37 @@ export interface GatewayOptions {
   port: number;
   webRoot: string;
   upstreams: { identity: number[]; content: number[]; chat: number[]; export: number[] };
+  /** Loopback ports of the services' internal addresses (their own `server` blocks, never the public one). */
+  internal?: { identity: number; content: number; chat: number; export: number };
+}
+
+/**
+ * The local stand-in for a Kubernetes Service: one loopback listener per service that spreads the other
+ * services' calls over its replicas and moves a call that cannot connect on to a live one. Internal
+ * tokens pass through here (the public listener blanks them).
+ */
+export function internalServers(internal: NonNullable<GatewayOptions['internal']>): string {
+  return Object.entries(internal)
+    .map(
+      ([upstream, port]) => `server {
+    listen 127.0.0.1:${port};
+    access_log off;
+    client_max_body_size 16m;
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $http_host;
+    proxy_connect_timeout 2s;
+    proxy_read_timeout 180s;
+    proxy_next_upstream error timeout http_502 http_503;
+    proxy_next_upstream_tries 3;
+    location / { proxy_pass http://${upstream}; }
+  }`,
+    )
+    .join('\n  ');
 }
 
 /** Writes the main nginx.conf for a plain-process nginx whose files all live under `dir`. */
-export function writeGatewayConfig({ dir, port, webRoot, upstreams }: GatewayOptions): string {
+export function writeGatewayConfig({ dir, port, webRoot, upstreams, internal }: GatewayOptions): string {
   for (const sub of ['tmp/body', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi', 'logs']) mkdirSync(path.join(dir, sub), { recursive: true });
   const gateway = renderTemplate(readFileSync(GATEWAY_TEMPLATE, 'utf8'), {
     GATEWAY_PORT: `127.0.0.1:${port}`,
@@ -54,6 +81,7 @@ http {
   sendfile on;
   keepalive_timeout 65;
   include ${dir}/gateway.conf;
+  ${internal ? internalServers(internal) : ''}
 }
 `;
   const file = path.join(dir, 'nginx.conf');

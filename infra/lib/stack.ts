@@ -3,12 +3,12 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { adminUrl, clusterDir, ensureDatabases, startPostgres, stopPostgres } from './postgres.ts';
 import { startRedis, stopRedis } from './redis.ts';
-import { startNginx, writeGatewayConfig } from './nginx.ts';
+import { startNginx, writeGatewayConfig, type GatewayOptions } from './nginx.ts';
 import { freePort } from './ports.ts';
 import { isAlive, startProcess, stopProcess, waitFor, type Managed } from './process.ts';
 import { fromRoot } from './paths.ts';
 import { loadSecrets } from './secrets.ts';
-import { SERVICES } from './services.ts';
+import { SERVICES, type ServiceSpec } from './services.ts';
 
 export interface StackOptions {
   /** Folder for this stack's data, logs and state (e.g. .data/ or .data/e2e-<id>). */
@@ -19,6 +19,8 @@ export interface StackOptions {
   ephemeral?: boolean;
   /** Extra environment for every service (overrides the .env file). */
   env?: Record<string, string>;
+  /** Only these services (default: all; identity always, the others need it); the gateway answers 503 for the others' routes. */
+  services?: Array<ServiceSpec['name']>;
   say?: (line: string) => void;
 }
 
@@ -36,6 +38,8 @@ export interface StackState {
   redisUrl: string;
   /** Environment every service got, minus secrets: for tests that start extra replicas. */
   serviceEnv: Record<string, string>;
+  /** Loopback addresses the services call each other on (IDENTITY_URL...), balanced over the replicas by nginx. */
+  internalUrls: Record<string, string>;
   processes: ProcessState[];
 }
 
@@ -74,6 +78,7 @@ export async function startStack(options: StackOptions): Promise<StackState> {
     postgresUrl: '',
     redisUrl: '',
     serviceEnv: {},
+    internalUrls: {},
     processes,
   };
   const save = () => writeFileSync(stateFile(dir), JSON.stringify(state, null, 2));
@@ -93,12 +98,19 @@ export async function startStack(options: StackOptions): Promise<StackState> {
     state.redisUrl = `redis://127.0.0.1:${redisPort}`;
     save();
 
+    const wanted = SERVICES.filter((s) => !options.services || s.name === 'identity' || options.services.includes(s.name));
     const ports: Record<string, number[]> = {};
     for (const spec of SERVICES) {
       ports[spec.name] = [];
-      for (let i = 0; i < options.replicas; i++) ports[spec.name]!.push(await freePort());
+      // A service left out still gets a (closed) port, so the gateway's upstreams stay valid.
+      const count = wanted.includes(spec) ? options.replicas : 1;
+      for (let i = 0; i < count; i++) ports[spec.name]!.push(await freePort());
     }
-    const url = (name: string) => `http://127.0.0.1:${ports[name]![0]}`;
+    // Like a Kubernetes Service, one stable address per service in front of all its replicas: a killed
+    // replica must not break the other services' internal calls (D3).
+    const internal: GatewayOptions['internal'] = { identity: await freePort(), content: await freePort(), chat: await freePort(), export: await freePort() };
+    const url = (name: keyof typeof internal) => `http://127.0.0.1:${internal[name]}`;
+    state.internalUrls = { identity: url('identity'), content: url('content'), chat: url('chat'), export: url('export') };
     const shared: Record<string, string> = {
       NODE_ENV: options.ephemeral ? 'test' : 'development',
       HOST: '127.0.0.1',
@@ -117,8 +129,21 @@ export async function startStack(options: StackOptions): Promise<StackState> {
     };
     state.serviceEnv = Object.fromEntries(Object.entries(shared).filter(([k]) => !/SECRET|TOKEN|KEY|PASSWORD/.test(k)));
 
+    // The gateway first: the services reach one another through its internal listeners at start-up.
+    const nginxDir = path.join(dir, 'nginx');
+    const conf = writeGatewayConfig({
+      dir: nginxDir,
+      port: options.gatewayPort,
+      webRoot: fromRoot('web/dist'),
+      upstreams: { identity: ports.identity!, content: ports.content!, chat: ports.chat!, export: ports.export! },
+      internal,
+    });
+    const nginx = startNginx(nginxDir, conf, path.join(logs, 'nginx.log'));
+    processes.push({ kind: 'nginx', port: options.gatewayPort, ...nginx });
+    save();
+
     // Identity first: the others call it at start-up (demo data, guests); then the rest in parallel.
-    const order = [SERVICES.filter((s) => s.name === 'identity'), SERVICES.filter((s) => s.name !== 'identity')];
+    const order = [wanted.filter((s) => s.name === 'identity'), wanted.filter((s) => s.name !== 'identity')];
     for (const group of order) {
       const started: Array<Promise<void>> = [];
       for (const spec of group) {
@@ -135,16 +160,6 @@ export async function startStack(options: StackOptions): Promise<StackState> {
       await Promise.all(started);
     }
 
-    const nginxDir = path.join(dir, 'nginx');
-    const conf = writeGatewayConfig({
-      dir: nginxDir,
-      port: options.gatewayPort,
-      webRoot: fromRoot('web/dist'),
-      upstreams: { identity: ports.identity!, content: ports.content!, chat: ports.chat!, export: ports.export! },
-    });
-    const nginx = startNginx(nginxDir, conf, path.join(logs, 'nginx.log'));
-    processes.push({ kind: 'nginx', port: options.gatewayPort, ...nginx });
-    save();
     await waitFor('nginx', async () => (await fetch(`http://127.0.0.1:${options.gatewayPort}/api/current-user`)).ok, 20_000, nginx);
     return state;
   } catch (err) {

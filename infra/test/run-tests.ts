@@ -27,7 +27,8 @@ const JEST_ENV = { NODE_OPTIONS: '--experimental-vm-modules --disable-warning=Ex
 
 /**
  * `npm test`: build and type-check, then the jest suites against their own PostgreSQL and Redis,
- * then the gateway suites and the Playwright end-to-end tests against a full stack on free ports.
+ * then the gateway suites and the Playwright end-to-end tests against a full stack on free ports, then the
+ * reliability and security suites (jest.reliability.config.js), which start stacks of their own.
  * Arguments after `--` are jest path patterns; `--no-e2e` skips the stack phase.
  */
 export async function runTests(args: string[]): Promise<number> {
@@ -77,6 +78,11 @@ export async function runTests(args: string[]): Promise<number> {
     } finally {
       await stopStack(state);
     }
+
+    console.log('\n== reliability and security (jest): hostile input, authentication, authorization, faults, load; each suite on its own stack');
+    const reliabilityJson = path.join(runDir, 'jest-reliability.json');
+    await run(bin('jest'), ['-c', 'jest.reliability.config.js', '--json', `--outputFile=${reliabilityJson}`], { ...JEST_ENV, TEST_RUN_DIR: runDir });
+    tallies.push(['reliability and security', jestTally(reliabilityJson)]);
   }
 
   const total = tallies.reduce((t, [, x]) => ({ passed: t.passed + x.passed, failed: t.failed + x.failed, skipped: t.skipped + x.skipped }), { passed: 0, failed: 0, skipped: 0 });
@@ -87,4 +93,20 @@ export async function runTests(args: string[]): Promise<number> {
   else console.log(`   logs kept in ${runDir}`);
   console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
   return total.failed === 0 && total.passed > 0 ? 0 : 1;
+}
+
+/** `npm run test:soak`: the mixed load suite at full size (200 clients for 60 s) on its own stack. */
+export async function runSoak(): Promise<number> {
+  const runDir = path.join(DATA, 'test', `soak-${Date.now()}-${process.pid}`);
+  mkdirSync(runDir, { recursive: true });
+  await build();
+  const code = await run(bin('jest'), ['-c', 'jest.reliability.config.js', 'load.rel-spec'], {
+    ...JEST_ENV,
+    TEST_RUN_DIR: runDir,
+    LOAD_CLIENTS: process.env.LOAD_CLIENTS ?? '200',
+    LOAD_SECONDS: process.env.LOAD_SECONDS ?? '60',
+  });
+  if (code === 0) rmSync(runDir, { recursive: true, force: true });
+  else console.log(`logs kept in ${runDir}`);
+  return code;
 }

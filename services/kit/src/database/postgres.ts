@@ -17,6 +17,9 @@ export function createPool(url: string, logger: Logger): pg.Pool {
   });
   // An idle client losing its server (PostgreSQL restart) emits here; without a listener the process would exit.
   pool.on('error', (err) => logger.warn({ err }, 'idle PostgreSQL client error'));
+  // So can a checked-out client between two queries (inside a transaction waiting on another call): its next
+  // query then fails (503 for the request) and the pool drops it on release, instead of the process dying.
+  pool.on('connect', (client) => client.on('error', (err) => logger.warn({ err: err.message }, 'PostgreSQL connection lost while in use')));
   return pool;
 }
 

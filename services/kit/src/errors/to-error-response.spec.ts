@@ -34,6 +34,19 @@ describe('toErrorResponse', () => {
     expect(toErrorResponse(new Error('Connection terminated unexpectedly')).status).toBe(503);
   });
 
+  it('answers 503 for a lost connection that drizzle wrapped in its own query error', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const wrapped = new Error('Failed query: select 1', { cause: refused });
+    expect(toErrorResponse(wrapped)).toMatchObject({ status: 503, body: { code: 'UNAVAILABLE' } });
+  });
+
+  it('answers 400 when PostgreSQL refuses a value the request carried, even wrapped', () => {
+    const nul = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021', severity: 'ERROR' });
+    expect(toErrorResponse(new Error('Failed query: insert', { cause: nul }))).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' }, unexpected: false });
+    const constraint = Object.assign(new Error('duplicate key'), { code: '23505', severity: 'ERROR' });
+    expect(toErrorResponse(constraint).status).toBe(500);
+  });
+
   it('maps body-parsing errors to 4xx', () => {
     const tooLarge = Object.assign(new Error('Request body is too large'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 });
     expect(toErrorResponse(tooLarge)).toMatchObject({ status: 413, body: { message: 'Request body is too large' } });

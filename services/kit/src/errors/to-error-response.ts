@@ -24,11 +24,28 @@ const TRANSIENT_CODES = new Set([
   '53300', // too_many_connections
 ]);
 
-function isTransient(err: Error & { code?: unknown }): boolean {
+type CodedError = Error & { code?: unknown; statusCode?: unknown };
+
+/** The error and the errors it wraps: drizzle hides the driver's error (with its code) in `cause`. */
+function chain(error: Error): CodedError[] {
+  const found: CodedError[] = [];
+  for (let e: unknown = error; e instanceof Error && found.length < 8; e = e.cause) found.push(e);
+  return found;
+}
+
+function isTransient(err: CodedError): boolean {
   if (typeof err.code === 'string' && TRANSIENT_CODES.has(err.code)) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Stream isn't writeable|Connection is closed|max retries per request/i.test(
+  return /Connection terminated|timeout exceeded when trying to connect|Stream isn't writeable|Connection is closed|max retries per request|Client has encountered a connection error/i.test(
     err.message,
   );
+}
+
+/**
+ * PostgreSQL refusing a value the request carried (class 22 "data exception", such as a NUL byte or
+ * an out-of-range number; 54000 such as an over-long index key): the request's fault, not ours.
+ */
+function isDataException(err: CodedError): boolean {
+  return typeof err.code === 'string' && /^(22[0-9A-Z]{3}|54000)$/.test(err.code) && 'severity' in err;
 }
 
 const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
@@ -78,13 +95,17 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     return { status, body: { code: STATUS_CODES[status], message }, unexpected: status >= 500 };
   }
   if (error instanceof Error) {
-    const err = error as Error & { code?: unknown; statusCode?: unknown };
+    const err = error as CodedError;
     const known = typeof err.code === 'string' ? FASTIFY_CODES[err.code] : undefined;
     if (known) return { status: known.status, body: { code: STATUS_CODES[known.status], message: known.message }, unexpected: false };
     if (error instanceof SyntaxError && /JSON/.test(error.message)) {
       return { status: 400, body: { code: ErrorCode.VALIDATION_FAILED, message: 'Request body is not valid JSON' }, unexpected: false };
     }
-    if (isTransient(err)) {
+    const causes = chain(err);
+    if (causes.some(isDataException)) {
+      return { status: 400, body: { code: ErrorCode.VALIDATION_FAILED, message: 'The request holds a value that cannot be stored' }, unexpected: false };
+    }
+    if (causes.some(isTransient)) {
       return {
         status: 503,
         body: { code: ErrorCode.UNAVAILABLE, message: 'Service temporarily unavailable, please retry shortly' },

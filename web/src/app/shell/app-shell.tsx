@@ -5,6 +5,8 @@ import { useCurrentUser } from '../use-current-user';
 import { usePushChannel } from '../use-push-channel';
 import { useIsWideScreen } from '../use-media-query';
 import { BottomTabBar } from './bottom-tab-bar';
+import { ShellChatPanel } from '../../features/chat-panel/shell-chat-panel';
+import { FeedbackWidget } from '../../features/feedback/feedback-widget';
 import { GlobalDialogs } from './global-dialogs';
 import { PageLoading } from './page-loading';
 import { Sidebar } from './sidebar';
@@ -50,6 +52,8 @@ export function AppShell() {
       )}
       {!isWide && <BottomTabBar />}
       <GlobalDialogs />
+      <ShellChatPanel />
+      <FeedbackWidget />
     </div>
   );
 }

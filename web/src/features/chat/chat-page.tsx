@@ -1,15 +1,249 @@
+import { AUTO_TITLE_DELAY_MS, AUTO_TITLE_FALLBACK, type ChatThread } from '@prd/proto';
+import { App } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PageHeader } from '../../app/page-header';
+import { errorMessage, opensDialog } from '../../app/error-dialogs-middleware';
+import { LoadingState } from '../../app/loading-state';
+import { useToast } from '../../app/toast';
 import { usePageTitle } from '../../app/use-page-title';
-import { CHAT_MODE_TITLES, parseChatMode } from './chat-modes';
+import {
+  useAutoTitleThreadMutation,
+  useCreateThreadMutation,
+  useDeleteThreadMutation,
+  useGetThreadsQuery,
+  useLazyGetThreadQuery,
+  useRenameThreadMutation,
+  useSendChatMutation,
+} from './chat-api';
+import { ChatComposer } from './chat-composer';
+import { CHAT_MODES_INFO, parseChatMode } from './chat-modes';
+import { GuestMessageWarning } from './guest-message-warning';
+import { MessageList } from './message-list';
+import { RenameThreadDialog } from './rename-thread-dialog';
+import { ThreadList } from './thread-list';
+import { dropMessage, fromChatMessage, localMessage, settleSend, type ViewMessage } from './view-message';
+import { useThreadCreationGuard } from './use-thread-creation-guard';
+import './chat.css';
 
+/** Titles that get replaced by an AI-written one after the first reply (SPEC §4). */
+const AUTO_TITLED = new Set([AUTO_TITLE_FALLBACK, 'General Conversation']);
+const DELETE_CONFIRM = 'Are you sure you want to delete this chat thread? This action cannot be undone.';
+
+/** /chat (SPEC §2, §4): conversations with new, rename and delete; four modes; markdown replies. */
 export function ChatPage() {
   const [searchParams] = useSearchParams();
-  const title = CHAT_MODE_TITLES[parseChatMode(searchParams.get('mode'))];
-  usePageTitle(title);
+  const mode = parseChatMode(searchParams.get('mode'));
+  const info = CHAT_MODES_INFO[mode];
+  usePageTitle(info.title);
+
+  const toast = useToast();
+  const { modal } = App.useApp();
+  const threadsQuery = useGetThreadsQuery();
+  const threads = threadsQuery.data ?? [];
+  const [loadThread] = useLazyGetThreadQuery();
+  const [createThread] = useCreateThreadMutation();
+  const [renameThread, renaming] = useRenameThreadMutation();
+  const [deleteThread] = useDeleteThreadMutation();
+  const [autoTitle] = useAutoTitleThreadMutation();
+  const [sendChat] = useSendChatMutation();
+  const guard = useThreadCreationGuard();
+
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const activeRef = useRef<number | null>(null);
+  const [messages, setMessages] = useState<ViewMessage[]>([]);
+  const [loadingThread, setLoadingThread] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [input, setInput] = useState(() => searchParams.get('prefill') ?? '');
+  const [renameTarget, setRenameTarget] = useState<ChatThread | null>(null);
+  const opened = useRef(false);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+
+  const activate = (id: number | null) => {
+    opened.current = true;
+    activeRef.current = id;
+    setActiveId(id);
+  };
+
+  const openThread = useCallback(
+    async (id: number) => {
+      opened.current = true;
+      activeRef.current = id;
+      setActiveId(id);
+      setMessages([]);
+      setLoadingThread(true);
+      try {
+        const detail = await loadThread(id).unwrap();
+        if (activeRef.current === id) setMessages(detail.messages.map(fromChatMessage));
+      } catch {
+        if (activeRef.current === id) {
+          setMessages([]);
+          toast.error('Failed to load thread');
+        }
+      } finally {
+        if (activeRef.current === id) setLoadingThread(false);
+      }
+    },
+    [loadThread, toast],
+  );
+
+  // On load the most recently updated thread opens (SPEC §4); the list comes newest first.
+  useEffect(() => {
+    if (opened.current || !threadsQuery.isSuccess) return;
+    opened.current = true;
+    const newest = threadsQuery.data[0];
+    if (newest) void openThread(newest.id);
+  }, [threadsQuery.isSuccess, threadsQuery.data, openThread]);
+
+  useEffect(() => {
+    if (threadsQuery.isError) toast.error('Failed to load chat history');
+  }, [threadsQuery.isError, toast]);
+
+  /** Creates a thread; null when it failed (the toast is already shown). */
+  const create = async (failure: string): Promise<ChatThread | null> => {
+    if (!guard.begin()) return null;
+    try {
+      const thread = await createThread({ title: AUTO_TITLE_FALLBACK }).unwrap();
+      if (typeof thread?.id !== 'number') {
+        toast.error('Failed to create thread', 'Unable to create chat thread. Please refresh the page and try again.');
+        return null;
+      }
+      return thread;
+    } catch (error) {
+      if (!opensDialog(error)) toast.error('Failed to create thread', failure);
+      return null;
+    } finally {
+      guard.end();
+    }
+  };
+
+  const newChat = async () => {
+    const thread = await create('Failed to create new chat. Please try again.');
+    if (!thread) return;
+    activate(thread.id);
+    setMessages([]);
+    inputRef.current?.focus();
+  };
+
+  const scheduleAutoTitle = (thread: ChatThread | undefined, threadId: number, hadReply: boolean) => {
+    if (hadReply || (thread && !AUTO_TITLED.has(thread.title))) return;
+    // Not cancelled when the page unmounts: leaving /chat right after a reply still titles the thread.
+    // The server falls back to 'New Conversation' itself when no title can be written.
+    setTimeout(() => void autoTitle(threadId), AUTO_TITLE_DELAY_MS);
+  };
+
+  const send = async (text: string) => {
+    if (pending) return;
+    // Sending before the list arrived: the thread this starts is the one to show, not the newest stored one.
+    opened.current = true;
+    setInput('');
+    let threadId = activeRef.current;
+    let thread = threads.find((item) => item.id === threadId);
+    if (threadId === null) {
+      const created = await create('Failed to create chat thread. Please try again.');
+      if (!created) {
+        setInput((current) => current || text);
+        return;
+      }
+      thread = created;
+      threadId = created.id;
+      activate(threadId);
+      setMessages([]);
+    }
+    const hadReply = messages.some((message) => message.role === 'assistant');
+    const optimistic = localMessage('user', text);
+    setMessages((current) => [...current, optimistic]);
+    setPending(true);
+    try {
+      const reply = await sendChat({ content: text, mode, threadId }).unwrap();
+      if (activeRef.current === threadId) {
+        const stored = [fromChatMessage(reply.userMessage)];
+        if (reply.assistantMessage?.content) stored.push(fromChatMessage(reply.assistantMessage));
+        setMessages((current) => settleSend(current, optimistic.key, stored));
+      }
+      if (!reply.assistantMessage?.content) toast.error('No assistant response received');
+      else scheduleAutoTitle(thread, threadId, hadReply);
+    } catch (error) {
+      setMessages((current) => dropMessage(current, optimistic.key));
+      setInput((current) => current || text);
+      if (!opensDialog(error)) toast.error('Failed to send message', errorMessage(error));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const confirmDelete = (thread: ChatThread) => {
+    void modal.confirm({
+      title: 'Delete conversation?',
+      content: DELETE_CONFIRM,
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      onOk: async () => {
+        try {
+          await deleteThread(thread.id).unwrap();
+        } catch {
+          toast.error('Failed to delete thread');
+          return;
+        }
+        if (activeRef.current !== thread.id) return;
+        // The newest other thread opens, or the view empties (SPEC §4).
+        const next = threads.find((item) => item.id !== thread.id);
+        if (next) void openThread(next.id);
+        else {
+          activate(null);
+          setMessages([]);
+        }
+      },
+    });
+  };
+
+  const saveRename = async (title: string) => {
+    if (!renameTarget) return;
+    try {
+      await renameThread({ id: renameTarget.id, title }).unwrap();
+      setRenameTarget(null);
+    } catch {
+      toast.error('Failed to update thread');
+    }
+  };
+
+  const empty = messages.length === 0 && !loadingThread;
+  const shown = empty ? [{ key: 'greeting', role: 'assistant' as const, content: info.greeting }] : messages;
+
   return (
-    <section className="page">
-      <PageHeader title={title} />
+    <section className="page chat-page">
+      <header className="page-header">
+        <h1 className="page-title">{info.title}</h1>
+        <p className="page-description">{info.description}</p>
+      </header>
+      <div className="chat-layout">
+        <ThreadList
+          threads={threads}
+          activeId={activeId}
+          loading={threadsQuery.isLoading}
+          onOpen={(thread) => void openThread(thread.id)}
+          onNew={() => void newChat()}
+          onRename={setRenameTarget}
+          onDelete={confirmDelete}
+        />
+        <div className="chat-main">
+          <GuestMessageWarning />
+          {loadingThread ? <LoadingState text="Loading conversation..." visible /> : <MessageList messages={shown} label="Conversation" thinking={pending} />}
+          {empty && !pending && (
+            <ul className="chat-suggestions" aria-label="Suggested prompts">
+              {info.prompts.map((prompt) => (
+                <li key={prompt}>
+                  <button type="button" className="chat-suggestion" onClick={() => void send(prompt)}>
+                    {prompt}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <ChatComposer value={input} onChange={setInput} onSend={(text) => void send(text)} pending={pending} inputRef={inputRef} showRealtimeButton />
+        </div>
+      </div>
+      <RenameThreadDialog thread={renameTarget} saving={renaming.isLoading} onSave={(title) => void saveRename(title)} onClose={() => setRenameTarget(null)} />
     </section>
   );
 }

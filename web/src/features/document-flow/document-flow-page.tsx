@@ -1,12 +1,163 @@
-import { PageHeader } from '../../app/page-header';
+import { COMPLETION_REDIRECT_MS, type DocumentDto, type DocumentFlowMode } from '@prd/proto';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { errorMessage, limitKindOf } from '../../app/error-dialogs-middleware';
+import { LoadingState } from '../../app/loading-state';
+import type { ApiError } from '../../app/normalize-error';
+import { useToast } from '../../app/toast';
+import { useCurrentUser } from '../../app/use-current-user';
 import { usePageTitle } from '../../app/use-page-title';
+import { GuestMessageWarning } from '../chat/guest-message-warning';
+import { ChatComposer } from '../chat/chat-composer';
+import { MessageList } from '../chat/message-list';
+import { dropMessage, fromChatMessage, localMessage, settleSend, type ViewMessage } from '../chat/view-message';
+import { DocumentPreview } from '../document-editor/document-preview';
+import { useGetTemplateQuery, useSendDocumentFlowMessageMutation, useStartDocumentFlowMutation } from './document-flow-api';
+import { FlowTitleStep } from './flow-title-step';
+import '../chat/chat.css';
+import '../document-editor/document-editor.css';
+import './document-flow.css';
 
-/** Guided document creation; served at /document-flow/:templateId and /templates/:templateId/create. */
-export function DocumentFlowPage() {
-  usePageTitle('New document');
+type Step = 'title' | 'starting' | 'conversation';
+
+/** The guests' texts for a limit reached in the flow (SPEC §8); the usage-limit dialog opens as well. */
+const GUEST_LIMIT_TOASTS = {
+  docs: { title: 'Document limit reached', description: 'Sign up to create more documents and save your work.' },
+  messages: { title: 'Message limit reached', description: 'Sign up to continue your conversation and save your work.' },
+} as const;
+
+const isApiError = (error: unknown): error is ApiError => typeof error === 'object' && error !== null && 'status' in error && 'message' in error;
+const isLimitError = (error: unknown): error is ApiError =>
+  isApiError(error) && (error.code === 'LIMIT_EXCEEDED' || error.message.includes('Limit Exceeded'));
+
+const parseId = (raw: string | undefined): number | null => (raw && /^\d+$/.test(raw) ? Number(raw) : null);
+const parseMode = (raw: string | null): DocumentFlowMode => (raw === 'start-new' ? 'start-new' : 'ai-assisted');
+
+function TemplateNotFound({ text = 'Template not found' }: { text?: string }) {
+  usePageTitle('Template not found');
   return (
-    <section className="page">
-      <PageHeader title="What are you working on?" />
+    <section className="empty-state" role="alert">
+      <h2>{text}</h2>
+      <Link to="/templates" className="button-link">
+        Back to Templates
+      </Link>
     </section>
   );
+}
+
+function CompletedCard({ documentId }: { documentId: number }) {
+  return (
+    <div className="flow-complete" role="status">
+      <p className="flow-complete-title">Document generated successfully!</p>
+      <Link to={`/documents/${documentId}`} className="button-link button-link-primary">
+        View Document
+      </Link>
+    </div>
+  );
+}
+
+function DocumentFlow({ templateId }: { templateId: number }) {
+  const [searchParams] = useSearchParams();
+  const mode = parseMode(searchParams.get('mode'));
+  // SPEC §4 redirects on completion; `autoNavigate=false` keeps the user on the completion card.
+  const autoNavigate = searchParams.get('autoNavigate') !== 'false';
+  const template = useGetTemplateQuery(templateId);
+  const [startFlow] = useStartDocumentFlowMutation();
+  const [sendMessage] = useSendDocumentFlowMessageMutation();
+  const { user } = useCurrentUser();
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  const [step, setStep] = useState<Step>('title');
+  const [title, setTitle] = useState('');
+  const [document, setDocument] = useState<DocumentDto | null>(null);
+  const [messages, setMessages] = useState<ViewMessage[]>([]);
+  const [complete, setComplete] = useState(false);
+  const [input, setInput] = useState('');
+  const [pending, setPending] = useState(false);
+  usePageTitle(document?.title ?? template.data?.name ?? 'New document');
+
+  const failedToLoad = template.isError && !(isApiError(template.error) && template.error.status === 404);
+  useEffect(() => {
+    if (failedToLoad) toast.error('Failed to load template. Please try again.');
+  }, [failedToLoad, toast]);
+
+  useEffect(() => {
+    if (!complete || !document || !autoNavigate) return undefined;
+    const timer = setTimeout(() => navigate(`/documents/${document.id}`), COMPLETION_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [complete, document, autoNavigate, navigate]);
+
+  const limitReached = (error: ApiError) => {
+    // The usage-limit dialog is opened by the store for every LIMIT_EXCEEDED; guests also get these words.
+    if (user?.isGuest) {
+      const texts = GUEST_LIMIT_TOASTS[limitKindOf(error)];
+      toast.error(texts.title, texts.description);
+    }
+  };
+
+  const start = async (chosenTitle: string) => {
+    setTitle(chosenTitle);
+    setStep('starting');
+    try {
+      const answer = await startFlow({ templateId, title: chosenTitle, mode }).unwrap();
+      setDocument(answer.document);
+      setMessages([fromChatMessage(answer.userMessage), fromChatMessage(answer.assistantMessage)]);
+      setComplete(answer.isComplete);
+      setStep('conversation');
+    } catch (error) {
+      if (isLimitError(error)) limitReached(error);
+      else toast.error('Failed to start document flow', errorMessage(error));
+      setStep('title');
+    }
+  };
+
+  const send = async (text: string) => {
+    if (!document) return;
+    const optimistic = localMessage('user', text);
+    setInput('');
+    setMessages((current) => [...current, optimistic]);
+    setPending(true);
+    try {
+      const answer = await sendMessage({ documentId: document.id, content: text, mode }).unwrap();
+      setMessages((current) => settleSend(current, optimistic.key, [fromChatMessage(answer.userMessage), fromChatMessage(answer.assistantMessage)]));
+      setDocument(answer.document);
+      if (answer.isComplete) setComplete(true);
+    } catch (error) {
+      setMessages((current) => dropMessage(current, optimistic.key));
+      setInput((current) => current || text);
+      if (isLimitError(error)) limitReached(error);
+      else toast.error('Failed to send message', errorMessage(error));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  if (template.isLoading) return <LoadingState text="Loading template..." />;
+  if (!template.data) return template.isError ? <TemplateNotFound text={failedToLoad ? 'Failed to load template. Please try again.' : undefined} /> : null;
+
+  if (step === 'title') return <FlowTitleStep templateName={template.data.name} initialTitle={title} onContinue={(chosen) => void start(chosen)} />;
+  if (step === 'starting' || !document) return <LoadingState text="Starting conversation..." visible />;
+
+  return (
+    <div className="flow-split">
+      <section className="flow-chat" aria-label="Document assistant">
+        <h1 className="flow-heading">{template.data.name}</h1>
+        <GuestMessageWarning />
+        <MessageList messages={messages} label="Document assistant conversation" thinking={pending} />
+        {complete ? (
+          <CompletedCard documentId={document.id} />
+        ) : (
+          <ChatComposer value={input} onChange={setInput} onSend={(text) => void send(text)} pending={pending} label="Your answer" placeholder="Type your answer..." />
+        )}
+      </section>
+      <DocumentPreview title={document.title} content={document.content} />
+    </div>
+  );
+}
+
+/** Guided document creation (SPEC §2, §4) at /document-flow/:templateId and /templates/:templateId/create. */
+export function DocumentFlowPage() {
+  const templateId = parseId(useParams().templateId);
+  return <section className="page page-wide">{templateId === null ? <TemplateNotFound /> : <DocumentFlow key={templateId} templateId={templateId} />}</section>;
 }

@@ -1,11 +1,13 @@
-import { PageHeader } from '../../app/page-header';
-import { usePageTitle } from '../../app/use-page-title';
+import { useParams } from 'react-router-dom';
+import { DocumentEditor, DocumentNotFound } from '../document-editor/document-editor';
 
+/** /documents/:id (SPEC §2): a non-numeric id is a document that does not exist. */
 export function DocumentEditorPage() {
-  usePageTitle('Document');
+  const raw = useParams().id ?? '';
+  const documentId = /^[1-9]\d*$/.test(raw) ? Number(raw) : null;
   return (
-    <section className="page">
-      <PageHeader title="Document" />
+    <section className="page page-wide">
+      {documentId === null ? <DocumentNotFound /> : <DocumentEditor key={documentId} documentId={documentId} />}
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { CreateProjectDocumentDialog } from './create-project-document-dialog';
 import { parseProjectId } from './parse-project-id';
 import { ProjectStatusBadge } from './project-status';
 import { ProjectsGuard } from './projects-guard';
+import { ProjectChatPanel } from '../project-chat/project-chat-panel';
 import './projects.css';
 
 type OpenDialog = 'add' | 'create' | null;
@@ -126,6 +127,7 @@ function ProjectDetail({ projectId }: { projectId: number }) {
             )}
           </section>
         </div>
+        <ProjectChatPanel projectId={projectId} />
       </div>
       <AddExistingDocumentDialog projectId={projectId} open={dialog === 'add'} onClose={() => setDialog(null)} />
       <CreateProjectDocumentDialog projectId={projectId} open={dialog === 'create'} onClose={() => setDialog(null)} />

@@ -1,0 +1,214 @@
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DATA, fromRoot } from '../lib/paths.ts';
+import { freePort, isPortOpen } from '../lib/ports.ts';
+import { sleep, startProcess, stopProcess, waitFor, type Managed } from '../lib/process.ts';
+import { build } from '../lib/run.ts';
+import { readState, startStack, stopStack } from '../lib/stack.ts';
+import { register } from './api.ts';
+import { measureBundle } from './bundle.ts';
+import { measureChat } from './chat.ts';
+import { cpuSnapshot, foreignShare } from './cpu.ts';
+import { measureMemory } from './memory.ts';
+import { measureReadPath, seedDocuments } from './read-path.ts';
+import { judgeRows, renderTable, type NotMeasured } from './report.ts';
+import { buildRows, type BenchResults, type RunResults } from './results.ts';
+import { measureUsagePush } from './usage-push.ts';
+import { measureWordExport } from './word-export.ts';
+
+/** Durations and sample counts: the whole benchmark (both runs) stays within about five minutes. */
+export const SETTINGS = {
+  readPathSeconds: 10,
+  chatSeconds: 5,
+  chatConnections: 10,
+  realtimeProbes: 30,
+  usagePushSamples: 100,
+  exportSamples: 5,
+} as const;
+
+const BENCH_DIR = path.join(DATA, 'bench');
+/** Above this share of the CPU used by other work during a run, its figures are flagged as pessimistic. */
+const BUSY_SHARE = 0.1;
+const LAST_RESULTS = fromRoot('infra/bench/last-results.json');
+const LIGHTHOUSE: NotMeasured = { notMeasured: 'Lighthouse is not installed on this machine (no Lighthouse package or network to fetch one)' };
+
+interface Helper extends Managed {
+  url: string;
+}
+
+const stackDir = (replicas: number) => path.join(BENCH_DIR, `stack-${replicas}`);
+const REPLICA_COUNTS = [1, 2];
+/** The benchmark's own helper processes now running. */
+const helpers = new Set<number>();
+
+/** Ctrl-C stops whatever the benchmark started: the stacks' processes live in their own process groups. */
+function stopOnInterrupt(say: (l: string) => void): void {
+  let stopping = false;
+  const handler = async () => {
+    if (stopping) return;
+    stopping = true;
+    say('\nInterrupted: stopping what the benchmark started...');
+    for (const replicas of REPLICA_COUNTS) {
+      const state = readState(stackDir(replicas));
+      if (state) await stopStack(state);
+    }
+    for (const pid of helpers) await stopProcess(pid);
+    process.exit(130);
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}
+
+/** Starts one of the benchmark's own Node scripts (raw server, provider stub) on a free port. */
+async function startHelper(name: string, script: string, env: Record<string, string>): Promise<Helper> {
+  const port = await freePort();
+  const managed = startProcess(
+    name,
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', fromRoot('infra/bench', script)],
+    path.join(BENCH_DIR, 'logs', `${name}.log`),
+    { env: { ...process.env, ...env, PORT: String(port) }, cwd: fromRoot() },
+  );
+  helpers.add(managed.pid);
+  await waitFor(name, () => isPortOpen(port), 20_000, managed);
+  return { ...managed, url: `http://127.0.0.1:${port}` };
+}
+
+async function stopHelper(helper: Helper): Promise<void> {
+  await stopProcess(helper.pid);
+  helpers.delete(helper.pid);
+}
+
+/** Runs one measurement; a failure becomes "not measured: <reason>" instead of ending the benchmark. */
+async function attempt<T extends object>(what: string, say: (l: string) => void, measure: () => Promise<T>): Promise<T | NotMeasured> {
+  say(`   ${what}...`);
+  try {
+    return await measure();
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    say(`   ${what}: not measured: ${reason}`);
+    return { notMeasured: reason };
+  }
+}
+
+function contentDatabaseUrl(adminUrl: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = '/prd_content';
+  return url.toString();
+}
+
+async function runOnce(replicas: number, stub: Helper, say: (l: string) => void): Promise<RunResults> {
+  const dir = stackDir(replicas);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  say(`\n== ${replicas} replica${replicas > 1 ? 's' : ''}: starting the stack`);
+  const state = await startStack({
+    dir,
+    gatewayPort: await freePort(),
+    replicas,
+    ephemeral: true,
+    env: {
+      OPENAI_BASE_URL: `${stub.url}/v1`,
+      OPENAI_API_KEY: 'bench-provider-key',
+      // The zero-latency provider needs no protection: the worker's per-provider limit would cap replies/s.
+      AI_RATE_LIMIT_PER_SECOND: '0',
+      // Thousands of benchmark messages in one month: registered users' allowance unlimited.
+      USER_MESSAGES_LIMIT: '',
+      REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000',
+    },
+    say: (l) => say(`   ${l}`),
+  });
+  let raw: Helper | undefined;
+  try {
+    const base = state.url;
+    // The stack, the helpers and autocannon are all this process or its children.
+    const cpuBefore = cpuSnapshot([process.pid]);
+    const rawServer = await startHelper(`raw-server-${replicas}`, 'raw-server.ts', { DATABASE_URL: contentDatabaseUrl(state.postgresUrl) });
+    raw = rawServer;
+    const readUser = await register(base, 'read');
+    say('   creating 100 documents through the API...');
+    await seedDocuments(base, readUser);
+    await sleep(3_000);
+    const memoryAtRest = measureMemory(state);
+
+    const readPath = await attempt(`read path: raw server, then nginx (${SETTINGS.readPathSeconds} s each at 50 connections)`, say, () => measureReadPath(base, readUser, rawServer.url, SETTINGS.readPathSeconds));
+    const chat = await attempt('AI path (POST /api/chat, /ws)', say, async () =>
+      measureChat(base, await register(base, 'chat'), stub.url, { seconds: SETTINGS.chatSeconds, connections: SETTINGS.chatConnections, probes: SETTINGS.realtimeProbes }),
+    );
+    const usagePush = await attempt('usage_update push', say, async () => measureUsagePush(base, await register(base, 'push'), SETTINGS.usagePushSamples));
+    const wordExport = await attempt('Word export', say, async () => measureWordExport(base, await register(base, 'export'), SETTINGS.exportSamples));
+    const memoryAfterLoad = measureMemory(state);
+    const otherCpuShare = foreignShare(cpuBefore, cpuSnapshot([process.pid]));
+    say(`   other work on the machine used ${(otherCpuShare * 100).toFixed(0)}% of its CPU meanwhile`);
+    return { replicas, otherCpuShare, readPath, chat, usagePush, wordExport, memoryAtRest, memoryAfterLoad };
+  } finally {
+    if (raw) await stopHelper(raw);
+    say('   stopping the stack');
+    await stopStack(state);
+  }
+}
+
+function machine(): BenchResults['machine'] {
+  const release = existsSync('/etc/debian_version') ? `Debian ${readFileSync('/etc/debian_version', 'utf8').trim()}` : `${os.type()} ${os.release()}`;
+  return {
+    cpus: os.availableParallelism(),
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
+    os: release,
+    node: process.version,
+  };
+}
+
+/**
+ * `npm run bench`: builds, then for one and for two replicas starts a throw-away stack on free ports
+ * (under .data/bench/), drives the scenarios of infra/k6 with autocannon and `ws` clients, stops it,
+ * and prints every figure beside its target; the results go to .data/bench/results-<date>.json and
+ * infra/bench/last-results.json.
+ */
+export async function runBench(): Promise<void> {
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+  for (const replicas of REPLICA_COUNTS) {
+    const running = readState(stackDir(replicas));
+    if (running) throw new Error(`a benchmark stack is already running (pid ${running.ownerPid}); wait for it or stop it first`);
+  }
+  stopOnInterrupt(say);
+  const started = Date.now();
+  const startedAt = new Date().toISOString();
+  mkdirSync(BENCH_DIR, { recursive: true });
+  say('Building...');
+  await build();
+  const bundle = await attempt('home route JavaScript', say, async () => measureBundle(fromRoot('web/dist')));
+
+  const stub = await startHelper('openai-stub', 'openai-stub.ts', {});
+  const runs: RunResults[] = [];
+  try {
+    for (const replicas of REPLICA_COUNTS) runs.push(await runOnce(replicas, stub, say));
+  } finally {
+    await stopHelper(stub);
+  }
+
+  const table = judgeRows(buildRows(runs, bundle, LIGHTHOUSE));
+  const results: BenchResults = {
+    startedAt,
+    seconds: Math.round((Date.now() - started) / 1000),
+    machine: machine(),
+    settings: { ...SETTINGS },
+    bundle,
+    lighthouse: LIGHTHOUSE,
+    runs,
+    table,
+  };
+  const m = results.machine;
+  say(`\nPRD Studio benchmark, ${startedAt.slice(0, 10)}: ${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.os}, Node ${m.node}; ${results.seconds} s`);
+  for (const run of runs) {
+    const share = `${(run.otherCpuShare * 100).toFixed(0)}%`;
+    say(`${run.replicas} replica${run.replicas > 1 ? 's' : ''}: other work used ${share} of the CPU during the measurements${run.otherCpuShare > BUSY_SHARE ? ' (a busy machine: these figures are pessimistic)' : ''}.`);
+  }
+  say('');
+  say(renderTable(table, runs.map((r) => `${r.replicas} replica${r.replicas > 1 ? 's' : ''}`)));
+  const file = path.join(BENCH_DIR, `results-${startedAt.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  copyFileSync(file, LAST_RESULTS);
+  say(`\nSaved ${path.relative(fromRoot(), file)} and ${path.relative(fromRoot(), LAST_RESULTS)}.`);
+}

@@ -1,0 +1,107 @@
+import type WebSocket from 'ws';
+import { nowMs, openSocket, postJson, type BenchUser } from './api.ts';
+import { latencies, load, type Latencies, type LoadFigures } from './load.ts';
+
+export interface ChatFigures {
+  /** One request at a time against the zero-latency provider: all of this latency is the product's. */
+  latency: LoadFigures;
+  /** Replies per second with several requests in flight. */
+  throughput: LoadFigures;
+  /** From the provider sending its first token to the client receiving the first partial on `/ws`. */
+  firstPartial: Latencies & { missing: number };
+}
+
+interface ChatReply {
+  assistantMessage: { provider: string | null; content: string };
+}
+
+const WAIT_MS = 10_000;
+
+export async function createThread(base: string, user: BenchUser): Promise<number> {
+  return (await postJson<{ id: number }>(base, user, '/api/chat/threads', { title: 'Benchmark' })).id;
+}
+
+/** Fails unless a general-mode reply really comes from the OpenAI-compatible provider (not the offline assistant). */
+async function checkProvider(base: string, user: BenchUser, threadId: number, stubBase: string): Promise<void> {
+  const before = ((await (await fetch(`${stubBase}/bench/completions`)).json()) as { completions: number }).completions;
+  const reply = await postJson<ChatReply>(base, user, '/api/chat', { content: 'Is the provider there?', mode: 'general', threadId }, 200);
+  const after = ((await (await fetch(`${stubBase}/bench/completions`)).json()) as { completions: number }).completions;
+  if (reply.assistantMessage.provider !== 'openai' || after <= before) {
+    throw new Error(`the reply came from '${reply.assistantMessage.provider}', not the benchmark's OpenAI-compatible provider`);
+  }
+}
+
+/** Waits for the first assistant partial of the reply in progress; null if the reply ends without one. */
+function firstPartial(socket: WebSocket): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    let partialAt: number | null = null;
+    const timer = setTimeout(() => finish(new Error('no realtime reply within 10 s')), WAIT_MS);
+    const finish = (err?: Error) => {
+      clearTimeout(timer);
+      socket.off('message', onMessage);
+      if (err) reject(err);
+      else resolve(partialAt);
+    };
+    const onMessage = (data: WebSocket.RawData) => {
+      const at = nowMs();
+      const frame = JSON.parse(String(data)) as { type: string; role?: string; isPartial?: boolean; message?: string };
+      if (frame.type === 'error') return finish(new Error(`/ws answered an error: ${frame.message}`));
+      if (frame.type !== 'message' || frame.role !== 'assistant') return;
+      if (frame.isPartial && partialAt === null) partialAt = at;
+      if (!frame.isPartial) finish();
+    };
+    socket.on('message', onMessage);
+  });
+}
+
+function nextFrame(socket: WebSocket): Promise<{ type: string; sessionId?: string; message?: string }> {
+  return new Promise((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)) as { type: string; sessionId?: string })));
+}
+
+async function measureFirstPartial(base: string, user: BenchUser, stubBase: string, samples: number): Promise<ChatFigures['firstPartial']> {
+  const socket = await openSocket(base, '/ws', user);
+  try {
+    const initialized = nextFrame(socket);
+    socket.send(JSON.stringify({ type: 'init_session', userId: user.id }));
+    const frame = await initialized;
+    if (frame.type !== 'session_initialized' || !frame.sessionId) throw new Error(`/ws init_session answered ${JSON.stringify(frame)}`);
+    const times: number[] = [];
+    let missing = 0;
+    const warmup = 3;
+    for (let i = 0; i < samples + warmup; i++) {
+      const probe = `${Date.now().toString(36)}-${i}`;
+      const partial = firstPartial(socket);
+      socket.send(JSON.stringify({ type: 'message', sessionId: frame.sessionId, content: `Realtime question bench-probe-${probe}` }));
+      const partialAt = await partial;
+      if (i < warmup) continue;
+      const res = await fetch(`${stubBase}/bench/first-token/${probe}`);
+      const { at } = (await res.json()) as { at: number | null };
+      if (partialAt === null || at === null) missing++;
+      else times.push(partialAt - at);
+    }
+    if (times.length === 0) throw new Error('no realtime partial arrived on /ws (every reply came whole)');
+    return { ...latencies(times), missing };
+  } finally {
+    socket.close();
+  }
+}
+
+/**
+ * The AI path against the zero-latency provider: `POST /api/chat` (general mode, in a thread) one at
+ * a time for the latency and with `connections` in flight for replies per second, then the first
+ * realtime partial over `/ws`.
+ */
+export async function measureChat(base: string, user: BenchUser, stubBase: string, options: { seconds: number; connections: number; probes: number }): Promise<ChatFigures> {
+  const latencyThread = await createThread(base, user);
+  await checkProvider(base, user, latencyThread, stubBase);
+  const request = (threadId: number) => ({
+    url: `${base}/api/chat`,
+    method: 'POST' as const,
+    headers: { 'Content-Type': 'application/json', Cookie: user.cookie },
+    body: JSON.stringify({ content: 'Suggest one measurable goal for a PRD editor.', mode: 'general', threadId }),
+  });
+  const latency = await load({ ...request(latencyThread), connections: 1, seconds: options.seconds });
+  const throughput = await load({ ...request(await createThread(base, user)), connections: options.connections, seconds: options.seconds });
+  const firstPartialFigures = await measureFirstPartial(base, user, stubBase, options.probes);
+  return { latency, throughput, firstPartial: firstPartialFigures };
+}

@@ -1,0 +1,44 @@
+import { isDeepStrictEqual } from 'node:util';
+import { createDocument, type BenchUser } from './api.ts';
+import { load, type LoadFigures } from './load.ts';
+
+export const READ_PATH_DOCUMENTS = 100;
+export const READ_PATH_CONNECTIONS = 50;
+
+export interface ReadPathFigures {
+  documents: number;
+  gateway: LoadFigures;
+  raw: LoadFigures;
+  /** Gateway requests per second over the raw server's. */
+  ratio: number;
+}
+
+/** Gives the user the read path's 100 documents, created through the API like any user's. */
+export async function seedDocuments(base: string, user: BenchUser): Promise<void> {
+  for (let i = 1; i <= READ_PATH_DOCUMENTS; i++) {
+    await createDocument(base, user, `Read path document ${i}`, `## Problem\nDocument ${i} of the read-path benchmark.\n\n## Goals\n- Goal ${i}`);
+  }
+}
+
+async function getJson(url: string, headers: Record<string, string> = {}): Promise<unknown> {
+  const res = await fetch(url, { headers });
+  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+  return res.json();
+}
+
+/**
+ * `GET /api/documents` of a user with 100 documents, at 50 connections: through the gateway (nginx,
+ * session, content service, Drizzle) and from the raw `http` + `pg` server, which must answer the same.
+ */
+export async function measureReadPath(base: string, user: BenchUser, rawBase: string, seconds: number): Promise<ReadPathFigures> {
+  const gatewayUrl = `${base}/api/documents`;
+  const rawUrl = `${rawBase}/api/documents?ownerId=${user.id}`;
+  const viaGateway = await getJson(gatewayUrl, { Cookie: user.cookie });
+  const viaRaw = await getJson(rawUrl);
+  if (!Array.isArray(viaGateway) || viaGateway.length !== READ_PATH_DOCUMENTS) throw new Error(`GET /api/documents listed ${Array.isArray(viaGateway) ? viaGateway.length : 'no'} documents, expected ${READ_PATH_DOCUMENTS}`);
+  if (!isDeepStrictEqual(viaGateway, viaRaw)) throw new Error('the raw server does not answer the same list as GET /api/documents');
+
+  const raw = await load({ url: rawUrl, connections: READ_PATH_CONNECTIONS, seconds });
+  const gateway = await load({ url: gatewayUrl, connections: READ_PATH_CONNECTIONS, seconds, headers: { Cookie: user.cookie } });
+  return { documents: READ_PATH_DOCUMENTS, gateway, raw, ratio: gateway.requestsPerSecond / raw.requestsPerSecond };
+}

@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AiStub } from './support/ai-stub.ts';
+import { declaredRoutes, fillPath, ROUTES, tableRoutes, type Ids, type Route } from './support/routes.ts';
+import { TestStack } from './support/stack.ts';
+import { isErrorBody, Visitor, type Answer, type RequestOptions } from './support/visitor.ts';
+
+/** Ids and path segments an attacker might try. */
+const HOSTILE_IDS = [
+  'abc',
+  '-1',
+  '0',
+  '1.5',
+  '1e3',
+  '0x10',
+  '99999999999999999999999',
+  '9'.repeat(4000),
+  "1'%20OR%20'1'='1",
+  '1;DROP%20TABLE%20documents',
+  '..%2F..%2F..%2Fetc%2Fpasswd',
+  '%2e%2e%2f%2e%2e%2f',
+  '%00',
+  '%ZZ',
+  '%C0%AE%C0%AE',
+  '%F0%9F%92%A9',
+  'null',
+  'undefined',
+  '__proto__',
+  'constructor',
+];
+
+/** Field values of every wrong type and shape. */
+const HOSTILE_VALUES: unknown[] = [
+  123,
+  -1,
+  1.5,
+  true,
+  null,
+  [],
+  ['a'],
+  {},
+  { $gt: '' },
+  '',
+  ' ',
+  "'; DROP TABLE users; --",
+  '" OR ""="',
+  '../../../../etc/passwd',
+  'nul\u0000byte',
+  'lone \ud800 surrogate',
+  '<script>alert(1)</script>',
+  '\u202eevil\u202c 🙂 𝕏',
+  'x'.repeat(1_000_000),
+  Number.MAX_SAFE_INTEGER,
+  1e308,
+];
+
+const DEPTH = 20_000;
+
+/** Raw bodies that are not the JSON object a route wants. */
+const RAW_BODIES: Array<{ name: string; raw: string | Uint8Array; contentType?: string }> = [
+  { name: 'truncated JSON', raw: '{"title": "a', contentType: 'application/json' },
+  { name: 'empty JSON body', raw: '', contentType: 'application/json' },
+  { name: 'JSON array', raw: '[1,2,3]', contentType: 'application/json' },
+  { name: 'JSON string', raw: '"text"', contentType: 'application/json' },
+  { name: 'JSON number', raw: '42', contentType: 'application/json' },
+  { name: 'JSON null', raw: 'null', contentType: 'application/json' },
+  { name: 'deeply nested arrays', raw: '['.repeat(DEPTH) + ']'.repeat(DEPTH), contentType: 'application/json' },
+  { name: 'deeply nested objects', raw: '{"a":'.repeat(DEPTH) + '1' + '}'.repeat(DEPTH), contentType: 'application/json' },
+  { name: 'prototype pollution', raw: '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}', contentType: 'application/json' },
+  { name: 'invalid UTF-8', raw: Uint8Array.from([0x7b, 0x22, 0x74, 0x69, 0x74, 0x6c, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0xaf, 0x22, 0x7d]), contentType: 'application/json' },
+  { name: 'UTF-16 body', raw: Buffer.from('{"title":"x"}', 'utf16le'), contentType: 'application/json; charset=utf-16' },
+  { name: 'form post', raw: 'title=a&content=b', contentType: 'application/x-www-form-urlencoded' },
+  { name: 'multipart form', raw: '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\na\r\n--x--\r\n', contentType: 'multipart/form-data; boundary=x' },
+  { name: 'plain text', raw: '{"title":"a"}', contentType: 'text/plain' },
+  { name: 'no content type', raw: '{"title":"a"}' },
+  { name: 'XML', raw: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>', contentType: 'application/xml' },
+  { name: 'body over the service limit', raw: `{"content":"${'x'.repeat(5_400_000)}"}`, contentType: 'application/json' },
+  { name: 'body over the gateway limit', raw: `{"content":"${'x'.repeat(7_000_000)}"}`, contentType: 'application/json' },
+];
+
+interface Case {
+  route: Route;
+  name: string;
+  path: string;
+  options: RequestOptions;
+}
+
+function bodyCases(route: Route, ids: Ids): Case[] {
+  const path = fillPath(route, ids);
+  const cases: Case[] = RAW_BODIES.map((b) => ({ route, name: b.name, path, options: { raw: b.raw, contentType: b.contentType } }));
+  if (!route.body) return cases;
+  const valid = route.body;
+  cases.push({ route, name: 'empty object', path, options: { body: {} } });
+  cases.push({ route, name: 'extra fields', path, options: { body: { ...valid, id: 1, ownerId: 1, userId: 1, isGuest: false, isAdmin: true, role: 'admin' } } });
+  for (const field of Object.keys(valid)) {
+    const { [field]: _dropped, ...missing } = valid;
+    cases.push({ route, name: `missing ${field}`, path, options: { body: missing } });
+    HOSTILE_VALUES.forEach((value, i) => {
+      cases.push({ route, name: `${field} = hostile value #${i}`, path, options: { body: { ...valid, [field]: value } } });
+    });
+  }
+  return cases;
+}
+
+function pathCases(route: Route, ids: Ids): Case[] {
+  const names = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
+  return names.flatMap((name) => HOSTILE_IDS.map((id) => ({ route, name: `${name} = ${id.slice(0, 40)}`, path: fillPath(route, ids, { [name]: id }), options: {} })));
+}
+
+function queryCases(route: Route, ids: Ids): Case[] {
+  const path = fillPath(route, ids);
+  return (route.query ?? []).flatMap((name) => [
+    ...HOSTILE_IDS.map((v) => ({ route, name: `?${name}=${v.slice(0, 40)}`, path: `${path}?${name}=${v}`, options: {} })),
+    { route, name: `repeated ?${name}`, path: `${path}?${name}=1&${name}=2`, options: {} },
+    { route, name: `?${name}[]`, path: `${path}?${name}[a]=1`, options: {} },
+    { route, name: `absolute URL in ?${name}`, path: `${path}?${name}=${encodeURIComponent('https://evil.example/steal')}`, options: {} },
+    { route, name: `scheme-relative URL in ?${name}`, path: `${path}?${name}=${encodeURIComponent('//evil.example')}`, options: {} },
+  ]);
+}
+
+const COOKIE_CASES = ['prd.sid=garbage', 'prd.sid=%ZZ%', 'prd.sid=a.b.c', `prd.sid=${'a'.repeat(3_000)}`, 'prd.sid=', 'prd.sid="quoted"; prd.sid=again'];
+
+describe('hostile input on every route', () => {
+  let stack: TestStack;
+  let stub: AiStub;
+  let identity: string;
+  let visitor: Visitor;
+  let ids: Ids;
+  const failures: string[] = [];
+
+  beforeAll(async () => {
+    stub = await new AiStub().start();
+    // The OpenAI-compatible path runs too (document chat, voice tokens), against a zero-latency stub.
+    stack = await TestStack.start('hostile-input', { env: { OPENAI_BASE_URL: stub.url, OPENAI_API_KEY: 'sk-server-key-for-tests' } });
+    identity = `http://127.0.0.1:${stack.replicas('identity')[0]!.port}`;
+    visitor = await new Visitor(stack.url).register('hostile', identity);
+    const doc = await visitor.post('/api/documents', { title: 'Target', content: 'Body' });
+    const documentId = (doc.json as { id: number }).id;
+    await visitor.patch(`/api/documents/${documentId}`, { content: 'Edited body' });
+    const revisions = (await visitor.get(`/api/documents/${documentId}/revisions`)).json as Array<{ id: number }>;
+    const project = (await visitor.post('/api/projects', { name: 'Target project' })).json as { id: number };
+    const thread = (await visitor.post('/api/chat/threads', { title: 'Target thread' })).json as { id: number };
+    const templates = (await visitor.get('/api/templates')).json as Array<{ id: number }>;
+    ids = { document: documentId, project: project.id, revision: revisions[0]!.id, thread: thread.id, template: templates[0]!.id };
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+    await stub?.stop();
+  });
+
+  /** Sends one case; records it when the answer breaks the rules (5xx, or an error without SPEC §8's body). */
+  async function check(c: Case, as: Visitor): Promise<Answer | undefined> {
+    const base = c.route.authLimited ? identity : undefined;
+    let answer: Answer;
+    try {
+      answer = await as.request(c.route.method, c.path, { ...c.options, base });
+    } catch (err) {
+      failures.push(`${c.route.method} ${c.route.path} [${c.name}]: no answer (${(err as Error).message})`);
+      return undefined;
+    }
+    if (answer.status >= 500) failures.push(`${c.route.method} ${c.route.path} [${c.name}]: ${answer.status} ${answer.text.slice(0, 200)}`);
+    else if (answer.status >= 400 && !isErrorBody(answer)) failures.push(`${c.route.method} ${c.route.path} [${c.name}]: ${answer.status} without an error body: ${answer.text.slice(0, 200)}`);
+    return answer;
+  }
+
+  async function runAll(cases: Case[], concurrency = 4): Promise<void> {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < cases.length) {
+          const c = cases[next++]!;
+          await check(c, c.route.ownVisitor ? await new Visitor(stack.url).register('own', identity) : visitor);
+        }
+      }),
+    );
+  }
+
+  it('covers every public route the controllers declare', () => {
+    expect(tableRoutes()).toEqual(declaredRoutes());
+  });
+
+  it('answers malformed ids, queries and cookies on every route without a 5xx and with an error body', async () => {
+    const cases = ROUTES.flatMap((r) => [...pathCases(r, ids), ...queryCases(r, ids)]);
+    for (const route of ROUTES.filter((r) => r.method === 'GET' && !r.ownVisitor)) {
+      for (const cookie of COOKIE_CASES) cases.push({ route, name: `cookie ${cookie.slice(0, 30)}`, path: fillPath(route, ids), options: { headers: { Cookie: cookie } } });
+    }
+    expect(cases.length).toBeGreaterThan(500);
+    await runAll(cases);
+    expect(failures).toEqual([]);
+  });
+
+  it('answers malformed bodies on every route without a 5xx and with an error body', async () => {
+    // Deleting the user's resources comes last, so the other routes still find them.
+    const routes = ROUTES.filter((r) => r.method !== 'GET').sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+    const cases = routes.flatMap((r) => bodyCases(r, ids));
+    expect(cases.length).toBeGreaterThan(500);
+    await runAll(cases);
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses a body over the limits with 413 and a JSON error', async () => {
+    const big = await visitor.request('POST', '/api/documents', { raw: `{"title":"t","content":"${'x'.repeat(7_000_000)}"}`, contentType: 'application/json' });
+    expect(big.status).toBe(413);
+    expect(isErrorBody(big)).toBe(true);
+    const overService = await visitor.request('POST', '/api/documents', { raw: `{"title":"t","content":"${'x'.repeat(5_400_000)}"}`, contentType: 'application/json' });
+    expect(overService.status).toBe(413);
+    expect(isErrorBody(overService)).toBe(true);
+  });
+
+  it('stores SQL metacharacters, markup and odd Unicode as plain text', async () => {
+    const title = `Robert'); DROP TABLE documents;-- <b>x</b> \u202e 🙂`;
+    const created = await visitor.post('/api/documents', { title, content: "' OR 1=1 --" });
+    expect(created.status).toBe(201);
+    const read = await visitor.get(`/api/documents/${(created.json as { id: number }).id}`);
+    expect(read.json).toMatchObject({ title, content: "' OR 1=1 --" });
+    const [{ count }] = await stack.query<{ count: string }>('prd_content', 'SELECT count(*) FROM documents');
+    expect(Number(count)).toBeGreaterThan(0);
+  });
+
+  it('leaves every process of the stack running and ready', async () => {
+    expect(stack.dead()).toEqual([]);
+    await stack.allReady();
+  });
+});

@@ -1,0 +1,116 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fromRoot } from '../../lib/paths.ts';
+
+/** Ids a route's path parameters are filled with when a case is not about the id itself. */
+export interface Ids {
+  document: number;
+  project: number;
+  revision: number;
+  thread: number;
+  template: number;
+}
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path with `:param` placeholders, as in the controllers. */
+  path: string;
+  /** A valid body, for the routes that take one; the generated cases break it field by field. */
+  body?: Record<string, unknown>;
+  /** Query parameters the route reads. */
+  query?: string[];
+  /** Changes the account itself (log-out, delete, keys): every case runs as a fresh user. */
+  ownVisitor?: boolean;
+  /** Behind nginx's log-in rate limit: the cases go straight to the identity service. */
+  authLimited?: boolean;
+}
+
+/** Every public route of the four services (checked against their controllers below). */
+export const ROUTES: Route[] = [
+  { method: 'GET', path: '/api/current-user' },
+  { method: 'GET', path: '/api/demo-account' },
+  { method: 'POST', path: '/api/register', body: { username: 'hostile-user', email: 'hostile@example.com', password: 'a-good-password', name: 'Hostile' }, authLimited: true, ownVisitor: true },
+  { method: 'POST', path: '/api/login', body: { username: 'nobody-at-all', password: 'wrong-password' }, authLimited: true },
+  { method: 'GET', path: '/api/logout', ownVisitor: true },
+  { method: 'GET', path: '/api/login/email', query: ['callbackUrl'] },
+  { method: 'POST', path: '/api/feedback', body: { content: 'Great tool', rating: 3 } },
+  { method: 'GET', path: '/api/usage' },
+  { method: 'DELETE', path: '/api/account', ownVisitor: true },
+  { method: 'GET', path: '/api/settings' },
+  { method: 'POST', path: '/api/settings/api-key', body: { apiKey: 'sk-test-hostile-input-0000000000' }, ownVisitor: true },
+  { method: 'DELETE', path: '/api/settings/api-key', ownVisitor: true },
+  { method: 'GET', path: '/api/templates' },
+  { method: 'GET', path: '/api/templates/:id' },
+  { method: 'GET', path: '/api/activities' },
+  { method: 'GET', path: '/api/documents' },
+  { method: 'POST', path: '/api/documents', body: { title: 'A title', content: '## Problem\nText', projectId: null } },
+  { method: 'GET', path: '/api/documents/:id', query: ['t'] },
+  { method: 'PATCH', path: '/api/documents/:id', body: { content: '## Edited\nText' } },
+  { method: 'DELETE', path: '/api/documents/:id' },
+  { method: 'GET', path: '/api/documents/:id/revisions' },
+  { method: 'POST', path: '/api/documents/:id/revisions/:revisionId/restore' },
+  { method: 'GET', path: '/api/documents/:id/export/:format' },
+  { method: 'GET', path: '/api/projects' },
+  { method: 'POST', path: '/api/projects', body: { name: 'A project', description: 'About it' } },
+  { method: 'GET', path: '/api/projects/:id' },
+  { method: 'PATCH', path: '/api/projects/:id', body: { name: 'Renamed', status: 'completed' } },
+  { method: 'DELETE', path: '/api/projects/:id' },
+  { method: 'GET', path: '/api/projects/:id/documents' },
+  { method: 'POST', path: '/api/chat', body: { content: 'Hello there', mode: 'general' } },
+  { method: 'GET', path: '/api/chat', query: ['documentId', 'projectId'] },
+  { method: 'GET', path: '/api/chat/:documentId' },
+  { method: 'GET', path: '/api/chat/threads' },
+  { method: 'POST', path: '/api/chat/threads', body: { title: 'A thread' } },
+  { method: 'GET', path: '/api/chat/threads/:id' },
+  { method: 'PUT', path: '/api/chat/threads/:id', body: { title: 'Renamed thread' } },
+  { method: 'DELETE', path: '/api/chat/threads/:id' },
+  { method: 'POST', path: '/api/chat/threads/:id/auto-title' },
+  { method: 'POST', path: '/api/document-flow/start', body: { templateId: 1, title: 'Checkout redesign', mode: 'ai-assisted' } },
+  { method: 'POST', path: '/api/document-flow/message', body: { documentId: 1, content: 'Shoppers abandon carts' } },
+  { method: 'GET', path: '/api/realtime/session-token', query: ['documentId'] },
+];
+
+const HTTP_DECORATOR = /@(Get|Post|Put|Patch|Delete)\(\s*(?:'([^']*)')?\s*\)/g;
+const CONTROLLER = /@Controller\(\s*(?:'([^']*)')?\s*\)([\s\S]*?)(?=@Controller\(|$)/g;
+
+function controllerFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return controllerFiles(full);
+    return name.endsWith('.controller.ts') ? [full] : [];
+  });
+}
+
+const normalise = (p: string) => p.replace(/:[A-Za-z]+/g, ':param').replace(/\/+$/, '');
+
+/** `METHOD /path` of every public route the services' controllers declare (internal, health and metrics left out). */
+export function declaredRoutes(): string[] {
+  const found: string[] = [];
+  for (const service of ['identity', 'content', 'chat', 'export']) {
+    for (const file of controllerFiles(fromRoot('services', service, 'src'))) {
+      for (const [, prefix = '', body] of readFileSync(file, 'utf8').matchAll(CONTROLLER)) {
+        if (!prefix.startsWith('api')) continue;
+        for (const [, method, sub = ''] of body!.matchAll(HTTP_DECORATOR)) {
+          found.push(`${method!.toUpperCase()} ${normalise(`/${prefix}${sub ? `/${sub}` : ''}`)}`);
+        }
+      }
+    }
+  }
+  return [...new Set(found)].sort();
+}
+
+export const tableRoutes = () => [...new Set(ROUTES.map((r) => `${r.method} ${normalise(r.path)}`))].sort();
+
+/** The path with its parameters filled from `values` (by name) or the user's own resources. */
+export function fillPath(route: Route, ids: Ids, values: Record<string, string> = {}): string {
+  return route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    if (values[name] !== undefined) return values[name]!;
+    if (name === 'format') return 'markdown';
+    if (name === 'revisionId') return String(ids.revision);
+    if (name === 'documentId') return String(ids.document);
+    if (route.path.startsWith('/api/projects')) return String(ids.project);
+    if (route.path.startsWith('/api/templates')) return String(ids.template);
+    if (route.path.startsWith('/api/chat/threads')) return String(ids.thread);
+    return String(ids.document);
+  });
+}

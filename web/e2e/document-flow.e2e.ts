@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { defaultTemplate } from './chat-helpers';
+import { unique, WIDE } from './helpers';
+
+test.use({ viewport: WIDE });
+test.describe.configure({ timeout: 180_000 });
+
+/** The `## ` headings of a template, in order: the flow asks one question per section. */
+const sectionsOf = (content: string): string[] => [...content.matchAll(/^## (.+)$/gm)].map((match) => match[1]!.trim());
+
+test('a guest completes the document flow for the default template and lands in the editor with every section filled', async ({ page }) => {
+  const template = await defaultTemplate(page);
+  const sections = sectionsOf(template.content);
+  expect(sections.length).toBeGreaterThan(3);
+
+  await page.goto(`/document-flow/${template.id}?mode=ai-assisted`);
+  await expect(page.getByRole('heading', { level: 1, name: 'What are you working on?' })).toBeVisible();
+  // A blank title is refused (SPEC §5).
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Title required', { exact: true })).toBeVisible();
+  await expect(page.getByText("Please enter what you're working on")).toBeVisible();
+
+  const title = unique('Shared calendars ');
+  await page.getByRole('textbox', { name: 'What are you working on?' }).fill(title);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  const preview = page.getByRole('region', { name: 'Document preview' });
+  await expect(preview.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  await expect(preview.getByTestId('character-count')).toHaveText(/^[\d,]+ characters$/);
+  const conversation = page.getByRole('log', { name: 'Document assistant conversation' });
+  await expect(conversation).toContainText(`Step 1 of ${sections.length}`);
+
+  const answer = page.getByRole('textbox', { name: 'Your answer' });
+  const bubbles = conversation.getByRole('listitem');
+  for (const [index, section] of sections.entries()) {
+    // Six words or more: the assistant moves to the next section without a follow-up question.
+    await answer.fill(`Answer ${index + 1} for ${section} written by the product team`);
+    await answer.press('Enter');
+    await expect(bubbles).toHaveCount(2 + 2 * (index + 1));
+    await expect(preview).toContainText(`Answer ${index + 1} for ${section}`);
+  }
+
+  await expect(page.getByText('Document generated successfully!')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View Document' })).toBeVisible();
+  // The redirect follows 1.5 s later.
+  await expect(page).toHaveURL(/\/documents\/\d+$/);
+  const editorPreview = page.getByRole('region', { name: 'Document preview' });
+  await expect(editorPreview.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  for (const [index, section] of sections.entries()) {
+    await expect(editorPreview.getByRole('heading', { name: section, exact: true })).toBeVisible();
+    await expect(editorPreview).toContainText(`Answer ${index + 1} for ${section} written by the product team`);
+  }
+  await expect(editorPreview).not.toContainText('To be completed');
+});
+
+test('an unknown template shows Template not found with the way back', async ({ page }) => {
+  await page.goto('/document-flow/999999');
+  await expect(page.getByRole('heading', { name: 'Template not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Templates' }).click();
+  await expect(page).toHaveURL(/\/templates$/);
+});

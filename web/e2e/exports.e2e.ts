@@ -1,0 +1,50 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { createDocumentByApi } from './chat-helpers';
+import { signUp, unique, WIDE } from './helpers';
+
+test.use({ viewport: WIDE });
+test.describe.configure({ timeout: 90_000 });
+
+const CONTENT = '# Team calendars\n\n## Goals\nLet every team share one calendar.\n';
+
+async function exportAs(page: Page, item: string) {
+  await page.getByRole('region', { name: 'Document preview' }).getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+test('a registered user downloads the Word and Markdown exports under the names of SPEC §9', async ({ page }) => {
+  await signUp(page);
+  const suffix = unique('');
+  const document = await createDocumentByApi(page, `Team Calendars ${suffix}`, CONTENT);
+  await page.goto(`/documents/${document.id}`);
+  await expect(page.getByRole('region', { name: 'Document preview' }).getByRole('heading', { level: 2, name: document.title })).toBeVisible();
+
+  const markdownDownload = page.waitForEvent('download');
+  await exportAs(page, 'Download Markdown (.md)');
+  const markdown = await markdownDownload;
+  expect(markdown.suggestedFilename()).toBe(`team-calendars-${suffix}.md`);
+  expect(await readFile(await markdown.path(), 'utf8')).toContain('Let every team share one calendar.');
+
+  const wordDownload = page.waitForEvent('download');
+  await exportAs(page, 'Download Word (.docx)');
+  const word = await wordDownload;
+  expect(word.suggestedFilename()).toBe(`team-calendars-${suffix}.docx`);
+  // A .docx is a zip archive: it starts with "PK".
+  expect((await readFile(await word.path())).subarray(0, 2).toString('latin1')).toBe('PK');
+});
+
+test('a guest who tries to export is told that registration is required', async ({ page }) => {
+  const document = await createDocumentByApi(page, unique('Guest notes '), CONTENT);
+  await page.goto(`/documents/${document.id}`);
+  let downloads = 0;
+  page.on('download', () => {
+    downloads += 1;
+  });
+  await exportAs(page, 'Download Word (.docx)');
+  await expect(page.getByText('Registration required', { exact: true })).toBeVisible();
+  await expect(page.getByText('Please register to download your document')).toBeVisible();
+  await exportAs(page, 'Download Markdown (.md)');
+  await expect(page.getByText('Registration required', { exact: true })).toBeVisible();
+  expect(downloads).toBe(0);
+});

@@ -1,0 +1,79 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { errorMessage, opensDialog } from '../../app/error-dialogs-middleware';
+import { LoadingState } from '../../app/loading-state';
+import { useToast } from '../../app/toast';
+import { useGetChatMessagesQuery, useSendChatMutation } from '../chat/chat-api';
+import { ChatComposer } from '../chat/chat-composer';
+import { GuestMessageWarning } from '../chat/guest-message-warning';
+import { MessageList } from '../chat/message-list';
+import { dropMessage, fromChatMessage, localMessage, settleSend, type ViewMessage } from '../chat/view-message';
+import '../chat/chat.css';
+
+const GREETING = "Hi! I'm your AI assistant. Ask me anything about your product, your documents or product management.";
+const greeting = (): ViewMessage[] => [{ key: 'greeting', role: 'assistant', content: GREETING }];
+
+/**
+ * The 'AI Assistant' panel (SPEC §2, §4): history fetched once on first open (a local greeting when
+ * empty); a send shows at once and is removed on failure, its text put back; 'Clear conversation'
+ * resets the local view only.
+ */
+export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const history = useGetChatMessagesQuery({});
+  const [sendChat] = useSendChatMutation();
+  const toast = useToast();
+  const [messages, setMessages] = useState<ViewMessage[] | null>(null);
+  const [input, setInput] = useState('');
+  const [pending, setPending] = useState(false);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+
+  if (messages === null && (history.isSuccess || history.isError)) {
+    const stored = history.data?.map(fromChatMessage) ?? [];
+    setMessages(stored.length ? stored : greeting());
+  }
+
+  useEffect(() => {
+    if (history.isError) toast.error('Failed to load chat history');
+  }, [history.isError, toast]);
+
+  useEffect(() => {
+    if (open) inputRef.current?.focus();
+  }, [open]);
+
+  const send = async (text: string) => {
+    const optimistic = localMessage('user', text);
+    setInput('');
+    setMessages((current) => [...(current ?? []), optimistic]);
+    setPending(true);
+    try {
+      const reply = await sendChat({ content: text }).unwrap();
+      setMessages((current) => settleSend(current ?? [], optimistic.key, [fromChatMessage(reply.userMessage), fromChatMessage(reply.assistantMessage)]));
+    } catch (error) {
+      setMessages((current) => dropMessage(current ?? [], optimistic.key));
+      setInput((current) => current || text);
+      if (!opensDialog(error)) toast.error('Failed to send message', errorMessage(error));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <aside className="chat-panel" aria-label="AI Assistant" hidden={!open}>
+      <header className="chat-panel-head">
+        <h2>AI Assistant</h2>
+        <Button type="text" icon={<CloseOutlined aria-hidden />} aria-label="Close AI Assistant" onClick={onClose} />
+      </header>
+      <GuestMessageWarning />
+      {messages === null ? (
+        <LoadingState text="Loading chat history..." visible />
+      ) : (
+        <MessageList messages={messages} label="AI Assistant conversation" thinking={pending} />
+      )}
+      <ChatComposer value={input} onChange={setInput} onSend={(text) => void send(text)} pending={pending} inputRef={inputRef} label="Message the AI Assistant" showRealtimeButton />
+      <button type="button" className="chat-panel-clear" onClick={() => setMessages(greeting())}>
+        Clear conversation
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,42 @@
+import { MessageOutlined } from '@ant-design/icons';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../../app/lazy-named';
+import { useIsWideScreen } from '../../app/use-media-query';
+import './chat-panel.css';
+
+// The panel's code (markdown, the chat calls) loads when it is first opened, never with the page.
+const ChatPanel = lazyNamed(() => import('./chat-panel'), 'ChatPanel');
+
+/**
+ * The shell's 'AI Assistant' (SPEC §2), on large screens only: a button that opens the panel. Once
+ * opened the panel stays mounted while closed, so its history is fetched once and its view is kept.
+ */
+export function ShellChatPanel() {
+  const isWide = useIsWideScreen();
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  if (!isWide) return null;
+  return (
+    <>
+      {!open && (
+        <button
+          type="button"
+          className="chat-panel-launcher"
+          aria-expanded={false}
+          onClick={() => {
+            setUsed(true);
+            setOpen(true);
+          }}
+        >
+          <MessageOutlined aria-hidden />
+          <span>AI Assistant</span>
+        </button>
+      )}
+      {used && (
+        <Suspense>
+          <ChatPanel open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { SendOutlined } from '@ant-design/icons';
+import { CHAT_INPUT_MAX_HEIGHT_PX } from '@prd/proto';
+import { Button } from 'antd';
+import { useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react';
+
+interface Props {
+  value: string;
+  onChange: (value: string) => void;
+  /** Called with the trimmed text; never with blank text. */
+  onSend: (text: string) => void;
+  /** A send is in flight: sending is disabled, typing is not. */
+  pending?: boolean;
+  label?: string;
+  placeholder?: string;
+  /** The disabled 'Start Realtime Chat (Coming Soon)' button of SPEC §2. */
+  showRealtimeButton?: boolean;
+  inputRef?: RefObject<HTMLTextAreaElement | null>;
+}
+
+/**
+ * The message box of every chat (SPEC §2, §5): grows with its text up to 160 px, Enter sends the
+ * trimmed text, Shift+Enter breaks the line, and Send is disabled while blank or while a send is pending.
+ */
+export function ChatComposer({ value, onChange, onSend, pending = false, label = 'Message', placeholder = 'Type your message...', showRealtimeButton = false, inputRef }: Props) {
+  const ownRef = useRef<HTMLTextAreaElement>(null);
+  const textarea = inputRef ?? ownRef;
+  const hintId = useId();
+  const canSend = value.trim().length > 0 && !pending;
+
+  useEffect(() => {
+    const element = textarea.current;
+    if (!element) return;
+    element.style.height = 'auto';
+    element.style.height = `${Math.min(element.scrollHeight, CHAT_INPUT_MAX_HEIGHT_PX)}px`;
+  }, [value, textarea]);
+
+  const send = () => {
+    if (canSend) onSend(value.trim());
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  return (
+    <div className="chat-composer">
+      <div className="chat-composer-row">
+        <textarea
+          ref={textarea}
+          className="chat-input"
+          rows={1}
+          value={value}
+          aria-label={label}
+          aria-describedby={hintId}
+          placeholder={placeholder}
+          style={{ maxHeight: CHAT_INPUT_MAX_HEIGHT_PX }}
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <Button type="primary" icon={<SendOutlined aria-hidden />} aria-label="Send message" disabled={!canSend} onClick={send} />
+      </div>
+      <div className="chat-composer-foot">
+        <span id={hintId} className="chat-hint">
+          Press Enter to send, Shift+Enter for new line
+        </span>
+        {showRealtimeButton && (
+          <Button size="small" disabled>
+            Start Realtime Chat (Coming Soon)
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import Markdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+
+/** Links open in a new tab without handing the opened page a reference to this one. */
+const COMPONENTS: Components = {
+  a: ({ href, children }) => (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  ),
+};
+
+/**
+ * Markdown from the AI or a document, rendered safely: react-markdown never renders raw HTML, and its
+ * default URL transform drops `javascript:` and other unsafe links, so untrusted text cannot run code.
+ */
+export function MarkdownView({ text, className = 'markdown-view' }: { text: string; className?: string }) {
+  return (
+    <div className={className}>
+      <Markdown remarkPlugins={[remarkGfm]} components={COMPONENTS} skipHtml>
+        {text}
+      </Markdown>
+    </div>
+  );
+}

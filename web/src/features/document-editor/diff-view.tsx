@@ -1,0 +1,61 @@
+import { useMemo } from 'react';
+import { diffLines, diffStats, sideBySide, type DiffLine } from './line-diff';
+
+export type DiffLayout = 'side-by-side' | 'inline';
+
+const MARKS = { same: ' ', removed: '−', added: '+' } as const;
+const NAMES = { same: 'unchanged', removed: 'removed', added: 'added' } as const;
+
+function Cell({ line }: { line: DiffLine | null }) {
+  if (!line) return <td className="diff-cell diff-cell-empty" />;
+  return (
+    <td className={`diff-cell diff-${line.kind}`}>
+      <span className="visually-hidden">{NAMES[line.kind]}: </span>
+      {line.text || ' '}
+    </td>
+  );
+}
+
+/** The changes from a revision (`before`) to the current text (`after`), side by side or inline. */
+export function DiffView({ before, after, layout }: { before: string; after: string; layout: DiffLayout }) {
+  const lines = useMemo(() => diffLines(before, after), [before, after]);
+  const stats = diffStats(lines);
+
+  return (
+    <div className="diff-view">
+      <p className="diff-stats">
+        {stats.added === 0 && stats.removed === 0 ? 'No differences from the current text.' : `${stats.removed} line${stats.removed === 1 ? '' : 's'} removed, ${stats.added} added since this revision.`}
+      </p>
+      {layout === 'inline' ? (
+        <pre className="diff-inline" aria-label="Inline diff">
+          {lines.map((line, index) => (
+            <div key={index} className={`diff-line diff-${line.kind}`}>
+              <span className="diff-mark" aria-hidden>
+                {MARKS[line.kind]}
+              </span>
+              <span className="visually-hidden">{NAMES[line.kind]}: </span>
+              {line.text || ' '}
+            </div>
+          ))}
+        </pre>
+      ) : (
+        <table className="diff-table" aria-label="Side-by-side diff">
+          <thead>
+            <tr>
+              <th scope="col">This revision</th>
+              <th scope="col">Current text</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sideBySide(lines).map((row, index) => (
+              <tr key={index}>
+                <Cell line={row.left} />
+                <Cell line={row.right} />
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

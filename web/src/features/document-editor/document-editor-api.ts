@@ -1,0 +1,37 @@
+import type { DocumentDto, Revision } from '@prd/proto';
+import { api } from '../../app/api';
+
+const editorTagged = api.enhanceEndpoints({ addTagTypes: ['Document', 'Revisions'] });
+
+/** The editor's calls (SPEC §7 and the revision history): one document, its saves, revisions and restores. */
+export const documentEditorApi = editorTagged.injectEndpoints({
+  endpoints: (build) => ({
+    /** The `t` query busts any cache between the browser and the service, so polling sees fresh text. */
+    getDocument: build.query<DocumentDto, number>({
+      query: (id) => `/api/documents/${id}?t=${Date.now()}`,
+      providesTags: (_result, _error, id) => [{ type: 'Document', id }],
+    }),
+    saveDocumentContent: build.mutation<DocumentDto, { id: number; content: string }>({
+      query: ({ id, content }) => ({ url: `/api/documents/${id}`, method: 'PATCH', body: { content } }),
+      invalidatesTags: ['Revisions', 'Documents', 'ProjectDocuments'],
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(documentEditorApi.util.upsertQueryData('getDocument', id, data));
+      },
+    }),
+    getRevisions: build.query<Revision[], number>({
+      query: (id) => `/api/documents/${id}/revisions`,
+      providesTags: (_result, _error, id) => [{ type: 'Revisions', id }, 'Revisions'],
+    }),
+    restoreRevision: build.mutation<DocumentDto, { id: number; revisionId: number }>({
+      query: ({ id, revisionId }) => ({ url: `/api/documents/${id}/revisions/${revisionId}/restore`, method: 'POST' }),
+      invalidatesTags: ['Revisions', 'Documents', 'ProjectDocuments'],
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(documentEditorApi.util.upsertQueryData('getDocument', id, data));
+      },
+    }),
+  }),
+});
+
+export const { useGetDocumentQuery, useSaveDocumentContentMutation, useGetRevisionsQuery, useRestoreRevisionMutation } = documentEditorApi;

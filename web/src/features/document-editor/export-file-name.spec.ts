@@ -1,0 +1,17 @@
+import { describe, expect, it } from '@jest/globals';
+import { exportFileName, fallbackFileName } from './export-file-name';
+
+describe('exportFileName', () => {
+  it('prefers the UTF-8 filename* of the server', () => {
+    expect(exportFileName(`attachment; filename="cafe-plan.docx"; filename*=UTF-8''caf%C3%A9-plan.docx`, 'Café Plan', 'docx')).toBe('café-plan.docx');
+  });
+
+  it('uses the quoted filename when no filename* is given', () => {
+    expect(exportFileName('attachment; filename="launch-plan.md"', 'Launch Plan', 'markdown')).toBe('launch-plan.md');
+  });
+
+  it('builds the SPEC name from the title without a header', () => {
+    expect(exportFileName(null, 'Launch  Plan Q3', 'markdown')).toBe('launch-plan-q3.md');
+    expect(fallbackFileName('  ', 'docx')).toBe('document.docx');
+  });
+});

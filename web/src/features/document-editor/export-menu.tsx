@@ -1,0 +1,76 @@
+import { DownOutlined, ExportOutlined } from '@ant-design/icons';
+import { EXPORT_REGISTRATION_REQUIRED, type DocumentDto, type ExportFormat } from '@prd/proto';
+import { Button, Dropdown } from 'antd';
+import { normalizeError } from '../../app/normalize-error';
+import { useToast } from '../../app/toast';
+import { isRegistered, useCurrentUser } from '../../app/use-current-user';
+import { exportFileName } from './export-file-name';
+
+/** Saves a blob under a name, through a temporary link (works under the client's content security policy). */
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * The editor's Export menu (SPEC §2, §5, §6): Markdown and Word downloads for registered users
+ * ('Registration required' for guests), and copying the markdown to the clipboard.
+ */
+export function ExportMenu({ document: doc }: { document: DocumentDto }) {
+  const { user } = useCurrentUser();
+  const toast = useToast();
+
+  const download = async (format: ExportFormat) => {
+    if (!isRegistered(user)) {
+      toast.error(EXPORT_REGISTRATION_REQUIRED.message, EXPORT_REGISTRATION_REQUIRED.description);
+      return;
+    }
+    try {
+      const response = await fetch(`/api/documents/${doc.id}/export/${format}`, { credentials: 'include' });
+      if (!response.ok) {
+        const error = normalizeError(response.status, response.statusText, await response.text());
+        if (error.code === 'ACCOUNT_REQUIRED') toast.error(EXPORT_REGISTRATION_REQUIRED.message, EXPORT_REGISTRATION_REQUIRED.description);
+        else toast.error('Export failed', error.message);
+        return;
+      }
+      saveBlob(await response.blob(), exportFileName(response.headers.get('content-disposition'), doc.title, format));
+    } catch {
+      toast.error('Export failed', 'The download could not be completed. Please try again.');
+    }
+  };
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(doc.content);
+      toast.success('Copied', 'The markdown is on your clipboard.');
+    } catch {
+      toast.error('Copy failed', 'Your browser did not allow copying. Select the text and copy it instead.');
+    }
+  };
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          { key: 'markdown', label: 'Download Markdown (.md)' },
+          { key: 'docx', label: 'Download Word (.docx)' },
+          { type: 'divider' },
+          { key: 'copy', label: 'Copy markdown' },
+        ],
+        onClick: ({ key }) => void (key === 'copy' ? copy() : download(key === 'docx' ? 'docx' : 'markdown')),
+      }}
+    >
+      <Button icon={<ExportOutlined aria-hidden />}>
+        Export <DownOutlined aria-hidden />
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,53 @@
+import { CloseOutlined, MessageOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../../app/lazy-named';
+import { useMediaQuery } from '../../app/use-media-query';
+import './project-chat.css';
+
+// The chat (markdown, the socket) loads with the panel, not with the project page.
+const ProjectChat = lazyNamed(() => import('./project-chat'), 'ProjectChat');
+
+/** Where the project page has room for the chat beside its main column (projects.css uses the same width). */
+const WIDE_PROJECT_LAYOUT = '(min-width: 1200px)';
+
+/**
+ * 'Project Chat' of the project detail page (SPEC §2): a panel on the right on wide screens, a
+ * floating button that opens it on small ones. The chat is active (realtime connected) while shown.
+ */
+export function ProjectChatPanel({ projectId }: { projectId: number }) {
+  const isWide = useMediaQuery(WIDE_PROJECT_LAYOUT);
+  const [open, setOpen] = useState(false);
+
+  if (isWide) {
+    return (
+      <aside className="project-chat-panel" aria-labelledby="project-chat-heading">
+        <h2 id="project-chat-heading">Project Chat</h2>
+        <Suspense>
+          <ProjectChat projectId={projectId} active />
+        </Suspense>
+      </aside>
+    );
+  }
+
+  return (
+    <div>
+      {open ? (
+        <aside className="project-chat-panel project-chat-floating" aria-labelledby="project-chat-heading">
+          <header className="project-chat-head">
+            <h2 id="project-chat-heading">Project Chat</h2>
+            <Button type="text" icon={<CloseOutlined aria-hidden />} aria-label="Close Project Chat" onClick={() => setOpen(false)} />
+          </header>
+          <Suspense>
+            <ProjectChat projectId={projectId} active />
+          </Suspense>
+        </aside>
+      ) : (
+        <button type="button" className="project-chat-launcher" aria-expanded={false} onClick={() => setOpen(true)}>
+          <MessageOutlined aria-hidden />
+          <span>Project Chat</span>
+        </button>
+      )}
+    </div>
+  );
+}
