@@ -111,6 +111,11 @@ describe('realtime /ws and the voice session token', () => {
     client.ws.close();
   });
 
+  it('gives no voice token to a visitor without a user', async () => {
+    const res = await request(stack.chat.url).get('/api/realtime/session-token').expect(401);
+    expect(res.body).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
   it('gives 503 with a clear message for a voice token when no key exists', async () => {
     const res = await request(stack.chat.url).get('/api/realtime/session-token').set('Cookie', offlineUser.cookie).expect(503);
     expect(res.body).toMatchObject({ code: 'AI_UNAVAILABLE', message: 'Voice chat needs an OpenAI API key' });

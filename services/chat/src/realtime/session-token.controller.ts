@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import OpenAI from 'openai';
 import type { Logger } from 'pino';
-import { AppError, CONFIG, CurrentUser, LOGGER, WithUser, ZodPipe, type ActingUser } from '@prd/kit';
+import { AppError, CONFIG, CurrentUser, LOGGER, unauthorized, WithUser, ZodPipe, type ActingUser } from '@prd/kit';
 import { AiErrorCode, ContentClient, IdentityClient, realtimeSessionTokenQuerySchema, VOICE_CONTEXT_CHARS, type RealtimeSessionToken } from '@prd/proto';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
@@ -24,18 +24,25 @@ export class SessionTokenController {
     private readonly content: ContentClient,
   ) {}
 
-  /** An ephemeral secret for the browser's realtime voice session (voice 'echo', English, first 500 characters of the document). */
+  /**
+   * An ephemeral secret for the browser's realtime voice session (voice 'echo', English, first 500
+   * characters of the document). Only for a user; on the server's key it costs one message of the
+   * allowance, so the server's key is no free voice line.
+   */
   @Get('session-token')
   @WithUser()
   async token(@CurrentUser() user: ActingUser | null, @Query(new ZodPipe(realtimeSessionTokenQuerySchema)) query: z.infer<typeof realtimeSessionTokenQuerySchema>): Promise<RealtimeSessionToken> {
-    const own = user ? (await this.identity.getOpenAiKey(user.id)).apiKey : null;
+    if (!user) throw unauthorized('Sign in or start as a guest to use voice chat');
+    const own = (await this.identity.getOpenAiKey(user.id)).apiKey;
     const apiKey = own ?? this.config.OPENAI_API_KEY;
     if (!apiKey) throw NO_KEY;
     let context = '';
-    if (user && query.documentId) {
+    if (query.documentId) {
       const document = await this.content.getDocument(query.documentId, user.id);
       context = `\n\n<document title="${document.title.replace(/["<>\n]/g, ' ')}">\n${document.content.slice(0, VOICE_CONTEXT_CHARS)}\n</document>`;
     }
+    const onServerKey = own === null;
+    if (onServerKey) await this.identity.consume(user.id, 'messages');
     const client = new OpenAI({ apiKey, baseURL: this.config.OPENAI_BASE_URL, maxRetries: 1, timeout: 15_000 });
     try {
       const session = await client.beta.realtime.sessions.create({
@@ -47,6 +54,7 @@ export class SessionTokenController {
       return { client_secret: { value: session.client_secret.value, expires_at: session.client_secret.expires_at } };
     } catch (err) {
       this.logger.warn({ err: safeErrorText(err) }, 'realtime session token request failed');
+      if (onServerKey) await this.identity.refund(user.id, 'messages').catch(() => undefined);
       throw new AppError(502, PROVIDER_FAILED);
     }
   }
