@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Redis pub/sub channel on which whoever consumes usage announces it (D2); identity fans it out. */
+/** Prefix of the Redis pub/sub channel on which identity announces consumed usage (D2) and fans it out. */
 export const USAGE_EVENTS_CHANNEL = 'usage-events';
 export const usageEventSchema = z.object({ userId: z.number().int() });
 export type UsageEvent = z.infer<typeof usageEventSchema>;

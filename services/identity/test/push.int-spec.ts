@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { sessionCookieFor, testRedisUrl } from '@prd/kit/testing';
-import { IdentityClient, USAGE_EVENTS_CHANNEL } from '@prd/proto';
+import { IdentityClient } from '@prd/proto';
+import { usageChannel } from '../src/usage/usage-channel.js';
 import { startIdentity, type IdentityService } from './identity-test-service.js';
 
 const wsUrl = (svc: IdentityService) => `${svc.url.replace('http', 'ws')}/ws-general`;
@@ -59,7 +60,7 @@ describe('/ws-general', () => {
     try {
       const forA = nextMessage(a, 3_000);
       const forB = nextMessage(b, 500);
-      await publisher.publish(USAGE_EVENTS_CHANNEL, JSON.stringify({ userId: userA }));
+      await publisher.publish(usageChannel(svc.config.DATABASE_URL), JSON.stringify({ userId: userA }));
       expect(JSON.parse((await forA) ?? 'null')).toEqual({ type: 'usage_update' });
       expect(await forB).toBeNull();
     } finally {

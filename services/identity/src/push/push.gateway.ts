@@ -2,8 +2,9 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
-import { LOGGER, REDIS, WebSocketService } from '@prd/kit';
-import { USAGE_EVENTS_CHANNEL, usageEventSchema, type PushMessage } from '@prd/proto';
+import { CONFIG, LOGGER, REDIS, WebSocketService, type BaseConfig } from '@prd/kit';
+import { usageEventSchema, type PushMessage } from '@prd/proto';
+import { usageChannel } from '../usage/usage-channel.js';
 
 /**
  * `/ws-general` (D2): each identity replica keeps its own users' sockets and listens to the usage
@@ -18,6 +19,7 @@ export class PushGateway implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly websockets: WebSocketService,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CONFIG) private readonly config: BaseConfig,
   ) {}
 
   async onApplicationBootstrap() {
@@ -26,7 +28,7 @@ export class PushGateway implements OnApplicationBootstrap, OnApplicationShutdow
     this.subscriber = this.redis.duplicate({ connectionName: 'identity-push' });
     this.subscriber.on('error', () => undefined);
     this.subscriber.on('message', (_channel, raw) => this.deliver(raw));
-    await this.subscriber.subscribe(USAGE_EVENTS_CHANNEL);
+    await this.subscriber.subscribe(usageChannel(this.config.DATABASE_URL));
   }
 
   /** Number of sockets open for a user on this replica. */

@@ -2,9 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError, CONFIG, DB, notFound, REDIS, type Database } from '@prd/kit';
-import { ErrorCode, LIMIT_MESSAGES, USAGE_EVENTS_CHANNEL, type Usage, type UsageEvent, type UsageKind } from '@prd/proto';
+import { ErrorCode, LIMIT_MESSAGES, type Usage, type UsageEvent, type UsageKind } from '@prd/proto';
 import * as tables from '../db/schema.js';
 import type { Config } from '../config.js';
+import { usageChannel } from './usage-channel.js';
 import { UsersService, type UserRow } from '../users/users.service.js';
 import { limitsFor, monthOf, tierOf } from './limits.js';
 
@@ -75,7 +76,7 @@ export class UsageService {
   /** Tells every identity replica (D2) that this user's usage changed, so /ws-general pushes usage_update. */
   async announce(userId: number): Promise<void> {
     const event: UsageEvent = { userId };
-    await this.redis.publish(USAGE_EVENTS_CHANNEL, JSON.stringify(event));
+    await this.redis.publish(usageChannel(this.config.DATABASE_URL), JSON.stringify(event));
   }
 
   private async requireUser(userId: number): Promise<UserRow> {

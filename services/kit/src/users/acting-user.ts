@@ -23,6 +23,13 @@ export interface UserPolicy {
 }
 
 const USER_POLICY = 'prd:user-policy';
+/**
+ * How long a replica trusts what identity said about a session's user. Log-in, sign-up and guest
+ * reset give the session a new id, so they take effect at once; a deletion from another device
+ * reaches this session within this time.
+ */
+export const USER_RECHECK_MS = 30_000;
+const REMEMBERED_SESSIONS = 10_000;
 const ACTING_USER = Symbol('acting-user');
 
 type WithActingUser = FastifyRequest & { [ACTING_USER]?: ActingUser | null };
@@ -37,6 +44,9 @@ export const CurrentUser = createParamDecorator((_data: unknown, context: Execut
 
 @Injectable()
 export class ActingUserService {
+  /** Session id → its user as last confirmed, oldest first, so the read path skips a call to identity. */
+  private readonly remembered = new Map<string, { user: ActingUser; checkedAt: number }>();
+
   constructor(
     private readonly sessions: SessionService,
     private readonly directory: UserDirectory,
@@ -47,13 +57,25 @@ export class ActingUserService {
     const session = await this.sessions.get(request);
     let user: ActingUser | null = null;
     if (session.userId !== undefined) {
-      user = await this.directory.getUser(session.userId);
+      user = await this.lookUp(session.id, session.userId);
       if (!user) session.userId = undefined;
     }
     if (!user && policy.provisionGuest) {
       user = await this.directory.createGuest(request.ip);
       session.regenerate();
       session.userId = user.id;
+    }
+    return user;
+  }
+
+  private async lookUp(sessionId: string, userId: number): Promise<ActingUser | null> {
+    const hit = this.remembered.get(sessionId);
+    if (hit && hit.user.id === userId && Date.now() - hit.checkedAt < USER_RECHECK_MS) return hit.user;
+    const user = await this.directory.getUser(userId);
+    this.remembered.delete(sessionId);
+    if (user) {
+      this.remembered.set(sessionId, { user, checkedAt: Date.now() });
+      if (this.remembered.size > REMEMBERED_SESSIONS) this.remembered.delete(this.remembered.keys().next().value!);
     }
     return user;
   }
