@@ -7,6 +7,8 @@ export interface Toast {
   error(title: string, description?: string): void;
 }
 
+const keyOf = (title: string, description?: string) => `${title}\n${description ?? ''}`;
+
 /**
  * SPEC §8 toasts through antd's notification API; the limits of SPEC §9 (one at a time, 5 s) are
  * set once in AppProviders. Errors are announced assertively, successes politely.
@@ -15,8 +17,9 @@ export function useToast(): Toast {
   const { notification } = App.useApp();
   return useMemo(
     () => ({
-      success: (title, description) => notification.success({ title, description, role: 'status' }),
-      error: (title, description) => notification.error({ title, description, role: 'alert' }),
+      // A repeated toast replaces the one showing (same key) instead of stacking while the old one fades out.
+      success: (title, description) => notification.success({ key: keyOf(title, description), title, description, role: 'status' }),
+      error: (title, description) => notification.error({ key: keyOf(title, description), title, description, role: 'alert' }),
     }),
     [notification],
   );
