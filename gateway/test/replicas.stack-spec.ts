@@ -67,4 +67,36 @@ describe('two replicas of every service', () => {
       socket.close();
     }
   });
+
+  it('streams a realtime /ws reply to a socket on either chat replica, whichever worker runs the job', async () => {
+    const [identityA] = replicas('identity');
+    const user = await register(identityA!);
+    for (const chat of replicas('chat')) {
+      const socket = new WebSocket(`${chat.replace('http', 'ws')}/ws`, { headers: { Cookie: user.cookie } });
+      const frames: Array<Record<string, unknown>> = [];
+      const until = (match: (f: Record<string, unknown>) => boolean) =>
+        new Promise<Record<string, unknown>>((resolve) => {
+          const check = () => {
+            const found = frames.find(match);
+            if (found) resolve(found);
+            else setTimeout(check, 20);
+          };
+          check();
+        });
+      socket.on('message', (data) => frames.push(JSON.parse(String(data)) as Record<string, unknown>));
+      await new Promise((resolve, reject) => {
+        socket.once('open', resolve);
+        socket.once('error', reject);
+      });
+      try {
+        socket.send(JSON.stringify({ type: 'init_session', userId: user.id }));
+        const { sessionId } = await until((f) => f.type === 'session_initialized');
+        socket.send(JSON.stringify({ type: 'message', sessionId, content: 'Give me three ideas for onboarding' }));
+        const reply = await until((f) => f.type === 'message' && f.role === 'assistant' && f.isPartial === false);
+        expect(String(reply.content).length).toBeGreaterThan(20);
+      } finally {
+        socket.close();
+      }
+    }
+  });
 });
