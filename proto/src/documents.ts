@@ -93,6 +93,8 @@ const revisionSource = z.enum(REVISION_SOURCES, { error: 'source must be user, a
 
 /** Query of content's internal reads: the user the caller acts for. */
 export const internalUserQuerySchema = z.object({ userId: idString('userId must be a number') });
+/** Body of `POST /internal/documents/:id/discard` (ContentClient.discardDocument). */
+export const internalDiscardDocumentSchema = z.object({ userId: z.number({ error: 'userId must be a number' }).int().positive('userId must be a number') });
 
 /** Body of `PUT /internal/documents/:id/content` (ContentClient.saveDocumentContent). */
 export const internalSaveContentSchema = z.object(

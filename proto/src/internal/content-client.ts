@@ -5,6 +5,7 @@ import { internalCall, type InternalCallOptions } from './internal-call.js';
 export const CONTENT_INTERNAL = {
   document: (id: number, userId: number) => `/internal/documents/${id}?userId=${userId}`,
   documentContent: (id: number) => `/internal/documents/${id}/content`,
+  discardDocument: (id: number) => `/internal/documents/${id}/discard`,
   documents: '/internal/documents',
   projectContext: (id: number, userId: number) => `/internal/projects/${id}/context?userId=${userId}`,
   template: (id: number) => `/internal/templates/${id}`,
@@ -29,6 +30,11 @@ export class ContentClient {
   /** Creates a document for the user, consuming a document of their allowance (LIMIT_EXCEEDED when over). */
   createDocument(body: { userId: number; title: string; content: string; projectId?: number | null; source: RevisionSource }): Promise<DocumentDto> {
     return internalCall(this.options, 'POST', CONTENT_INTERNAL.documents, body);
+  }
+
+  /** Deletes a document whose creation was part of work that then failed, and gives its allowance back. */
+  discardDocument(id: number, userId: number): Promise<null> {
+    return internalCall(this.options, 'POST', CONTENT_INTERNAL.discardDocument(id), { userId });
   }
 
   getProjectContext(id: number, userId: number): Promise<ProjectContext> {

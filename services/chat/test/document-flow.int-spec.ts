@@ -63,6 +63,17 @@ describe('/api/document-flow', () => {
     expect(stack.openai.requests[1]!.body.messages![0]!.content).toContain('Style (start-new)');
   });
 
+  it('leaves no document and no consumed document when the AI cannot start the flow', async () => {
+    const docs = async () => (await request(stack.content.url).get('/api/documents').set('Cookie', aiUser.cookie).expect(200)).body as unknown[];
+    const used = async () => (await request(stack.identity.url).get('/api/usage').set('Cookie', aiUser.cookie).expect(200)).body.docs as number;
+    const [countBefore, usedBefore] = [(await docs()).length, await used()];
+    stack.openai.respond = () => ({ status: 401 });
+    const res = await post(aiUser, '/api/document-flow/start', { templateId: templates[0]!.id, title: 'Doomed doc', mode: 'ai-assisted' });
+    expect(res.status).toBe(502);
+    expect(await docs()).toHaveLength(countBefore);
+    expect(await used()).toBe(usedBefore);
+  });
+
   it('is not complete while the model leaves a section unwritten', async () => {
     const template = templates[0]!;
     const sections = templateSections(template.content);

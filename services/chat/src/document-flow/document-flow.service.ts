@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
-import { AppError, notFound } from '@prd/kit';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { AppError, LOGGER, notFound } from '@prd/kit';
 import { ContentClient, ErrorCode, FLOW_TITLE_REQUIRED, type DocumentFlowMessage, type DocumentFlowStart } from '@prd/proto';
 import { AiJobsService } from '../jobs/ai-jobs.service.js';
 import { FlowsRepository } from './flows.repository.js';
@@ -12,6 +13,7 @@ export class DocumentFlowService {
     private readonly content: ContentClient,
     private readonly flows: FlowsRepository,
     private readonly jobs: AiJobsService,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /** Creates the document (consuming a document of the allowance) and asks the first question. */
@@ -21,8 +23,16 @@ export class DocumentFlowService {
     const template = await this.content.getTemplate(body.templateId);
     const sections = templateSections(template.content);
     const created = await this.content.createDocument({ userId, title, content: initialFlowDocument(title, sections), source: 'flow' });
-    await this.flows.create({ documentId: created.id, userId, templateId: template.id, templateName: template.name, mode: body.mode, sections });
-    const result = await this.jobs.run(userId, { kind: 'flow', documentId: created.id, content: null, userText: `I want to create a ${template.name}: ${title}` }, { consume: false });
+    let result;
+    try {
+      await this.flows.create({ documentId: created.id, userId, templateId: template.id, templateName: template.name, mode: body.mode, sections });
+      result = await this.jobs.run(userId, { kind: 'flow', documentId: created.id, content: null, userText: `I want to create a ${template.name}: ${title}` }, { consume: false });
+    } catch (err) {
+      // A flow that could not start leaves no empty document behind and costs no document (D7).
+      await this.flows.remove(created.id);
+      await this.content.discardDocument(created.id, userId).catch((cleanup: unknown) => this.logger.warn({ err: cleanup, documentId: created.id }, 'could not discard the document of a failed flow start'));
+      throw err;
+    }
     return { document: result.document ?? created, userMessage: result.userMessage!, assistantMessage: result.assistantMessage!, isComplete: result.isComplete };
   }
 

@@ -15,6 +15,10 @@ export class FlowsRepository {
     await this.db.insert(f).values(row);
   }
 
+  async remove(documentId: number): Promise<void> {
+    await this.db.delete(f).where(eq(f.documentId, documentId));
+  }
+
   /** The user's flow for a document; another user's is none. */
   async find(documentId: number, userId: number): Promise<FlowRow | null> {
     const [row] = await this.db.select().from(f).where(and(eq(f.documentId, documentId), eq(f.userId, userId)));

@@ -1,9 +1,10 @@
-import { Body, Controller, Get, Param, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { InternalGuard, ZodPipe } from '@prd/kit';
 import {
   documentParamsSchema,
   internalCreateDocumentSchema,
+  internalDiscardDocumentSchema,
   internalSaveContentSchema,
   internalUserQuerySchema,
   type DocumentDto,
@@ -35,5 +36,16 @@ export class DocumentsInternalController {
   @Post()
   create(@Body(new ZodPipe(internalCreateDocumentSchema)) body: InternalCreateDocument, @Req() request: FastifyRequest): Promise<DocumentDto> {
     return this.documents.create({ id: body.userId }, body, request.id);
+  }
+
+  /** Undoes a creation whose work then failed (a document flow that could not start): delete and refund. */
+  @Post(':id/discard')
+  @HttpCode(204)
+  async discard(
+    @Param(new ZodPipe(documentParamsSchema)) { id }: { id: number },
+    @Body(new ZodPipe(internalDiscardDocumentSchema)) { userId }: { userId: number },
+    @Req() request: FastifyRequest,
+  ): Promise<void> {
+    await this.documents.discard({ id: userId }, id, request.id);
   }
 }

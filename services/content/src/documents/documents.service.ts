@@ -97,6 +97,12 @@ export class DocumentsService {
     });
   }
 
+  /** Deletes a document that was created for work that failed, and gives the document allowance back. */
+  async discard(owner: Owner, id: number, requestId?: string): Promise<void> {
+    await this.remove(owner, id);
+    await this.usage.refundDocument(owner.id, requestId);
+  }
+
   /** The document's most recent revisions, newest first. */
   async revisions(owner: Owner | null, id: number): Promise<Revision[]> {
     const [row] = await this.db.select({ id: documents.id }).from(documents).where(access.document(owner, id));
