@@ -1,6 +1,7 @@
-import { PASSWORD_MIN, USERNAME_MIN, type CurrentUser } from '@prd/proto';
+import type { CurrentUser } from '@prd/proto';
 import { AUTH_MESSAGES } from '@prd/proto/auth-messages';
 import { Button, Form, Input } from 'antd';
+import { emailRules, passwordRules, usernameRules } from './account-field-rules';
 import { errorMessage } from '../../app/error-dialogs-middleware';
 import { useRegisterMutation } from '../../app/identity-api';
 import { useToast } from '../../app/toast';
@@ -32,27 +33,16 @@ export function SignUpForm({ onRegistered, onCancel }: { onRegistered: (user: Cu
 
   return (
     <Form<SignUpValues> layout="vertical" onFinish={submit} requiredMark="optional" disabled={isLoading}>
-      <Form.Item
-        label="Username"
-        name="username"
-        rules={[{ required: true, whitespace: true, min: USERNAME_MIN, message: AUTH_MESSAGES.usernameMin }]}
-      >
+      <Form.Item label="Username" name="username" rules={usernameRules}>
         <Input autoComplete="username" />
       </Form.Item>
-      <Form.Item
-        label="Email"
-        name="email"
-        rules={[
-          { required: true, message: AUTH_MESSAGES.invalidEmail },
-          { type: 'email', message: AUTH_MESSAGES.invalidEmail },
-        ]}
-      >
+      <Form.Item label="Email" name="email" rules={emailRules}>
         <Input type="email" autoComplete="email" />
       </Form.Item>
       <Form.Item label="Name" name="name">
         <Input autoComplete="name" />
       </Form.Item>
-      <Form.Item label="Password" name="password" rules={[{ required: true, min: PASSWORD_MIN, message: AUTH_MESSAGES.passwordMin }]}>
+      <Form.Item label="Password" name="password" rules={passwordRules}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item

@@ -1,6 +1,5 @@
-import { PASSWORD_MIN, USERNAME_MIN } from '@prd/proto';
-import { AUTH_MESSAGES } from '@prd/proto/auth-messages';
 import { Button, Form, Input } from 'antd';
+import { emailRules, passwordRules, usernameRules } from '../auth/account-field-rules';
 import { useId } from 'react';
 import { useRegisterMutation } from '../../app/identity-api';
 import { useToast } from '../../app/toast';
@@ -41,23 +40,16 @@ export function RegisterSection({ user }: { user: SignedInUser }) {
       <h2 id={headingId}>Register for an account</h2>
       <p className="settings-text">Keep your documents and get unlimited documents and projects.</p>
       <Form form={form} layout="vertical" onFinish={submit} disabled={isLoading} requiredMark="optional">
-        <Form.Item label="Username" name="username" rules={[{ required: true, whitespace: true, min: USERNAME_MIN, message: AUTH_MESSAGES.usernameMin }]}>
+        <Form.Item label="Username" name="username" rules={usernameRules}>
           <Input autoComplete="username" />
         </Form.Item>
-        <Form.Item
-          label="Email"
-          name="email"
-          rules={[
-            { required: true, message: AUTH_MESSAGES.invalidEmail },
-            { type: 'email', message: AUTH_MESSAGES.invalidEmail },
-          ]}
-        >
+        <Form.Item label="Email" name="email" rules={emailRules}>
           <Input type="email" autoComplete="email" />
         </Form.Item>
         <Form.Item label="First name" name="firstName">
           <Input autoComplete="given-name" />
         </Form.Item>
-        <Form.Item label="Password" name="password" rules={[{ required: true, min: PASSWORD_MIN, message: AUTH_MESSAGES.passwordMin }]}>
+        <Form.Item label="Password" name="password" rules={passwordRules}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" disabled={!filled || isLoading} loading={isLoading}>
