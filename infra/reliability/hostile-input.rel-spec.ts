@@ -150,7 +150,10 @@ describe('hostile input on every route', () => {
 
   /** Sends one case; records it when the answer breaks the rules (5xx, or an error without SPEC §8's body). */
   async function check(c: Case, as: Visitor): Promise<Answer | undefined> {
-    const base = c.route.authLimited ? identity : undefined;
+    // Oversized bodies always go through the gateway, as a real client's would: a service refusing one
+    // directly answers 413 and closes while the client is still sending, which the client may see as a reset.
+    const oversized = c.name.startsWith('body over');
+    const base = c.route.authLimited && !oversized ? identity : undefined;
     let answer: Answer;
     try {
       answer = await as.request(c.route.method, c.path, { ...c.options, base });
