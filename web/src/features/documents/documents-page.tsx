@@ -1,10 +1,11 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { DOCUMENTS_PAGE_SIZE, type DocumentSummary } from '@prd/proto';
-import { App, Button, Input } from 'antd';
+import { App, Button } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDeleteDocumentMutation, useGetDocumentsQuery } from '../../app/content-api';
 import { errorMessage } from '../../app/error-dialogs-middleware';
+import { ListSearch } from '../../app/list-search';
 import { LoadingState } from '../../app/loading-state';
 import { PageHeader } from '../../app/page-header';
 import { Pager } from '../../app/pager';
@@ -79,17 +80,7 @@ export function DocumentsPage() {
   else
     body = (
       <>
-        <div className="list-toolbar">
-          <Input
-            className="list-search"
-            prefix={<SearchOutlined aria-hidden />}
-            placeholder="Search documents..."
-            aria-label="Search documents"
-            value={list.query}
-            onChange={(event) => list.setQuery(event.target.value)}
-            allowClear
-          />
-        </div>
+        <ListSearch noun="documents" value={list.query} onChange={list.setQuery} />
         <div className="data-table-wrap">
           <table className="data-table">
             <thead>
