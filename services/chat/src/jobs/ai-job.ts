@@ -31,11 +31,11 @@ export interface AiJobResult {
   title: string | null;
 }
 
-/** A partial reply published on the job's stream channel. */
-export interface PartialEvent {
-  jobId: string;
-  content: string;
-}
+/**
+ * What the worker publishes on a job's stream channel: the reply so far while it is written, then an end
+ * marker once the last partial is out (same connection, so it arrives after every partial).
+ */
+export type StreamEvent = { jobId: string; content: string } | { jobId: string; end: true };
 
 /** A job's failure travels to the waiting chat service as its failed reason: the status and SPEC §8 body. */
 export function encodeFailure(status: number, body: ErrorBody): string {

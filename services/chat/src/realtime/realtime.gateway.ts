@@ -6,7 +6,8 @@ import type { WebSocket } from 'ws';
 import { AppError, LOGGER, REDIS, WebSocketService } from '@prd/kit';
 import { ContentClient, InternalCallError, realtimeClientMessageSchema, type RealtimeClientMessage, type RealtimeServerMessage } from '@prd/proto';
 import { ChatService } from '../chat/chat.service.js';
-import type { PartialEvent } from '../jobs/ai-job.js';
+import type { StreamEvent } from '../jobs/ai-job.js';
+import { PartialStreams } from './partial-streams.js';
 
 interface RealtimeSession {
   id: string;
@@ -32,8 +33,8 @@ function errorText(err: unknown): string {
 export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShutdown {
   /** This replica's channel for partials. */
   private readonly channel = `chat:partials:${randomUUID()}`;
-  /** Jobs in flight on this replica's sockets: job id → where its partials go. */
-  private readonly listeners = new Map<string, (content: string) => void>();
+  /** Jobs in flight on this replica's sockets. */
+  private readonly streams = new PartialStreams();
   private subscriber?: Redis;
 
   constructor(
@@ -49,8 +50,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
     this.subscriber.on('error', () => undefined);
     this.subscriber.on('message', (_channel, raw) => {
       try {
-        const event = JSON.parse(raw) as PartialEvent;
-        this.listeners.get(event.jobId)?.(event.content);
+        this.streams.deliver(JSON.parse(raw) as StreamEvent);
       } catch {
         this.logger.warn('ignored a malformed realtime partial');
       }
@@ -116,21 +116,18 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
 
   private async reply(session: RealtimeSession, content: string, send: Send) {
     const jobId = randomUUID();
-    let finished = false;
-    this.listeners.set(jobId, (soFar) => {
-      if (!finished) send({ type: 'message', role: 'assistant', content: soFar, isPartial: true });
-    });
+    const stream = this.streams.start(jobId, (soFar) => send({ type: 'message', role: 'assistant', content: soFar, isPartial: true }));
     try {
       const reply = await this.chat.send(
         session.userId,
         { content, mode: 'general', documentId: session.projectId ? null : session.documentId, projectId: session.projectId },
         { channel: this.channel, jobId },
       );
-      finished = true;
+      await stream.ended();
+      stream.close();
       send({ type: 'message', role: 'assistant', content: reply.assistantMessage.content, isPartial: false });
     } finally {
-      finished = true;
-      this.listeners.delete(jobId);
+      stream.close();
     }
   }
 }

@@ -9,7 +9,7 @@ import type { AiReply, AiTask } from '../ai/ai-task.js';
 import { ProviderFactory } from '../ai/provider-factory.js';
 import { unfilledSections } from '../document-flow/flow-document.js';
 import { FlowsRepository, type FlowRow } from '../document-flow/flows.repository.js';
-import { encodeFailure, type AiJobData, type AiJobResult, type PartialEvent } from '../jobs/ai-job.js';
+import { encodeFailure, type AiJobData, type AiJobResult, type StreamEvent } from '../jobs/ai-job.js';
 import { MessagesRepository, type ChatScope } from '../messages/messages.repository.js';
 import { ProviderRateLimiter } from './rate-limiter.js';
 import type { WorkerConfig } from './worker.config.js';
@@ -45,7 +45,10 @@ export class AiJobProcessor {
     const timer = setTimeout(() => controller.abort(new AiTimeoutError()), this.config.AI_JOB_TIMEOUT_MS);
     try {
       const done = await this.alreadyDone(jobId, job.data);
-      if (done) return done;
+      if (done) {
+        this.publish(job.data.stream, { jobId, end: true });
+        return done;
+      }
       if (Date.now() > job.data.deadline) throw new DeadlinePassedError();
       const timeLimit = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true }));
       return await Promise.race([this.run(jobId, job.data, controller.signal), timeLimit]);
@@ -78,16 +81,16 @@ export class AiJobProcessor {
     const prepared = await this.prepare(data);
     const { provider, rateKey } = await this.providers.forUser(data.userId);
     if (rateKey) await this.limiter.acquire(rateKey, signal);
-    const stream = data.stream;
-    const onPartial = stream
-      ? (content: string) => {
-          const event: PartialEvent = { jobId, content };
-          void this.redis.publish(stream, JSON.stringify(event)).catch(() => undefined);
-        }
-      : undefined;
+    const onPartial = data.stream ? (content: string) => this.publish(data.stream, { jobId, content }) : undefined;
     const reply = await provider.run(prepared.task, { signal, onPartial });
+    this.publish(data.stream, { jobId, end: true });
     if (data.task.kind === 'title') return { userMessage: null, assistantMessage: null, document: null, documentUpdated: false, isComplete: false, title: reply.content };
     return this.save(jobId, data, prepared, reply, signal);
+  }
+
+  /** Partials are best effort (the final message carries the whole reply), so a lost publish is not an error. */
+  private publish(stream: string | null, event: StreamEvent) {
+    if (stream) void this.redis.publish(stream, JSON.stringify(event)).catch(() => undefined);
   }
 
   /** The task, built from the server's own stored data; ownership is checked by content on every read. */
