@@ -15,7 +15,10 @@ function upgrade(path: string, cookie?: string, origin = url): Promise<number> {
       ws.close();
       resolve(101);
     });
-    ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.once('unexpected-response', (req, res) => {
+      resolve(res.statusCode ?? 0);
+      req.destroy(); // else the refused upgrade's connection outlives the suite
+    });
     ws.once('error', () => resolve(0));
   });
 }
