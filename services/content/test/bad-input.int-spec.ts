@@ -32,6 +32,12 @@ describe('bad input', () => {
     await expect400(api().post('/api/documents').send({ title: 'T', content: '  \n ' }), 'No content to upload');
   });
 
+  it('makes no guest of an anonymous visitor whose first document is rejected', async () => {
+    const res = await api().post('/api/documents').send({ title: 'Empty', content: '' }).expect(400);
+    expect(res.body.message).toBe('No content to upload');
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
   it('refuses wrong types', async () => {
     await expect400(api().post('/api/documents').send({ title: 42, content: 'x' }), 'Document title must be text');
     await expect400(api().post('/api/documents').send({ title: 'T', content: ['x'] }), 'Document content must be text');

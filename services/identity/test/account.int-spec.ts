@@ -154,5 +154,13 @@ describe('settings, usage, account and feedback', () => {
       expect((await agent.post('/api/feedback').send({ rating: 2 }).expect(400)).body.message).toBe('Feedback cannot be empty');
       expect((await agent.post('/api/feedback').send({ content: 'ok', rating: 5 }).expect(400)).body.message).toBe('Rating must be 1, 2, 3 or null');
     });
+
+    it('rejects an anonymous visitor\'s blank feedback without making them a guest', async () => {
+      const agent = request.agent(svc.url);
+      const res = await agent.post('/api/feedback').send({ content: ' ', rating: null }).expect(400);
+      expect(res.body.message).toBe('Feedback cannot be empty');
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect((await agent.get('/api/current-user')).body).toEqual({ isAuthenticated: false, isAnonymous: true });
+    });
   });
 });

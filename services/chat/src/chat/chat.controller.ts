@@ -13,7 +13,7 @@ export class ChatController {
   /** One message and its AI reply: general (mode, thread), document, project or shell panel. */
   @Post()
   @HttpCode(200)
-  @WithUser({ provisionGuest: true })
+  @WithUser({ provisionGuest: postChatSchema })
   send(@CurrentUser() user: ActingUser, @Body(new ZodPipe(postChatSchema)) body: PostChat): Promise<ChatReply> {
     return this.chat.send(user.id, body);
   }

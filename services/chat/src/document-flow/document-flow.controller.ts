@@ -9,7 +9,7 @@ export class DocumentFlowController {
 
   @Post('start')
   @HttpCode(200)
-  @WithUser({ provisionGuest: true })
+  @WithUser({ provisionGuest: documentFlowStartSchema })
   start(@CurrentUser() user: ActingUser, @Body(new ZodPipe(documentFlowStartSchema)) body: DocumentFlowStart) {
     return this.flows.start(user.id, body);
   }

@@ -25,7 +25,7 @@ export class ThreadsController {
   }
 
   @Post()
-  @WithUser({ provisionGuest: true })
+  @WithUser({ provisionGuest: createThreadSchema })
   create(@CurrentUser() user: ActingUser, @Body(new ZodPipe(createThreadSchema)) body: z.infer<typeof createThreadSchema>): Promise<ChatThread> {
     return this.threads.create(user.id, body.title);
   }

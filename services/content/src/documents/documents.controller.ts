@@ -35,7 +35,7 @@ export class DocumentsController {
 
   /** An anonymous visitor's first document makes them a guest (D5). */
   @Post()
-  @WithUser({ provisionGuest: true })
+  @WithUser({ provisionGuest: createDocumentSchema })
   create(
     @CurrentUser() user: ActingUser | null,
     @Body(new ZodPipe(createDocumentSchema)) body: CreateDocument,

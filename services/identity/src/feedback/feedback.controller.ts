@@ -10,7 +10,7 @@ export class FeedbackController {
 
   /** The widget is on every page; an anonymous visitor's feedback provisions a guest (D5). */
   @Post()
-  @WithUser({ provisionGuest: true })
+  @WithUser({ provisionGuest: feedbackSchema })
   submit(@CurrentUser() user: ActingUser | null, @Body(new ZodPipe(feedbackSchema)) body: z.output<typeof feedbackSchema>): Promise<FeedbackAnswer> {
     return this.feedback.submit(user?.id ?? null, body.content, body.rating);
   }

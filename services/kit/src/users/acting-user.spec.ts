@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { FastifyRequest } from 'fastify';
 import type { InternalUser } from '@prd/proto';
+import { z, ZodError } from 'zod';
 import { Session } from '../session/session.js';
 import type { SessionService } from '../session/session.service.js';
 import { ActingUserService } from './acting-user.js';
@@ -13,7 +14,9 @@ class CountingDirectory extends UserDirectory {
     this.lookups++;
     return this.users.get(id) ?? null;
   }
+  guestsCreated = 0;
   async createGuest(): Promise<InternalUser> {
+    this.guestsCreated++;
     return { id: 99, username: 'guest-1', isGuest: true };
   }
 }
@@ -25,6 +28,7 @@ function serviceWith(session: Session) {
 }
 
 const request = {} as FastifyRequest;
+const noteSchema = z.object({ content: z.string().min(1, 'Content is required') });
 
 describe('ActingUserService', () => {
   it('asks the directory about a session once, then answers from memory', async () => {
@@ -49,7 +53,17 @@ describe('ActingUserService', () => {
     const { users } = serviceWith(session);
     expect(await users.resolve(request)).toBeNull();
     expect(session.userId).toBeUndefined();
-    expect(await users.resolve(request, { provisionGuest: true })).toMatchObject({ id: 99, isGuest: true });
+    const write = { body: { content: 'A note' } } as FastifyRequest;
+    expect(await users.resolve(write, { provisionGuest: noteSchema })).toMatchObject({ id: 99, isGuest: true });
     expect(session.userId).toBe(99);
+  });
+
+  it('provisions no guest for a write whose body is rejected', async () => {
+    const session = new Session('s4', { createdAt: 0 }, false);
+    const { directory, users } = serviceWith(session);
+    const blank = { body: { content: '' } } as FastifyRequest;
+    await expect(users.resolve(blank, { provisionGuest: noteSchema })).rejects.toBeInstanceOf(ZodError);
+    expect(directory.guestsCreated).toBe(0);
+    expect(session.userId).toBeUndefined();
   });
 });

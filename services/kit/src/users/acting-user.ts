@@ -8,16 +8,21 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import type { InternalUser } from '@prd/proto';
+import type { z } from 'zod';
 import { accountRequired } from '../errors/app-error.js';
 import { SessionService } from '../session/session.service.js';
+import { ZodPipe } from '../validation/zod.pipe.js';
 import { UserDirectory } from './user-directory.js';
 
 /** The user a request acts for: every command carries it, every query is scoped by it. */
 export type ActingUser = InternalUser;
 
 export interface UserPolicy {
-  /** D5: an anonymous visitor's first write creates a guest bound to the session. */
-  provisionGuest?: boolean;
+  /**
+   * D5: an anonymous visitor's first write creates a guest bound to the session — once the write's body
+   * passes this schema, since guards run before pipes and a rejected write must not mint a guest.
+   */
+  provisionGuest?: z.ZodType;
   /** Registered users only; anyone else gets 403 ACCOUNT_REQUIRED with this text. */
   registered?: { message: string; description?: string };
 }
@@ -61,6 +66,7 @@ export class ActingUserService {
       if (!user) session.userId = undefined;
     }
     if (!user && policy.provisionGuest) {
+      new ZodPipe(policy.provisionGuest).transform(request.body);
       user = await this.directory.createGuest(request.ip);
       session.regenerate();
       session.userId = user.id;
