@@ -5,13 +5,11 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDeleteDocumentMutation, useGetDocumentsQuery } from '../../app/content-api';
 import { errorMessage } from '../../app/error-dialogs-middleware';
-import { ListSearch } from '../../app/list-search';
 import { LoadingState } from '../../app/loading-state';
 import { PageHeader } from '../../app/page-header';
-import { Pager } from '../../app/pager';
+import { PagedTable } from '../../app/paged-table';
 import { relativeTime } from '../../app/relative-time';
 import { RowActions } from '../../app/row-actions';
-import { SortHeader } from '../../app/sort-header';
 import { useToast } from '../../app/toast';
 import { usePageTitle } from '../../app/use-page-title';
 import { usePagedList } from '../../app/use-paged-list';
@@ -79,51 +77,19 @@ export function DocumentsPage() {
     );
   else
     body = (
-      <>
-        <ListSearch noun="documents" value={list.query} onChange={list.setQuery} />
-        <div className="data-table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <SortHeader label="Title" sort={list.sort} onToggle={list.toggleSort} />
-                <th scope="col">Last Updated</th>
-                <th scope="col" className="cell-actions">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.length === 0 ? (
-                <tr>
-                  <td colSpan={3} className="cell-empty">
-                    No results.
-                  </td>
-                </tr>
-              ) : (
-                list.rows.map((document) => (
-                  <tr key={document.id} className={selected?.id === document.id ? 'row-selected' : undefined}>
-                    <td>
-                      <Link to={`/documents/${document.id}`}>{document.title}</Link>
-                    </td>
-                    <td className="cell-muted">{relativeTime(document.updatedAt)}</td>
-                    <td className="cell-actions">
-                      <RowActions
-                        name={document.title}
-                        onEdit={() => navigate(`/documents/${document.id}`)}
-                        onDelete={() => confirmDelete(document)}
-                      />
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-        <div className="list-footer">
-          <span aria-live="polite">{list.summary}</span>
-          <Pager page={list.page} totalPages={list.totalPages} onChange={list.setPage} label="Document pages" />
-        </div>
-      </>
+      <PagedTable list={list} noun="documents" sortLabel="Title" columns={['Last Updated']} pagerLabel="Document pages">
+        {(document) => (
+          <tr key={document.id} className={selected?.id === document.id ? 'row-selected' : undefined}>
+            <td>
+              <Link to={`/documents/${document.id}`}>{document.title}</Link>
+            </td>
+            <td className="cell-muted">{relativeTime(document.updatedAt)}</td>
+            <td className="cell-actions">
+              <RowActions name={document.title} onEdit={() => navigate(`/documents/${document.id}`)} onDelete={() => confirmDelete(document)} />
+            </td>
+          </tr>
+        )}
+      </PagedTable>
     );
 
   return (

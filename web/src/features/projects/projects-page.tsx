@@ -5,13 +5,11 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useDeleteProjectMutation, useGetProjectsQuery } from '../../app/content-api';
 import { errorMessage } from '../../app/error-dialogs-middleware';
-import { ListSearch } from '../../app/list-search';
 import { LoadingState } from '../../app/loading-state';
 import { PageHeader } from '../../app/page-header';
-import { Pager } from '../../app/pager';
+import { PagedTable } from '../../app/paged-table';
 import { relativeTime } from '../../app/relative-time';
 import { RowActions } from '../../app/row-actions';
-import { SortHeader } from '../../app/sort-header';
 import { useToast } from '../../app/toast';
 import { usePageTitle } from '../../app/use-page-title';
 import { usePagedList } from '../../app/use-paged-list';
@@ -71,53 +69,23 @@ function ProjectsList() {
     );
   else
     body = (
-      <>
-        <ListSearch noun="projects" value={list.query} onChange={list.setQuery} />
-        <div className="data-table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <SortHeader label="Project Name" sort={list.sort} onToggle={list.toggleSort} />
-                <th scope="col">Description</th>
-                <th scope="col">Status</th>
-                <th scope="col">Last Updated</th>
-                <th scope="col" className="cell-actions">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="cell-empty">
-                    No results.
-                  </td>
-                </tr>
-              ) : (
-                list.rows.map((project) => (
-                  <tr key={project.id}>
-                    <td>
-                      <Link to={`/projects/${project.id}`}>{project.name}</Link>
-                    </td>
-                    <td className="cell-muted cell-description">{project.description || 'No description'}</td>
-                    <td>
-                      <ProjectStatusBadge status={project.status} />
-                    </td>
-                    <td className="cell-muted">{relativeTime(project.updatedAt)}</td>
-                    <td className="cell-actions">
-                      <RowActions name={project.name} onEdit={() => setEditing({ project })} onDelete={() => confirmDelete(project)} />
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-        <div className="list-footer">
-          <span aria-live="polite">{list.summary}</span>
-          <Pager page={list.page} totalPages={list.totalPages} onChange={list.setPage} label="Project pages" />
-        </div>
-      </>
+      <PagedTable list={list} noun="projects" sortLabel="Project Name" columns={['Description', 'Status', 'Last Updated']} pagerLabel="Project pages">
+        {(project) => (
+          <tr key={project.id}>
+            <td>
+              <Link to={`/projects/${project.id}`}>{project.name}</Link>
+            </td>
+            <td className="cell-muted cell-description">{project.description || 'No description'}</td>
+            <td>
+              <ProjectStatusBadge status={project.status} />
+            </td>
+            <td className="cell-muted">{relativeTime(project.updatedAt)}</td>
+            <td className="cell-actions">
+              <RowActions name={project.name} onEdit={() => setEditing({ project })} onDelete={() => confirmDelete(project)} />
+            </td>
+          </tr>
+        )}
+      </PagedTable>
     );
 
   return (
