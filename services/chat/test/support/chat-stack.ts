@@ -2,10 +2,8 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { sessionCookieFor, startTestService, testRedisUrl, type TestService } from '@prd/kit/testing';
 import { IdentityClient } from '@prd/proto';
-import { AppModule as IdentityModule, SERVICE as IDENTITY } from '../../../identity/src/app.module.js';
-import { configSchema as identitySchema } from '../../../identity/src/config.js';
-import { AppModule as ContentModule, SERVICE as CONTENT } from '../../../content/src/app.module.js';
-import { configSchema as contentSchema } from '../../../content/src/config.js';
+import { startContent, type ContentService } from '../../../content/test/content-test-service.js';
+import { signUp, startIdentityForPeers, type IdentityService, type TestUser } from '../../../identity/test/identity-test-service.js';
 import { AppModule as ChatModule, SERVICE as CHAT } from '../../src/app.module.js';
 import { configSchema as chatSchema, type Config as ChatConfig } from '../../src/config.js';
 import { WORKER_SERVICE, WorkerModule } from '../../src/worker/worker.module.js';
@@ -14,8 +12,8 @@ import { startOpenAiTestServer, type OpenAiTestServer } from './openai-test-serv
 
 /** The real identity, content and chat services, an in-process ai-worker and a local OpenAI-compatible server. */
 export interface ChatStack {
-  identity: TestService<unknown>;
-  content: TestService<unknown>;
+  identity: IdentityService;
+  content: ContentService;
   chat: TestService<ChatConfig>;
   worker: TestService<unknown> | null;
   openai: OpenAiTestServer;
@@ -33,18 +31,11 @@ export interface StackOptions {
   worker?: boolean;
 }
 
-const secret = () => randomBytes(32).toString('base64url');
-
 export async function startChatStack(options: StackOptions = {}): Promise<ChatStack> {
-  const shared = { SESSION_SECRET: secret(), INTERNAL_TOKEN: secret() };
   const openai = await startOpenAiTestServer();
-  const identity = await startTestService({
-    service: IDENTITY,
-    configSchema: identitySchema,
-    module: (c, l) => IdentityModule.register(c, l),
-    env: { ...shared, ENCRYPTION_KEY: randomBytes(32).toString('base64'), DEMO_ACCOUNT_ENABLED: 'false', GUESTS_PER_ADDRESS_PER_HOUR: '1000', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000', ...options.identityEnv },
-  });
-  const content = await startTestService({ service: CONTENT, configSchema: contentSchema, module: (c, l) => ContentModule.register(c, l), env: { ...shared, IDENTITY_URL: identity.url } });
+  const identity = await startIdentityForPeers(options.identityEnv);
+  const content = await startContent(identity);
+  const shared = { SESSION_SECRET: identity.config.SESSION_SECRET, INTERNAL_TOKEN: identity.config.INTERNAL_TOKEN };
   const chatEnv: Record<string, string> = {
     ...shared,
     IDENTITY_URL: identity.url,
@@ -77,10 +68,7 @@ export async function startChatStack(options: StackOptions = {}): Promise<ChatSt
   };
 }
 
-export interface TestUser {
-  id: number;
-  cookie: string;
-}
+export type { TestUser };
 
 /** A new guest with a session. */
 export async function guest(stack: ChatStack): Promise<TestUser> {
@@ -90,12 +78,9 @@ export async function guest(stack: ChatStack): Promise<TestUser> {
 
 /** A newly registered user, optionally with a custom OpenAI key stored through identity's settings route. */
 export async function registered(stack: ChatStack, apiKey?: string): Promise<TestUser> {
-  const name = `u${randomBytes(5).toString('hex')}`;
-  const res = await request(stack.identity.url).post('/api/register').send({ username: name, email: `${name}@example.com`, password: 'password-1' }).expect(201);
-  const setCookie = res.headers['set-cookie'] as unknown as string[];
-  const cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
-  if (apiKey) await request(stack.identity.url).post('/api/settings/api-key').set('Cookie', cookie).send({ apiKey }).expect(200);
-  return { id: (res.body as { id: number }).id, cookie };
+  const user = await signUp(stack.identity);
+  if (apiKey) await request(stack.identity.url).post('/api/settings/api-key').set('Cookie', user.cookie).send({ apiKey }).expect(200);
+  return user;
 }
 
 /** A user key the tests give to the OpenAI test server; it must never show up in Redis or logs. */
