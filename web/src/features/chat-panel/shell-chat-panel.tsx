@@ -21,7 +21,7 @@ export function ShellChatPanel() {
       {!open && (
         <button
           type="button"
-          className="chat-panel-launcher"
+          className="floating-launcher chat-panel-launcher"
           aria-expanded={false}
           onClick={() => {
             setUsed(true);

@@ -29,7 +29,7 @@ export function ThreadList({ threads, activeId, loading, onOpen, onNew, onRename
         <ul className="thread-list-items">
           {threads.map((thread) => (
             <li key={thread.id} className={thread.id === activeId ? 'thread-item thread-item-active' : 'thread-item'}>
-              <button type="button" className="thread-open" aria-current={thread.id === activeId ? 'true' : undefined} onClick={() => onOpen(thread)}>
+              <button type="button" className="list-item-button thread-open" aria-current={thread.id === activeId ? 'true' : undefined} onClick={() => onOpen(thread)}>
                 <span className="thread-title">{thread.title}</span>
                 <span className="thread-time">{relativeTime(thread.updatedAt)}</span>
               </button>

@@ -59,7 +59,7 @@ export function HistoryPanel({ document: doc, onClose }: { document: DocumentDto
               <li key={revision.id}>
                 <button
                   type="button"
-                  className={revision.id === selected?.id ? 'history-item history-item-active' : 'history-item'}
+                  className={revision.id === selected?.id ? 'list-item-button history-item history-item-active' : 'list-item-button history-item'}
                   aria-current={revision.id === selected?.id ? 'true' : undefined}
                   onClick={() => setSelectedId(revision.id)}
                 >

@@ -43,7 +43,7 @@ export function ProjectChatPanel({ projectId }: { projectId: number }) {
           </Suspense>
         </aside>
       ) : (
-        <button type="button" className="project-chat-launcher" aria-expanded={false} onClick={() => setOpen(true)}>
+        <button type="button" className="floating-launcher project-chat-launcher" aria-expanded={false} onClick={() => setOpen(true)}>
           <MessageOutlined aria-hidden />
           <span>Project Chat</span>
         </button>
