@@ -47,4 +47,4 @@ EXPOSE 4004
 # Healthy once the service answers /readyz (database and Redis reachable) on the port it was given.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--enable-source-maps", "services/export/dist/main.js"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=8", "services/export/dist/main.js"]

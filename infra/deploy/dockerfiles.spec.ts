@@ -5,6 +5,7 @@ import { describe, expect, test } from '@jest/globals';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fromRoot } from '../lib/paths.ts';
+import { NODE_FLAGS } from '../lib/services.ts';
 import {
   composeServices,
   copies,
@@ -45,13 +46,13 @@ test('every Dockerfile is built by docker-compose.yml, and every Compose build n
   expect([...new Set(built)].sort()).toEqual([...dockerfiles].sort());
 });
 
-test('every process of the product has an image whose entry point (its CMD or its Compose command) is built', () => {
+test('every process of the product has an image whose entry point (its CMD or its Compose command) is built and runs with the local stack\'s Node flags', () => {
   for (const spec of SERVICES) {
     const service = compose[spec.name]!;
     const build = service.build;
     const file = isObject(build) ? path.join(String(build.context ?? '.'), String(build.dockerfile)) : '';
     const command = Array.isArray(service.command) ? service.command.map(String) : execCommand(runtimeOf(file));
-    expect({ process: spec.name, command }).toEqual({ process: spec.name, command: expect.arrayContaining([spec.entry]) });
+    expect({ process: spec.name, command }).toEqual({ process: spec.name, command: ['node', ...NODE_FLAGS, spec.entry] });
   }
 });
 

@@ -10,7 +10,7 @@ import { PATH_METADATA } from '@nestjs/common/constants.js';
 import { HealthController } from '../../services/kit/dist/health/health.controller.js';
 import { fromRoot } from '../lib/paths.ts';
 import { EMBEDDED_COPIES } from './sync-copies.ts';
-import { DATABASES } from '../lib/services.ts';
+import { DATABASES, NODE_FLAGS } from '../lib/services.ts';
 import {
   containerEnv,
   containers,
@@ -140,12 +140,12 @@ test.each(EMBEDDED_COPIES.map((c) => [c.manifest, c.key, c.source] as const))(
 );
 
 describe('k8s/ workloads', () => {
-  test.each(SERVICES.map((s) => [s.name, s] as const))('a Deployment %s runs the entry point the local stack runs', (name, spec) => {
+  test.each(SERVICES.map((s) => [s.name, s] as const))('a Deployment %s runs the entry point the local stack runs, with its Node flags', (name, spec) => {
     const deployment = find(objects, 'Deployment', name);
     expect(deployment).toBeDefined();
     const [container] = containers(deployment!);
     const command = effectiveCommand(compose, String(container!.image), container!.command);
-    expect(command).toContain(spec.entry);
+    expect(command).toEqual(['node', ...NODE_FLAGS, spec.entry]);
   });
 
   test.each(SERVICES.map((s) => [s.name] as const))(

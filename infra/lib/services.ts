@@ -15,4 +15,12 @@ export const SERVICES: ServiceSpec[] = [
   { name: 'chat-worker', entry: 'services/chat/dist/worker.js', database: 'prd_chat', routed: false },
 ];
 
+/**
+ * How every Node process of the product runs, here and in the images: source-mapped stack traces, and
+ * a young generation capped at 8 MiB a semi-space. V8 otherwise grows it to its maximum while the
+ * modules load (drizzle-orm's alone churns over 100 MiB) and never gives it back while idle, which
+ * held each service at about 240 MiB resident at rest instead of about 140 MiB.
+ */
+export const NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=8'];
+
 export const DATABASES = [...new Set(SERVICES.map((s) => s.database))];

@@ -7,7 +7,7 @@ import { adminUrl, clusterDir, startPostgres, stopPostgres } from '../../lib/pos
 import { isAlive, sleep, startProcess, waitFor } from '../../lib/process.ts';
 import { startRedis, stopRedis } from '../../lib/redis.ts';
 import type { StackSecrets } from '../../lib/secrets.ts';
-import { SERVICES, type ServiceSpec } from '../../lib/services.ts';
+import { NODE_FLAGS, SERVICES, type ServiceSpec } from '../../lib/services.ts';
 import { fromRoot } from '../../lib/paths.ts';
 import { startStack, stopStack, type ProcessState, type StackState } from '../../lib/stack.ts';
 
@@ -151,7 +151,7 @@ export class TestStack {
       PORT: String(managed.port),
       DATABASE_URL: this.databaseUrl(spec.database),
     };
-    const started = startProcess(name, process.execPath, ['--enable-source-maps', fromRoot(spec.entry)], managed.log, { env, cwd: fromRoot() });
+    const started = startProcess(name, process.execPath, [...NODE_FLAGS, fromRoot(spec.entry)], managed.log, { env, cwd: fromRoot() });
     managed.pid = started.pid;
     await waitFor(name, async () => (await this.readyz(managed.port!)) === 200, 60_000, started);
   }
