@@ -2,8 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import request from 'supertest';
 import WebSocket from 'ws';
 import { Redis } from 'ioredis';
+import { Queue, QueueEvents } from 'bullmq';
 import { testRedisUrl } from '@prd/kit/testing';
 import type { RealtimeServerMessage } from '@prd/proto';
+import type { AiJobData, AiJobResult, StreamEvent } from '../src/jobs/ai-job.js';
+import { AI_QUEUE } from '../src/worker/ai-queue.js';
 import { guest, registered, startChatStack, userKey, type ChatStack, type TestUser } from './support/chat-stack.js';
 
 /** A `/ws` client that collects every frame. */
@@ -95,6 +98,37 @@ describe('realtime /ws and the voice session token', () => {
     const stored = await request(stack.chat.url).get(`/api/chat/${doc.id}`).set('Cookie', aiUser.cookie).expect(200);
     expect(stored.body.map((m: { content: string }) => m.content)).toEqual(['Summarise it', 'First token then the rest of the answer.']);
     client.ws.close();
+  });
+
+  it('has the worker close a reply\'s stream with an end marker after its last partial, on the same channel', async () => {
+    const channel = `test:partials:${Date.now()}`;
+    const subscriber = new Redis(testRedisUrl());
+    const connection = { url: testRedisUrl() };
+    const queue = new Queue<AiJobData, AiJobResult>(AI_QUEUE, { connection, prefix: stack.chatEnv.AI_QUEUE_PREFIX });
+    const events = new QueueEvents(AI_QUEUE, { connection, prefix: stack.chatEnv.AI_QUEUE_PREFIX });
+    try {
+      const received: StreamEvent[] = [];
+      subscriber.on('message', (_channel, raw: string) => received.push(JSON.parse(raw) as StreamEvent));
+      await subscriber.subscribe(channel);
+      await events.waitUntilReady();
+      const job = await queue.add('chat', {
+        userId: offlineUser.id,
+        task: { kind: 'chat', mode: 'general', content: 'How do I pick a north star metric?', threadId: null },
+        deadline: Date.now() + 10_000,
+        consumed: null,
+        stream: channel,
+      });
+      const result = await job.waitUntilFinished(events, 10_000);
+      // Pub/sub and the job's completion travel on different connections: give the marker a moment.
+      for (let i = 0; i < 100 && !received.some((e) => 'end' in e); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(received.at(-1)).toEqual({ jobId: job.id, end: true });
+      const partials = received.filter((e): e is { jobId: string; content: string } => 'content' in e);
+      expect(partials.length).toBeGreaterThan(1);
+      expect(partials.at(-1)!.content).toBe(result.assistantMessage!.content);
+    } finally {
+      await Promise.all([queue.close(), events.close()]);
+      subscriber.disconnect();
+    }
   });
 
   it('answers error frames for bad frames, another user\'s id and another user\'s document', async () => {

@@ -124,7 +124,6 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
         { channel: this.channel, jobId },
       );
       await stream.ended();
-      stream.close();
       send({ type: 'message', role: 'assistant', content: reply.assistantMessage.content, isPartial: false });
     } finally {
       stream.close();
