@@ -44,7 +44,8 @@ export class AiJobProcessor {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new AiTimeoutError()), this.config.AI_JOB_TIMEOUT_MS);
     try {
-      const done = await this.alreadyDone(jobId, job.data);
+      // Only a job started before (a retry, or taken over from a worker that died) can have written its reply.
+      const done = job.attemptsStarted > 1 || job.attemptsMade > 0 ? await this.alreadyDone(jobId, job.data) : null;
       if (done) {
         this.publish(job.data.stream, { jobId, end: true });
         return done;
