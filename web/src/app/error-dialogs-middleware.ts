@@ -14,9 +14,9 @@ export const serverMessage = (error: ApiError): string => error.message.replace(
 export const opensDialog = (error: unknown): boolean =>
   isApiError(error) && (error.code === 'LIMIT_EXCEEDED' || error.code === 'ACCOUNT_REQUIRED');
 
-/** The server's message of a failed call, for an 'Error' toast. */
-export const errorMessage = (error: unknown): string =>
-  isApiError(error) ? serverMessage(error) : 'Something went wrong. Please try again.';
+/** The server's message of a failed call, for an 'Error' toast, else `fallback` (a network failure, a crash). */
+export const errorMessage = (error: unknown, fallback = 'Something went wrong. Please try again.'): string =>
+  isApiError(error) ? serverMessage(error) : fallback;
 
 /** Which allowance an answer names: the services word LIMIT_EXCEEDED with LIMIT_MESSAGES[kind]. */
 export function limitKindOf(error: ApiError): UsageKind {

@@ -25,7 +25,7 @@ interface Props {
  * the first) and continue to its AI-assisted flow.
  */
 export function StartNewDocumentDialog({ open, onClose, createDirectly = false }: Props) {
-  const { data: templates = [], isLoading } = useGetTemplatesQuery();
+  const { data: templates = [], isLoading, error: templatesError } = useGetTemplatesQuery();
   const [createDocument, creating] = useCreateDocumentMutation();
   const [choice, setChoice] = useState<TemplateChoice>(NO_TEMPLATE);
   const [title, setTitle] = useState('');
@@ -45,8 +45,13 @@ export function StartNewDocumentDialog({ open, onClose, createDirectly = false }
   };
 
   const template = () => {
+    if (templatesError) {
+      toast.error('Error preparing document flow', errorMessage(templatesError, 'An error occurred. Please try again.'));
+      return null;
+    }
     const chosen = chooseTemplate(templates, choice);
-    if (!chosen) toast.error('No templates available', 'Please create templates first.');
+    // SPEC §5: the Generate menu's dialog words it for someone who may not manage the templates.
+    if (!chosen) toast.error('No templates available', createDirectly ? 'Please create templates first.' : 'Please create templates first or contact your administrator');
     return chosen;
   };
 
