@@ -33,6 +33,8 @@ export async function createServiceApp<C extends BaseConfig>(options: AppOptions
     loggerInstance: logger,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: true,
+    // One line per request, written when it completes (below), instead of Fastify's two.
+    disableRequestLogging: true,
     // nginx sets X-Request-Id; keep it so one id follows a request through every service (D8).
     requestIdHeader: false,
     genReqId: (req: IncomingMessage) => {
@@ -65,6 +67,7 @@ export async function createServiceApp<C extends BaseConfig>(options: AppOptions
     const route = request.routeOptions.url ?? 'unmatched';
     const status = String(reply.statusCode);
     metrics.httpDuration.observe({ method: request.method, route, status }, reply.elapsedTime / 1000);
+    request.log.info({ method: request.method, path: request.url.split('?')[0], statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
     if (reply.statusCode >= 500) metrics.httpErrors.inc({ route, status });
   });
 

@@ -3,6 +3,7 @@ import request from 'supertest';
 import path from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
+import { pino } from 'pino';
 import { baseConfigSchema } from '../src/index.js';
 import { startTestService, type TestService } from '../src/testing/index.js';
 import { freePort } from '../../../infra/lib/ports.ts';
@@ -57,6 +58,19 @@ describe('a service built on the kit', () => {
     expect(res.headers['x-service']).toBe('notes');
     expect(res.headers['x-request-id']).toBe('req-123');
     expect(res.body).toEqual({ service: 'notes', status: 'ok' });
+  });
+
+  it('logs one JSON line per request, with the request id nginx gave it and without the query string', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ base: { service: 'notes' } }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const logged = await startTestService({ service: 'notes', configSchema: baseConfigSchema, module: (c, l) => NotesModule.register(c, l), logger });
+    try {
+      await request(logged.url).get('/healthz?t=123').set('X-Request-Id', 'req-log-1').expect(200);
+      const forRequest = lines.filter((l) => l.reqId === 'req-log-1');
+      expect(forRequest).toEqual([expect.objectContaining({ service: 'notes', msg: 'request completed', method: 'GET', path: '/healthz', statusCode: 200 })]);
+    } finally {
+      await logged.close();
+    }
   });
 
   it('keeps a session in Redis behind an HttpOnly, SameSite cookie', async () => {

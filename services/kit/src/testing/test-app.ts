@@ -20,10 +20,12 @@ export async function startTestService<S extends z.ZodType<BaseConfig>>(options:
   configSchema: S;
   module: (config: z.infer<S>, logger: Logger) => DynamicModule;
   env?: Record<string, string>;
+  /** Where its logs go (a test reading them); else JSON to stdout at LOG_LEVEL. */
+  logger?: Logger;
 }): Promise<TestService<z.infer<S>>> {
   const env = { ...(await testEnv(options.service)), ...options.env };
   const config = loadConfig(options.service, options.configSchema, env);
-  const app = await createServiceApp({ service: options.service, config, module: options.module });
+  const app = await createServiceApp({ service: options.service, config, module: options.module, ...(options.logger ? { logger: options.logger } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;
