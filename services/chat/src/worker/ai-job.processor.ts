@@ -79,8 +79,8 @@ export class AiJobProcessor {
   }
 
   private async run(jobId: string, data: AiJobData, signal: AbortSignal): Promise<AiJobResult> {
-    const prepared = await this.prepare(data);
-    const { provider, rateKey } = await this.providers.forUser(data.userId);
+    // Two independent reads (the context from chat's and content's data, the key from identity): at once.
+    const [prepared, { provider, rateKey }] = await Promise.all([this.prepare(data), this.providers.forUser(data.userId)]);
     if (rateKey) await this.limiter.acquire(rateKey, signal);
     const onPartial = data.stream ? (content: string) => this.publish(data.stream, { jobId, content }) : undefined;
     const reply = await provider.run(prepared.task, { signal, onPartial });
