@@ -16,6 +16,9 @@ export const PROJECT_DOCUMENT_PREVIEW_CHARS = 150;
 
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5_000;
+/** The key that moves focus to the toasts, and how far a toast is swiped right to dismiss it. */
+export const TOAST_HOTKEY = 'F8';
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const CHAT_INPUT_MAX_HEIGHT_PX = 160;
 
 export const THREAD_CREATION_GUARD_MS = 5_000;
