@@ -50,7 +50,7 @@ describe('internal routes of content', () => {
     for (let i = 1; i < GUEST_DOCS_LIMIT; i++) await client.createDocument({ userId: guest.id, title: `Flow ${i}`, content: 'x', source: 'flow' });
     const err = await client.createDocument({ userId: guest.id, title: 'Too many', content: 'x', source: 'flow' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InternalCallError);
-    expect(err).toMatchObject({ status: 429, body: { code: 'LIMIT_EXCEEDED', message: "You've reached the document limit" } });
+    expect(err).toMatchObject({ status: 429, body: { code: 'LIMIT_EXCEEDED', message: "You've reached the document limit", limit: 'docs' } });
   });
 
   it('gives project chat the project with every document’s full text', async () => {

@@ -116,6 +116,7 @@ describe('projects', () => {
       code: 'LIMIT_EXCEEDED',
       message: "You've reached the document limit",
       description: 'Sign up to create more documents and save your work.',
+      limit: 'docs',
       usage: { docs: GUEST_DOCS_LIMIT, messages: 0, limits: { docs: GUEST_DOCS_LIMIT, messages: expect.any(Number) } },
     });
     const list = await api().get('/api/documents').set('Cookie', guest.cookie).expect(200);

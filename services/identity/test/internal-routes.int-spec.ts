@@ -49,6 +49,7 @@ describe('internal routes of identity (D3)', () => {
         code: 'LIMIT_EXCEEDED',
         message: "You've reached the document limit",
         description: 'Sign up to create more documents and save your work.',
+        limit: 'docs',
         usage: { docs: 2, messages: 0, limits: { docs: 2, messages: 20 } },
       },
     });
@@ -76,6 +77,7 @@ describe('internal routes of identity (D3)', () => {
         code: 'LIMIT_EXCEEDED',
         message: "You've reached the message limit",
         description: 'Sign up to continue your conversation and save your work.',
+        limit: 'messages',
         usage: { docs: 0, messages: 20, limits: { docs: 2, messages: 20 } },
       });
     }

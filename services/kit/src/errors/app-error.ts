@@ -1,4 +1,4 @@
-import { ErrorCode, type ErrorBody } from '@prd/proto';
+import { ErrorCode, SERVICE_UNAVAILABLE, type ErrorBody } from '@prd/proto';
 
 /** An error that becomes exactly this status and SPEC §8 body. */
 export class AppError extends Error {
@@ -20,5 +20,4 @@ export const accountRequired = (message: string, description?: string) =>
   new AppError(403, { code: ErrorCode.ACCOUNT_REQUIRED, message, ...(description ? { description } : {}) });
 export const notFound = (message = 'Not found') => new AppError(404, { code: ErrorCode.NOT_FOUND, message });
 export const conflict = (message: string) => new AppError(409, { code: ErrorCode.CONFLICT, message });
-export const unavailable = (message = 'Service temporarily unavailable, please retry shortly') =>
-  new AppError(503, { code: ErrorCode.UNAVAILABLE, message });
+export const unavailable = (message: string = SERVICE_UNAVAILABLE.message) => new AppError(503, { ...SERVICE_UNAVAILABLE, message });

@@ -1,4 +1,5 @@
 import { COMPLETION_REDIRECT_MS, type DocumentDto, type DocumentFlowMode } from '@prd/proto';
+import { ErrorCode } from '@prd/proto/error-codes';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { errorMessage, limitKindOf } from '../../app/error-dialogs-middleware';
@@ -28,7 +29,7 @@ const GUEST_LIMIT_TOASTS = {
 
 const isApiError = (error: unknown): error is ApiError => typeof error === 'object' && error !== null && 'status' in error && 'message' in error;
 const isLimitError = (error: unknown): error is ApiError =>
-  isApiError(error) && (error.code === 'LIMIT_EXCEEDED' || error.message.includes('Limit Exceeded'));
+  isApiError(error) && error.code === ErrorCode.LIMIT_EXCEEDED;
 
 const parseId = (raw: string | undefined): number | null => (raw && /^\d+$/.test(raw) ? Number(raw) : null);
 const parseMode = (raw: string | null): DocumentFlowMode => (raw === 'start-new' ? 'start-new' : 'ai-assisted');
