@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { documentSchema } from './documents.js';
 import { chatThreadSchema } from './threads.js';
-import { idNumber, idString } from './params.js';
+import { idNumber, idParamsSchema, idString } from './params.js';
 
 /** The chat modes of SPEC §2 (Chat), each with its own system prompt and offline framework. */
 export const CHAT_MODES = ['general', 'brainstorm', 'persona', 'feedback'] as const;
@@ -85,6 +85,9 @@ export type ThreadDetail = z.infer<typeof threadDetailSchema>;
 export const autoTitleAnswerSchema = z.object({ title: z.string() });
 
 /** `GET /api/realtime/session-token`: an ephemeral secret for the browser's realtime voice connection. */
+/** `GET /api/chat/{documentId}` and the thread routes' `{ id }`. */
+export const chatDocumentParamsSchema = z.object({ documentId: idString('Document not found') });
+export const threadParamsSchema = idParamsSchema('Thread not found');
 export const realtimeSessionTokenQuerySchema = z.object({ documentId: chatId('Invalid document id').optional() });
 export const realtimeSessionTokenSchema = z.object({
   client_secret: z.object({ value: z.string(), expires_at: z.number().optional() }),

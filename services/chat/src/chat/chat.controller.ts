@@ -1,10 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CurrentUser, WithUser, ZodPipe, notFound, type ActingUser } from '@prd/kit';
-import { chatScopeQuerySchema, idString, postChatSchema, type ChatMessage, type ChatReply, type PostChat } from '@prd/proto';
-import { z } from 'zod';
+import { chatDocumentParamsSchema as documentParams, chatScopeQuerySchema, postChatSchema, type ChatMessage, type ChatReply, type PostChat } from '@prd/proto';
+import type { z } from 'zod';
 import { ChatService } from './chat.service.js';
-
-const documentParams = z.object({ documentId: idString('Document not found') });
 
 @Controller('api/chat')
 export class ChatController {

@@ -1,12 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { CurrentUser, LOGGER, WithUser, ZodPipe, notFound, type ActingUser } from '@prd/kit';
-import { AUTO_TITLE_FALLBACK, createThreadSchema, idParamsSchema, updateThreadSchema, type ChatThread, type ThreadDetail } from '@prd/proto';
+import { AUTO_TITLE_FALLBACK, createThreadSchema, threadParamsSchema as threadParams, updateThreadSchema, type ChatThread, type ThreadDetail } from '@prd/proto';
 import type { z } from 'zod';
 import { ThreadsService } from './threads.service.js';
 import { AiJobsService } from '../jobs/ai-jobs.service.js';
 
-const threadParams = idParamsSchema('Thread not found');
 type ThreadParams = z.infer<typeof threadParams>;
 
 @Controller('api/chat/threads')
