@@ -5,6 +5,8 @@ export class AppError extends Error {
   constructor(
     readonly status: number,
     readonly body: ErrorBody,
+    /** Seconds after which a retry may succeed; sent as `Retry-After`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(body.message);
     this.name = 'AppError';
@@ -22,3 +24,6 @@ export const notFound = (message = 'Not found') => new AppError(404, { code: Err
 export const conflict = (message: string) => new AppError(409, { code: ErrorCode.CONFLICT, message });
 export const unavailable = (message = 'Service temporarily unavailable, please retry shortly') =>
   new AppError(503, { code: ErrorCode.UNAVAILABLE, message });
+/** 429 RATE_LIMITED with `Retry-After`: too many requests of one kind in a short time (not the monthly allowance). */
+export const rateLimited = (message: string, retryAfterMs: number, description?: string) =>
+  new AppError(429, { code: ErrorCode.RATE_LIMITED, message, ...(description ? { description } : {}) }, Math.max(1, Math.ceil(retryAfterMs / 1000)));
