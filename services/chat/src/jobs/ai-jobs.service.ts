@@ -6,6 +6,7 @@ import { IdentityClient } from '@prd/proto';
 import { replyDeadlineMs, type Config } from '../config.js';
 import { AI_TIMEOUT } from '../ai/ai-errors.js';
 import { AI_QUEUE } from '../worker/ai-queue.js';
+import { ReplyCap } from './reply-cap.js';
 import { decodeFailure, UNKNOWN_FAILURE, type AiJobData, type AiJobResult, type AiJobTask } from './ai-job.js';
 
 export interface RunJobOptions {
@@ -25,6 +26,7 @@ export class AiJobsService implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(CONFIG) private readonly config: Config,
     private readonly identity: IdentityClient,
+    private readonly cap: ReplyCap,
   ) {
     const connection = { url: config.REDIS_URL, maxRetriesPerRequest: null };
     const prefix = config.AI_QUEUE_PREFIX;
@@ -40,6 +42,7 @@ export class AiJobsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   async run(userId: number, task: AiJobTask, options: RunJobOptions): Promise<AiJobResult> {
+    await this.cap.reply(userId);
     if (options.consume) await this.identity.consume(userId, 'messages');
     const data: AiJobData = { userId, task, deadline: Date.now() + this.waitMs, consumed: options.consume ? 'messages' : null, stream: options.stream?.channel ?? null };
     let job;
