@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
+import { UnrecoverableError, Worker } from 'bullmq';
+import { testRedisUrl } from '@prd/kit/testing';
 import type { Template } from '@prd/proto';
+import { AI_QUEUE } from '../src/worker/ai-queue.js';
 import { guest, registered, startChatStack, userKey, type ChatStack, type TestUser } from './support/chat-stack.js';
 
 const usage = async (stack: ChatStack, user: TestUser) =>
@@ -30,7 +33,7 @@ describe('per-user AI caps and verified keys (issue 14)', () => {
     }
   });
 
-  it('counts auto-titles and flow answers in the cap', async () => {
+  it('counts auto-titles in the cap; one refused by it is not used up', async () => {
     const user = await guest(stack);
     const thread = (await post(user, '/api/chat/threads').expect(201)).body.id as number;
     await post(user, '/api/chat', { content: 'Checkout redesign', threadId: thread }).expect(200);
@@ -65,5 +68,34 @@ describe('per-user AI caps and verified keys (issue 14)', () => {
     await post(accepted, '/api/chat', { content: 'Hello' }).expect(200);
     expect((await stack.identityClient.getOpenAiKey(accepted.id)).verified).toBe(true);
     expect((await usage(stack, accepted)).limits.messages).toBeNull();
+  });
+});
+
+describe('a reply that ends without the worker\'s own failure (issue 14)', () => {
+  let stack: ChatStack;
+  let foreign: Worker;
+  beforeAll(async () => {
+    stack = await startChatStack({ worker: false });
+    // Stands in for BullMQ failing a job by itself (too many stalls): a reason that is none of the worker's.
+    foreign = new Worker(
+      AI_QUEUE,
+      () => {
+        throw new UnrecoverableError('job stalled more than allowable limit');
+      },
+      { connection: { url: testRedisUrl(), maxRetriesPerRequest: null }, prefix: stack.chatEnv.AI_QUEUE_PREFIX! },
+    );
+    await foreign.waitUntilReady();
+  }, 60_000);
+  afterAll(async () => {
+    await foreign.close();
+    await stack.close();
+  }, 60_000);
+
+  it('answers 502 and gives the message back: the client got no reply', async () => {
+    const user = await guest(stack);
+    const before = await usage(stack, user);
+    const res = await request(stack.chat.url).post('/api/chat').set('Cookie', user.cookie).send({ content: 'Hello' }).expect(502);
+    expect(res.body).toMatchObject({ code: 'AI_PROVIDER_FAILED' });
+    expect(await usage(stack, user)).toEqual(before);
   });
 });

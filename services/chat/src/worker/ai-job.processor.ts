@@ -9,7 +9,7 @@ import type { AiReply, AiTask } from '../ai/ai-task.js';
 import { ProviderFactory } from '../ai/provider-factory.js';
 import { unfilledSections } from '../document-flow/flow-document.js';
 import { FlowsRepository, type FlowRow } from '../document-flow/flows.repository.js';
-import { encodeFailure, type AiJobData, type AiJobResult, type StreamEvent } from '../jobs/ai-job.js';
+import { encodeFailure, refundKey, REFUND_MARKER_SECONDS, type AiJobData, type AiJobResult, type StreamEvent } from '../jobs/ai-job.js';
 import { MessagesRepository, type ChatScope } from '../messages/messages.repository.js';
 import { ProviderRateLimiter } from './rate-limiter.js';
 import type { WorkerConfig } from './worker.config.js';
@@ -203,7 +203,7 @@ export class AiJobProcessor {
   }
 
   private async refundOnce(jobId: string, userId: number, kind: 'messages'): Promise<void> {
-    const first = await this.redis.set(`ai:refunded:${jobId}`, '1', 'EX', 7 * 24 * 3600, 'NX');
+    const first = await this.redis.set(refundKey(jobId), '1', 'EX', REFUND_MARKER_SECONDS, 'NX');
     if (first !== 'OK') return;
     try {
       await this.identity.refund(userId, kind);
