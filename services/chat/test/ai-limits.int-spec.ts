@@ -33,7 +33,7 @@ describe('per-user AI caps and verified keys (issue 14)', () => {
     }
   });
 
-  it('counts auto-titles in the cap; one refused by it is not used up', async () => {
+  it('counts auto-titles in the cap', async () => {
     const user = await guest(stack);
     const thread = (await post(user, '/api/chat/threads').expect(201)).body.id as number;
     await post(user, '/api/chat', { content: 'Checkout redesign', threadId: thread }).expect(200);
