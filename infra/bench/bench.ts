@@ -113,6 +113,8 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void)
       OPENAI_API_KEY: 'bench-provider-key',
       // The zero-latency provider needs no protection: the worker's per-provider limit would cap replies/s.
       AI_RATE_LIMIT_PER_SECOND: '0',
+      // A few benchmark users send thousands of replies: the per-user reply cap off.
+      AI_REPLIES_PER_MINUTE: '0',
       // Thousands of benchmark messages in one month: registered users' allowance unlimited.
       USER_MESSAGES_LIMIT: '',
       REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000',

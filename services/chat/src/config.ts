@@ -23,6 +23,12 @@ export const configSchema = baseConfigSchema.extend({
   AI_JOB_ATTEMPTS: positiveInt('AI_JOB_ATTEMPTS', 3).pipe(z.number().max(10, 'AI_JOB_ATTEMPTS must be at most 10')),
   /** Redis key prefix of the AI queue, so several stacks (or test suites) can share one Redis. */
   AI_QUEUE_PREFIX: z.string().regex(/^[\w:.-]+$/, 'AI_QUEUE_PREFIX may hold letters, digits and : . _ -').default('bull'),
+  /** AI replies one user may ask for in a minute, whatever their tier (auto-titles and flows included); 0 turns the cap off. */
+  AI_REPLIES_PER_MINUTE: z.coerce.number({ error: 'AI_REPLIES_PER_MINUTE must be a number' }).int().min(0).default(30),
+  /** Document flows one user may start in a minute; 0 turns the limit off. */
+  FLOW_STARTS_PER_MINUTE: z.coerce.number({ error: 'FLOW_STARTS_PER_MINUTE must be a number' }).int().min(0).default(5),
+  /** `init_session` frames one `/ws` socket may send in a minute (each checks access with content). */
+  REALTIME_INITS_PER_MINUTE: positiveInt('REALTIME_INITS_PER_MINUTE', 20),
   /** First retry delay in milliseconds; doubles with each further retry. */
   AI_RETRY_BACKOFF_MS: positiveInt('AI_RETRY_BACKOFF_MS', 1_000),
 });

@@ -88,7 +88,7 @@ describe('internal routes of identity (D3)', () => {
 
   it('answers a null key for a user without one', async () => {
     const guest = await client.createGuest('10.0.0.7');
-    await expect(client.getOpenAiKey(guest.id)).resolves.toEqual({ apiKey: null });
+    await expect(client.getOpenAiKey(guest.id)).resolves.toEqual({ apiKey: null, verified: false });
     await expect(client.getOpenAiKey(999_999)).rejects.toMatchObject({ status: 404 });
   });
 });

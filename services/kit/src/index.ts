@@ -21,3 +21,4 @@ export * from './bootstrap.js';
 export * from './websocket/websocket.js';
 export * from './users/user-directory.js';
 export * from './users/acting-user.js';
+export * from './security/key-fingerprint.js';

@@ -24,15 +24,15 @@ export class ChatService {
 
   /**
    * The job task for a message. Ownership of the project, document or thread is checked first
-   * (another user's is 404); the worker reads the stored document or project itself.
+   * (another user's is 404) without loading any content; the worker reads the stored document or project itself.
    */
   async task(userId: number, target: ChatTarget, content: string): Promise<AiJobTask> {
     if (target.projectId) {
-      await this.content.getProjectContext(target.projectId, userId);
+      await this.content.checkProject(target.projectId, userId);
       return { kind: 'project', content, projectId: target.projectId };
     }
     if (target.documentId) {
-      await this.content.getDocument(target.documentId, userId);
+      await this.content.checkDocument(target.documentId, userId);
       return { kind: 'document', content, documentId: target.documentId };
     }
     if (target.threadId) await this.threads.get(userId, target.threadId);
@@ -55,10 +55,10 @@ export class ChatService {
   async list(userId: number, query: { documentId?: number; projectId?: number }): Promise<ChatMessage[]> {
     let scope: ChatScope = { general: true };
     if (query.documentId) {
-      await this.content.getDocument(query.documentId, userId);
+      await this.content.checkDocument(query.documentId, userId);
       scope = { documentId: query.documentId };
     } else if (query.projectId) {
-      await this.content.getProjectContext(query.projectId, userId);
+      await this.content.checkProject(query.projectId, userId);
       scope = { projectId: query.projectId };
     }
     return this.messages.list(userId, scope);

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { AppError, LOGGER, notFound } from '@prd/kit';
 import { ContentClient, ErrorCode, FLOW_TITLE_REQUIRED, type DocumentFlowMessage, type DocumentFlowStart } from '@prd/proto';
 import { AiJobsService } from '../jobs/ai-jobs.service.js';
+import { ReplyCap } from '../jobs/reply-cap.js';
 import { FlowsRepository } from './flows.repository.js';
 import { initialFlowDocument, templateSections } from './flow-document.js';
 
@@ -13,6 +14,7 @@ export class DocumentFlowService {
     private readonly content: ContentClient,
     private readonly flows: FlowsRepository,
     private readonly jobs: AiJobsService,
+    private readonly cap: ReplyCap,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -20,6 +22,8 @@ export class DocumentFlowService {
   async start(userId: number, body: DocumentFlowStart) {
     const title = body.title.trim();
     if (!title) throw new AppError(400, { code: ErrorCode.VALIDATION_FAILED, ...FLOW_TITLE_REQUIRED, fields: { title: FLOW_TITLE_REQUIRED.message } });
+    // Each start creates a document and runs an AI job without spending a message: limited apart.
+    await this.cap.flowStart(userId);
     const template = await this.content.getTemplate(body.templateId);
     const sections = templateSections(template.content);
     const created = await this.content.createDocument({ userId, title, content: initialFlowDocument(title, sections), source: 'flow' });

@@ -54,3 +54,8 @@ export function decodeFailure(reason: string | undefined): { status: number; bod
 }
 
 export const UNKNOWN_FAILURE = { status: 502, body: PROVIDER_FAILED };
+
+/** Redis key that makes a job's refund happen once, whoever gives it (the worker, or chat when the job ended without one). */
+export const refundKey = (jobId: string) => `ai:refunded:${jobId}`;
+/** How long the once-only refund marker is kept. */
+export const REFUND_MARKER_SECONDS = 7 * 24 * 3600;

@@ -1,12 +1,14 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
-import { AppError, CONFIG, unavailable } from '@prd/kit';
+import type { Redis } from 'ioredis';
+import { AppError, CONFIG, REDIS, unavailable } from '@prd/kit';
 import { IdentityClient } from '@prd/proto';
 import { replyDeadlineMs, type Config } from '../config.js';
 import { AI_TIMEOUT } from '../ai/ai-errors.js';
 import { AI_QUEUE } from '../worker/ai-queue.js';
-import { decodeFailure, UNKNOWN_FAILURE, type AiJobData, type AiJobResult, type AiJobTask } from './ai-job.js';
+import { ReplyCap } from './reply-cap.js';
+import { decodeFailure, refundKey, REFUND_MARKER_SECONDS, UNKNOWN_FAILURE, type AiJobData, type AiJobResult, type AiJobTask } from './ai-job.js';
 
 export interface RunJobOptions {
   /** Take one message of the user's allowance first (LIMIT_EXCEEDED passes through); the worker refunds it on failure. */
@@ -25,6 +27,8 @@ export class AiJobsService implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(CONFIG) private readonly config: Config,
     private readonly identity: IdentityClient,
+    private readonly cap: ReplyCap,
+    @Inject(REDIS) private readonly redis: Redis,
   ) {
     const connection = { url: config.REDIS_URL, maxRetriesPerRequest: null };
     const prefix = config.AI_QUEUE_PREFIX;
@@ -40,6 +44,7 @@ export class AiJobsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   async run(userId: number, task: AiJobTask, options: RunJobOptions): Promise<AiJobResult> {
+    await this.cap.reply(userId);
     if (options.consume) await this.identity.consume(userId, 'messages');
     const data: AiJobData = { userId, task, deadline: Date.now() + this.waitMs, consumed: options.consume ? 'messages' : null, stream: options.stream?.channel ?? null };
     let job;
@@ -60,9 +65,20 @@ export class AiJobsService implements OnModuleInit, OnApplicationShutdown {
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       const failure = decodeFailure(reason);
+      // The worker's own failures give the allowance back themselves (on the last attempt).
       if (failure) throw new AppError(failure.status, failure.body);
       if (/timed out/i.test(reason)) throw new AppError(504, AI_TIMEOUT);
+      // Ended some other way (failed by BullMQ after too many stalls, lost): the client gets no reply, so nothing is spent.
+      if (options.consume) await this.refundOnce(job.id!, userId);
       throw new AppError(UNKNOWN_FAILURE.status, UNKNOWN_FAILURE.body);
+    }
+  }
+
+  private async refundOnce(jobId: string, userId: number): Promise<void> {
+    try {
+      if ((await this.redis.set(refundKey(jobId), '1', 'EX', REFUND_MARKER_SECONDS, 'NX')) === 'OK') await this.identity.refund(userId, 'messages');
+    } catch {
+      // The answer is an error either way; a refund that could not be given is not the client's problem to see.
     }
   }
 

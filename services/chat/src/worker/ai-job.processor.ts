@@ -9,7 +9,7 @@ import type { AiReply, AiTask } from '../ai/ai-task.js';
 import { ProviderFactory } from '../ai/provider-factory.js';
 import { unfilledSections } from '../document-flow/flow-document.js';
 import { FlowsRepository, type FlowRow } from '../document-flow/flows.repository.js';
-import { encodeFailure, type AiJobData, type AiJobResult, type StreamEvent } from '../jobs/ai-job.js';
+import { encodeFailure, refundKey, REFUND_MARKER_SECONDS, type AiJobData, type AiJobResult, type StreamEvent } from '../jobs/ai-job.js';
 import { MessagesRepository, type ChatScope } from '../messages/messages.repository.js';
 import { ProviderRateLimiter } from './rate-limiter.js';
 import type { WorkerConfig } from './worker.config.js';
@@ -36,7 +36,7 @@ export class AiJobProcessor {
     private readonly messages: MessagesRepository,
     private readonly flows: FlowsRepository,
   ) {
-    this.limiter = new ProviderRateLimiter(redis, config.AI_RATE_LIMIT_PER_SECOND);
+    this.limiter = new ProviderRateLimiter(redis, config.AI_RATE_LIMIT_PER_SECOND, config.AI_QUEUE_PREFIX);
   }
 
   async process(job: Job<AiJobData, AiJobResult>): Promise<AiJobResult> {
@@ -80,13 +80,24 @@ export class AiJobProcessor {
 
   private async run(jobId: string, data: AiJobData, signal: AbortSignal): Promise<AiJobResult> {
     // Two independent reads (the context from chat's and content's data, the key from identity): at once.
-    const [prepared, { provider, rateKey }] = await Promise.all([this.prepare(data), this.providers.forUser(data.userId)]);
+    const [prepared, { provider, rateKey, ownKeyToVerify }] = await Promise.all([this.prepare(data), this.providers.forUser(data.userId)]);
     if (rateKey) await this.limiter.acquire(rateKey, signal);
     const onPartial = data.stream ? (content: string) => this.publish(data.stream, { jobId, content }) : undefined;
     const reply = await provider.run(prepared.task, { signal, onPartial });
+    if (ownKeyToVerify) await this.keyAccepted(data.userId, ownKeyToVerify);
     this.publish(data.stream, { jobId, end: true });
     if (data.task.kind === 'title') return { userMessage: null, assistantMessage: null, document: null, documentUpdated: false, isComplete: false, title: reply.content };
     return this.save(jobId, data, prepared, reply, signal);
+  }
+
+  /** The provider answered on the user's own key: identity may now give it the own-key allowance. */
+  private async keyAccepted(userId: number, fingerprint: string): Promise<void> {
+    try {
+      await this.identity.openAiKeyVerified(userId, fingerprint);
+    } catch (err) {
+      // The next reply on this key reports it again; this one is not lost for it.
+      this.logger.warn({ userId, err: safeErrorText(err) }, 'could not mark a user key as verified');
+    }
   }
 
   /** Partials are best effort (the final message carries the whole reply), so a lost publish is not an error. */
@@ -192,7 +203,7 @@ export class AiJobProcessor {
   }
 
   private async refundOnce(jobId: string, userId: number, kind: 'messages'): Promise<void> {
-    const first = await this.redis.set(`ai:refunded:${jobId}`, '1', 'EX', 7 * 24 * 3600, 'NX');
+    const first = await this.redis.set(refundKey(jobId), '1', 'EX', REFUND_MARKER_SECONDS, 'NX');
     if (first !== 'OK') return;
     try {
       await this.identity.refund(userId, kind);

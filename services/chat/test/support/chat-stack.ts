@@ -45,6 +45,9 @@ export async function startChatStack(options: StackOptions = {}): Promise<ChatSt
     AI_JOB_TIMEOUT_MS: '3000',
     AI_JOB_ATTEMPTS: '3',
     AI_RETRY_BACKOFF_MS: '20',
+    // Suites send many replies a minute from one user; the suite that tests these caps sets its own.
+    AI_REPLIES_PER_MINUTE: '0',
+    FLOW_STARTS_PER_MINUTE: '0',
     ...options.chatEnv,
   };
   const chat = await startTestService({ service: CHAT, configSchema: chatSchema, module: (c, l) => ChatModule.register(c, l), env: chatEnv });

@@ -27,6 +27,15 @@ export class DocumentsInternalController {
     return this.documents.get({ id: userId }, id);
   }
 
+  /** An access check for chat (`/ws` sessions, document chat) that loads no content. */
+  @Get(':id/access')
+  async access(
+    @Param(new ZodPipe(documentParamsSchema)) { id }: { id: number },
+    @Query(new ZodPipe(internalUserQuerySchema)) { userId }: { userId: number },
+  ): Promise<{ id: number }> {
+    return { id: await this.documents.check({ id: userId }, id) };
+  }
+
   @Put(':id/content')
   save(@Param(new ZodPipe(documentParamsSchema)) { id }: { id: number }, @Body(new ZodPipe(internalSaveContentSchema)) body: InternalSaveContent): Promise<DocumentDto> {
     return this.documents.update({ id: body.userId }, id, { content: body.content, title: body.title }, body.source);

@@ -1,25 +1,14 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { Worker } from 'node:worker_threads';
 import { AppError } from '@prd/kit';
-import { DocxWorkerPool, type DocxWorkerPoolOptions } from './docx-worker-pool.js';
+import { DocxPool, type DocxPoolOptions } from './docx-pool.js';
 
-/** A stand-in worker whose behaviour the title picks: echo the markdown, fail, hang or crash. */
-const SCRIPTED_WORKER = `
-const { parentPort } = require('node:worker_threads');
-parentPort.on('message', ({ title, markdown }) => {
-  if (title === 'crash') process.exit(3);
-  if (title === 'hang') return;
-  if (title === 'fail') return parentPort.postMessage({ ok: false, message: 'unreadable markdown' });
-  parentPort.postMessage({ ok: true, docx: new TextEncoder().encode(markdown) });
-});
-`;
+const SCRIPTED = new URL('../../test/fixtures/scripted-docx-worker.mjs', import.meta.url).href;
+const OPTIONS: DocxPoolOptions = { workers: 1, maxQueue: 4, timeoutMs: 10_000, idleMs: 60_000 };
 
-const OPTIONS: DocxWorkerPoolOptions = { workers: 1, maxQueue: 4, timeoutMs: 10_000, idleMs: 60_000 };
-
-describe('DocxWorkerPool', () => {
-  const pools: DocxWorkerPool[] = [];
-  const scripted = (options: Partial<DocxWorkerPoolOptions> = {}) => {
-    const pool = new DocxWorkerPool({ ...OPTIONS, ...options }, () => new Worker(SCRIPTED_WORKER, { eval: true }));
+describe('DocxPool (piscina)', () => {
+  const pools: DocxPool[] = [];
+  const scripted = (options: Partial<DocxPoolOptions> = {}) => {
+    const pool = new DocxPool({ ...OPTIONS, ...options }, SCRIPTED);
     pools.push(pool);
     return pool;
   };
@@ -28,7 +17,7 @@ describe('DocxWorkerPool', () => {
   });
 
   it('builds a real .docx on a worker thread while the event loop keeps turning', async () => {
-    const pool = new DocxWorkerPool({ ...OPTIONS, timeoutMs: 60_000 });
+    const pool = new DocxPool({ ...OPTIONS, timeoutMs: 60_000 });
     pools.push(pool);
     const markdown = '## Section\n\nA paragraph with **bold** text and a [link](https://example.com).\n\n- one\n- two\n\n'.repeat(100);
     let settled = false;
@@ -64,7 +53,7 @@ describe('DocxWorkerPool', () => {
     const outcomes = Promise.allSettled([running, queued]);
     await pool.close();
     const [runningOutcome, queuedOutcome] = await outcomes;
-    expect(runningOutcome.status).toBe('rejected');
+    expect(runningOutcome).toEqual({ status: 'rejected', reason: expect.any(AppError) });
     expect(queuedOutcome).toEqual({ status: 'rejected', reason: expect.any(AppError) });
   });
 
@@ -72,14 +61,13 @@ describe('DocxWorkerPool', () => {
     // Long enough for a fresh worker to start on a busy machine.
     const pool = scripted({ timeoutMs: 1_000 });
     const hung = pool.render({ title: 'hang', markdown: '' });
-    const next = pool.render({ title: 'ok', markdown: 'after' });
     await expect(hung).rejects.toEqual(expect.objectContaining({ status: 503, body: expect.objectContaining({ message: 'The export took too long, please try again' }) }));
-    expect((await next).toString()).toBe('after');
+    expect((await pool.render({ title: 'ok', markdown: 'after' })).toString()).toBe('after');
   });
 
   it('fails the build of a crashed worker and replaces the worker', async () => {
     const pool = scripted();
-    await expect(pool.render({ title: 'crash', markdown: '' })).rejects.toThrow('Word export worker stopped (exit code 3)');
+    await expect(pool.render({ title: 'crash', markdown: '' })).rejects.toThrow('Word export worker stopped (worker exited with code: 3)');
     expect((await pool.render({ title: 'ok', markdown: 'again' })).toString()).toBe('again');
   });
 
