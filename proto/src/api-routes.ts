@@ -29,7 +29,7 @@ import {
 import { usageSchema } from './errors.js';
 import { exportParamsSchema } from './exports.js';
 import { feedbackAnswerSchema, feedbackSchema } from './feedback.js';
-import { createProjectSchema, projectParamsSchema, projectSchema, updateProjectSchema } from './projects.js';
+import { createProjectSchema, projectDocumentsQuerySchema, projectParamsSchema, projectSchema, updateProjectSchema } from './projects.js';
 import { apiKeySchema, settingsSchema } from './settings.js';
 import { templateParamsSchema, templateSchema } from './templates.js';
 import { chatThreadSchema } from './threads.js';
@@ -216,8 +216,9 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     service: 'content',
     method: 'get',
     path: '/api/projects/:id/documents',
-    summary: "A project's documents",
+    summary: "A project's documents, a page at a time (the total in X-Total-Count)",
     params: projectParamsSchema,
+    query: projectDocumentsQuerySchema,
     answer: ok('The documents', z.array(documentSchema)),
     errors: [400, 404],
   },
