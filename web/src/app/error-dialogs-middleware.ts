@@ -27,14 +27,26 @@ export function limitKindOf(error: ApiError): UsageKind {
   return docsFull ? 'docs' : 'messages';
 }
 
+/** Calls whose page answers a limit itself (SPEC §8: the document flow shows guests a toast instead of the dialog). */
+const ANSWERS_LIMITS_ITSELF = new Set(['startDocumentFlow', 'sendDocumentFlowMessage']);
+
+const endpointOf = (action: { meta?: unknown }): string | undefined => {
+  const { meta } = action;
+  if (typeof meta !== 'object' || meta === null || !('arg' in meta)) return undefined;
+  const { arg } = meta;
+  return typeof arg === 'object' && arg !== null && 'endpointName' in arg && typeof arg.endpointName === 'string' ? arg.endpointName : undefined;
+};
+
 /**
  * SPEC §8 reactions to any failed call: LIMIT_EXCEEDED opens the usage-limit dialog for the
- * allowance it names; ACCOUNT_REQUIRED opens the sign-up dialog with the server's texts.
+ * allowance it names (unless the calling page answers it itself); ACCOUNT_REQUIRED opens the
+ * sign-up dialog with the server's texts.
  */
 export const errorDialogsMiddleware: Middleware = ({ dispatch }) => (next) => (action) => {
   if (isRejectedWithValue(action) && isApiError(action.payload)) {
     const error = action.payload;
-    if (error.code === 'LIMIT_EXCEEDED') dispatch(openUsageLimit(limitKindOf(error)));
+    const endpoint = endpointOf(action);
+    if (error.code === 'LIMIT_EXCEEDED' && !(endpoint && ANSWERS_LIMITS_ITSELF.has(endpoint))) dispatch(openUsageLimit(limitKindOf(error)));
     if (error.code === 'ACCOUNT_REQUIRED') {
       dispatch(openSignUp({ reason: 'custom', title: serverMessage(error), description: error.description }));
     }

@@ -1,4 +1,4 @@
-import { AUTO_TITLE_DELAY_MS, AUTO_TITLE_FALLBACK, type ChatThread } from '@prd/proto';
+import { AUTO_TITLE_DELAY_MS, AUTO_TITLE_FALLBACK, PENDING_MESSAGE_RETRY_MS, type ChatThread } from '@prd/proto';
 import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -53,9 +53,12 @@ export function ChatPage() {
   const [messages, setMessages] = useState<ViewMessage[]>([]);
   const [loadingThread, setLoadingThread] = useState(false);
   const [pending, setPending] = useState(false);
-  const [input, setInput] = useState(() => searchParams.get('prefill') ?? '');
+  const [input, setInput] = useState('');
+  /** The home prompt's text (SPEC §2 `prefill`): sent by itself into a new conversation once the page can. */
+  const [queued, setQueued] = useState<string | null>(() => searchParams.get('prefill')?.trim() || null);
   const [renameTarget, setRenameTarget] = useState<ChatThread | null>(null);
-  const opened = useRef(false);
+  // A queued message starts a conversation of its own: the newest stored one is not opened.
+  const opened = useRef(queued !== null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
   const activate = (id: number | null) => {
@@ -170,6 +173,29 @@ export function ChatPage() {
       setPending(false);
     }
   };
+
+  // SPEC §9 pending-message retries: the queued message waits for the thread list, then for any send in flight.
+  const sendRef = useRef(send);
+  sendRef.current = send;
+  const waitingFor: keyof typeof PENDING_MESSAGE_RETRY_MS | null =
+    !threadsQuery.isSuccess && !threadsQuery.isError ? 'waitingForThreads' : pending ? 'waitingForSend' : null;
+  const waitingRef = useRef(waitingFor);
+  waitingRef.current = waitingFor;
+  useEffect(() => {
+    if (queued === null) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const attempt = () => {
+      const waiting = waitingRef.current;
+      if (waiting) {
+        timer = setTimeout(attempt, PENDING_MESSAGE_RETRY_MS[waiting]);
+        return;
+      }
+      setQueued(null);
+      void sendRef.current(queued);
+    };
+    attempt();
+    return () => clearTimeout(timer);
+  }, [queued]);
 
   const confirmDelete = (thread: ChatThread) => {
     void modal.confirm({
