@@ -30,14 +30,25 @@ function headings(markdown: string, depth: number): { text: string; start: numbe
   return found;
 }
 
+/** The last documents split: an interview turn asks about the same text once per section. */
+const recent = new Map<string, SectionedDocument>();
+const RECENT_MAX = 8;
+
 /** Splits markdown at its level-2 headings (as the mdast parser reads them: not inside code, quotes or lists). */
 export function parseSections(markdown: string): SectionedDocument {
-  const text = markdown.replace(/\r\n?/g, '\n');
-  const found = headings(text, 2);
-  return {
-    preamble: text.slice(0, found[0]?.start ?? text.length).trim(),
-    sections: found.map((h, i) => ({ heading: h.text, body: text.slice(h.end, found[i + 1]?.start ?? text.length).trim() })),
-  };
+  let parsed = recent.get(markdown);
+  if (!parsed) {
+    const text = markdown.replace(/\r\n?/g, '\n');
+    const found = headings(text, 2);
+    parsed = {
+      preamble: text.slice(0, found[0]?.start ?? text.length).trim(),
+      sections: found.map((h, i) => ({ heading: h.text, body: text.slice(h.end, found[i + 1]?.start ?? text.length).trim() })),
+    };
+    if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
+    recent.set(markdown, parsed);
+  }
+  // A copy: callers edit the sections they get.
+  return { preamble: parsed.preamble, sections: parsed.sections.map((section) => ({ ...section })) };
 }
 
 /** Joins a sectioned document back into markdown with one blank line between blocks. */
