@@ -9,7 +9,7 @@ test.describe.configure({ timeout: 120_000 });
 const duplicateIds = (page: Page): Promise<string[]> =>
   page.evaluate(() => {
     const seen = new Map<string, number>();
-    for (const element of document.querySelectorAll('[id]')) seen.set(element.id, (seen.get(element.id) ?? 0) + 1);
+    for (const element of Array.from(document.querySelectorAll('[id]'))) seen.set(element.id, (seen.get(element.id) ?? 0) + 1);
     return [...seen].filter(([, count]) => count > 1).map(([id]) => id);
   });
 

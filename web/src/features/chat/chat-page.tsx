@@ -31,7 +31,7 @@ const DELETE_CONFIRM = 'Are you sure you want to delete this chat thread? This a
 
 /** /chat (SPEC §2, §4): conversations with new, rename and delete; four modes; markdown replies. */
 export function ChatPage() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const mode = parseChatMode(searchParams.get('mode'));
   const info = CHAT_MODES_INFO[mode];
   usePageTitle(info.title);
@@ -191,11 +191,19 @@ export function ChatPage() {
         return;
       }
       setQueued(null);
+      // Sent once: a reload of the page must not send it again.
+      setSearchParams(
+        (params) => {
+          params.delete('prefill');
+          return params;
+        },
+        { replace: true },
+      );
       void sendRef.current(queued);
     };
     attempt();
     return () => clearTimeout(timer);
-  }, [queued]);
+  }, [queued, setSearchParams]);
 
   const confirmDelete = (thread: ChatThread) => {
     void modal.confirm({
