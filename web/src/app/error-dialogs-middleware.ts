@@ -18,14 +18,26 @@ export const errorMessage = (error: unknown, fallback = 'Something went wrong. P
 /** Which allowance a LIMIT_EXCEEDED answer is about: its `limit` field (messages when a body lacks it). */
 export const limitKindOf = (error: ApiError): UsageKind => error.limit ?? 'messages';
 
+/** Calls whose page answers a limit itself (SPEC §8: the document flow shows guests a toast instead of the dialog). */
+const ANSWERS_LIMITS_ITSELF = new Set(['startDocumentFlow', 'sendDocumentFlowMessage']);
+
+const endpointOf = (action: { meta?: unknown }): string | undefined => {
+  const { meta } = action;
+  if (typeof meta !== 'object' || meta === null || !('arg' in meta)) return undefined;
+  const { arg } = meta;
+  return typeof arg === 'object' && arg !== null && 'endpointName' in arg && typeof arg.endpointName === 'string' ? arg.endpointName : undefined;
+};
+
 /**
  * SPEC §8 reactions to any failed call: LIMIT_EXCEEDED opens the usage-limit dialog for the
- * allowance it names; ACCOUNT_REQUIRED opens the sign-up dialog with the server's texts.
+ * allowance it names (unless the calling page answers it itself); ACCOUNT_REQUIRED opens the
+ * sign-up dialog with the server's texts.
  */
 export const errorDialogsMiddleware: Middleware = ({ dispatch }) => (next) => (action) => {
   if (isRejectedWithValue(action) && isApiError(action.payload)) {
     const error = action.payload;
-    if (error.code === ErrorCode.LIMIT_EXCEEDED) dispatch(openUsageLimit(limitKindOf(error)));
+    const endpoint = endpointOf(action);
+    if (error.code === ErrorCode.LIMIT_EXCEEDED && !(endpoint && ANSWERS_LIMITS_ITSELF.has(endpoint))) dispatch(openUsageLimit(limitKindOf(error)));
     if (error.code === ErrorCode.ACCOUNT_REQUIRED) {
       dispatch(openSignUp({ reason: 'custom', title: error.message, description: error.description }));
     }

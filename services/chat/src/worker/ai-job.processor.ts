@@ -7,7 +7,7 @@ import { ContentClient, IdentityClient, type DocumentDto } from '@prd/proto';
 import { AiTimeoutError, classifyAiError, DeadlinePassedError, safeErrorText } from '../ai/ai-errors.js';
 import type { AiReply, AiTask } from '../ai/ai-task.js';
 import { ProviderFactory } from '../ai/provider-factory.js';
-import { unfilledSections } from '../document-flow/flow-document.js';
+import { isFlowComplete } from '../document-flow/flow-document.js';
 import { FlowsRepository, type FlowRow } from '../document-flow/flows.repository.js';
 import { encodeFailure, refundKey, REFUND_MARKER_SECONDS, type AiJobData, type AiJobResult, type StreamEvent } from '../jobs/ai-job.js';
 import { MessagesRepository, type ChatScope } from '../messages/messages.repository.js';
@@ -72,7 +72,7 @@ export class AiJobProcessor {
       document = await this.content.getDocument(data.task.documentId, data.userId);
       if (data.task.kind === 'flow') {
         const flow = await this.flows.find(data.task.documentId, data.userId);
-        isComplete = !!flow && unfilledSections(document.content, flow.sections).length === 0;
+        isComplete = !!flow && isFlowComplete(document.content, flow.sections, flow.step);
       }
     }
     return { userMessage: user, assistantMessage: assistant, document, documentUpdated: data.task.kind === 'document' && document !== null, isComplete, title: null };
@@ -162,7 +162,8 @@ export class AiJobProcessor {
       documentUpdated = true;
     }
     const flow = prepared.flow;
-    const isComplete = !!flow && !!document && unfilledSections(document.content, flow.sections).length === 0;
+    const state = flow ? (reply.state ?? { step: flow.step, followUp: flow.followUp }) : null;
+    const isComplete = !!flow && !!document && !!state && isFlowComplete(document.content, flow.sections, state.step);
     // Nothing is written once the time limit or the client's deadline has passed: the client got an error.
     signal.throwIfAborted();
     if (Date.now() > data.deadline) throw new DeadlinePassedError();
@@ -175,7 +176,7 @@ export class AiJobProcessor {
         userContent: userText,
         assistant: { content: reply.content, provider: reply.provider, model: reply.model },
       });
-      if (flow) await this.flows.advance(tx, flow.documentId, reply.state ?? { step: flow.step, followUp: flow.followUp }, isComplete);
+      if (flow && state) await this.flows.advance(tx, flow.documentId, state, isComplete);
       return exchange;
     });
     return {

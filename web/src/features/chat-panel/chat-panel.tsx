@@ -1,6 +1,7 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { useMatch } from 'react-router-dom';
 import { errorMessage, opensDialog } from '../../app/error-dialogs-middleware';
 import { LoadingState } from '../../app/loading-state';
 import { useToast } from '../../app/toast';
@@ -21,6 +22,8 @@ const greeting = (): ViewMessage[] => [{ key: 'greeting', role: 'assistant', con
  */
 export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const history = useGetChatMessagesQuery({});
+  // SPEC §7: open on a document's page, the panel talks about that document.
+  const documentId = Number(useMatch('/documents/:id')?.params.id) || undefined;
   const [sendChat] = useSendChatMutation();
   const toast = useToast();
   const [messages, setMessages] = useState<ViewMessage[] | null>(null);
@@ -47,7 +50,7 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
     setMessages((current) => [...(current ?? []), optimistic]);
     setPending(true);
     try {
-      const reply = await sendChat({ content: text }).unwrap();
+      const reply = await sendChat({ content: text, documentId }).unwrap();
       setMessages((current) => settleSend(current ?? [], optimistic.key, [fromChatMessage(reply.userMessage), fromChatMessage(reply.assistantMessage)]));
     } catch (error) {
       setMessages((current) => dropMessage(current ?? [], optimistic.key));

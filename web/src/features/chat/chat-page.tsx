@@ -1,4 +1,4 @@
-import { AUTO_TITLE_DELAY_MS, AUTO_TITLE_FALLBACK, type ChatThread } from '@prd/proto';
+import { AUTO_TITLE_DELAY_MS, AUTO_TITLE_FALLBACK, PENDING_MESSAGE_RETRY_MS, type ChatThread } from '@prd/proto';
 import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -31,7 +31,7 @@ const DELETE_CONFIRM = 'Are you sure you want to delete this chat thread? This a
 
 /** /chat (SPEC §2, §4): conversations with new, rename and delete; four modes; markdown replies. */
 export function ChatPage() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const mode = parseChatMode(searchParams.get('mode'));
   const info = CHAT_MODES_INFO[mode];
   usePageTitle(info.title);
@@ -53,9 +53,12 @@ export function ChatPage() {
   const [messages, setMessages] = useState<ViewMessage[]>([]);
   const [loadingThread, setLoadingThread] = useState(false);
   const [pending, setPending] = useState(false);
-  const [input, setInput] = useState(() => searchParams.get('prefill') ?? '');
+  const [input, setInput] = useState('');
+  /** The home prompt's text (SPEC §2 `prefill`): sent by itself into a new conversation once the page can. */
+  const [queued, setQueued] = useState<string | null>(() => searchParams.get('prefill')?.trim() || null);
   const [renameTarget, setRenameTarget] = useState<ChatThread | null>(null);
-  const opened = useRef(false);
+  // A queued message starts a conversation of its own: the newest stored one is not opened.
+  const opened = useRef(queued !== null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
   const activate = (id: number | null) => {
@@ -170,6 +173,37 @@ export function ChatPage() {
       setPending(false);
     }
   };
+
+  // SPEC §9 pending-message retries: the queued message waits for the thread list, then for any send in flight.
+  const sendRef = useRef(send);
+  sendRef.current = send;
+  const waitingFor: keyof typeof PENDING_MESSAGE_RETRY_MS | null =
+    !threadsQuery.isSuccess && !threadsQuery.isError ? 'waitingForThreads' : pending ? 'waitingForSend' : null;
+  const waitingRef = useRef(waitingFor);
+  waitingRef.current = waitingFor;
+  useEffect(() => {
+    if (queued === null) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const attempt = () => {
+      const waiting = waitingRef.current;
+      if (waiting) {
+        timer = setTimeout(attempt, PENDING_MESSAGE_RETRY_MS[waiting]);
+        return;
+      }
+      setQueued(null);
+      // Sent once: a reload of the page must not send it again.
+      setSearchParams(
+        (params) => {
+          params.delete('prefill');
+          return params;
+        },
+        { replace: true },
+      );
+      void sendRef.current(queued);
+    };
+    attempt();
+    return () => clearTimeout(timer);
+  }, [queued, setSearchParams]);
 
   const confirmDelete = (thread: ChatThread) => {
     void modal.confirm({

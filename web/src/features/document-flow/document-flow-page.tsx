@@ -2,7 +2,9 @@ import { COMPLETION_REDIRECT_MS, type DocumentDto, type DocumentFlowMode } from 
 import { ErrorCode } from '@prd/proto/error-codes';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { openUsageLimit } from '../../app/dialogs-slice';
 import { errorMessage, limitKindOf } from '../../app/error-dialogs-middleware';
+import { useAppDispatch } from '../../app/hooks';
 import { LoadingState } from '../../app/loading-state';
 import type { ApiError } from '../../app/normalize-error';
 import { useToast } from '../../app/toast';
@@ -21,7 +23,7 @@ import './document-flow.css';
 
 type Step = 'title' | 'starting' | 'conversation';
 
-/** The guests' texts for a limit reached in the flow (SPEC §8); the usage-limit dialog opens as well. */
+/** The guests' texts for a limit reached in the flow (SPEC §8). */
 const GUEST_LIMIT_TOASTS = {
   docs: { title: 'Document limit reached', description: 'Sign up to create more documents and save your work.' },
   messages: { title: 'Message limit reached', description: 'Sign up to continue your conversation and save your work.' },
@@ -68,6 +70,7 @@ function DocumentFlow({ templateId }: { templateId: number }) {
   const { user } = useCurrentUser();
   const navigate = useNavigate();
   const toast = useToast();
+  const dispatch = useAppDispatch();
 
   const [step, setStep] = useState<Step>('title');
   const [title, setTitle] = useState('');
@@ -89,12 +92,11 @@ function DocumentFlow({ templateId }: { templateId: number }) {
     return () => clearTimeout(timer);
   }, [complete, document, autoNavigate, navigate]);
 
+  /** SPEC §8: a visitor gets the usage-limit dialog, a guest these words as a toast — never both. */
   const limitReached = (error: ApiError) => {
-    // The usage-limit dialog is opened by the store for every LIMIT_EXCEEDED; guests also get these words.
-    if (user?.isGuest) {
-      const texts = GUEST_LIMIT_TOASTS[limitKindOf(error)];
-      toast.error(texts.title, texts.description);
-    }
+    const kind = limitKindOf(error);
+    if (user?.isGuest) toast.error(GUEST_LIMIT_TOASTS[kind].title, GUEST_LIMIT_TOASTS[kind].description);
+    else dispatch(openUsageLimit(kind));
   };
 
   const start = async (chosenTitle: string) => {

@@ -99,7 +99,7 @@ export function HomePage() {
     <section className="page">
       <PageHeader
         title={PRODUCT_NAME}
-        description="Write product requirements documents, personas, user stories and brainstorming notes with an AI assistant."
+        description="A free, open-source tool for product teams: write product requirements documents, personas, user stories and brainstorming notes with an AI assistant."
       />
       <PromptForm />
 

@@ -1,3 +1,4 @@
+import { REALTIME_CONTEXT_MAX_CHARS } from '@prd/proto';
 import { useState } from 'react';
 import { useGetProjectDocumentsQuery, useGetProjectQuery } from '../../app/content-api';
 import { errorMessage, opensDialog } from '../../app/error-dialogs-middleware';
@@ -9,8 +10,16 @@ import { ChatComposer } from '../chat/chat-composer';
 import { MessageList } from '../chat/message-list';
 import { fromChatMessage, localMessage, type ViewMessage } from '../chat/view-message';
 import { projectContext } from './project-context';
-import { useRealtimeChat } from './use-realtime-chat';
+import { useRealtimeChat, type RealtimeStatus } from './use-realtime-chat';
 import '../chat/chat.css';
+
+const STATUS_TEXT: Record<RealtimeStatus, string> = {
+  idle: 'Ask about this project and its documents',
+  connecting: 'Connecting...',
+  connected: 'Realtime connected',
+  reconnecting: 'Reconnecting…',
+  failed: 'Realtime chat is not connected',
+};
 
 /**
  * The project's conversation with the AI about the project and all its documents (SPEC §2, §4):
@@ -42,8 +51,17 @@ export function ProjectChat({ projectId, active }: { projectId: number; active: 
     toast.error(title, description);
   };
 
+  // SPEC §5: realtime starts once both the user and the project (with its documents) are loaded.
+  const loaded = project.data !== undefined && documents.data !== undefined;
+  const context = loaded ? projectContext(project.data, documents.data ?? []).slice(0, REALTIME_CONTEXT_MAX_CHARS) : '';
   const realtime = useRealtimeChat(
-    { active, userId: user?.id ?? null, projectId, projectName: project.data?.name },
+    {
+      active: active && loaded,
+      userId: user?.id ?? null,
+      projectId,
+      documentTitle: project.data?.name ?? '',
+      documentContext: context,
+    },
     {
       onAssistant: (content, isPartial) => {
         setStreaming((current) => ({ key: current?.key ?? localMessage('assistant', '').key, role: 'assistant', content, createdAt: new Date().toISOString() }));
@@ -64,7 +82,7 @@ export function ProjectChat({ projectId, active }: { projectId: number; active: 
     setInput('');
     setSent(optimistic);
     if (realtime.send(text)) return;
-    // No realtime session: the same question over HTTP (SPEC §7 project form).
+    // No realtime session (the user was told so): the same question over HTTP (SPEC §7 project form), not to lose it.
     try {
       await sendChat({ content: text, projectId, projectContext: projectContext(project.data, documents.data ?? []) }).unwrap();
       await settle();
@@ -83,7 +101,7 @@ export function ProjectChat({ projectId, active }: { projectId: number; active: 
   return (
     <div className="project-chat">
       <p className="project-chat-status" data-status={realtime.status}>
-        {realtime.status === 'connected' ? 'Realtime connected' : realtime.status === 'connecting' ? 'Connecting...' : 'Ask about this project and its documents'}
+        {STATUS_TEXT[realtime.status]}
       </p>
       {messages.length === 0 ? (
         <p className="project-chat-empty">Ask anything about this project: its goals, its documents, what is missing.</p>
