@@ -66,7 +66,13 @@ describe('per-user AI caps and verified keys (issue 14)', () => {
     const accepted = await registered(stack, userKey());
     expect((await usage(stack, accepted)).limits.messages).toBe(200);
     await post(accepted, '/api/chat', { content: 'Hello' }).expect(200);
-    expect((await stack.identityClient.getOpenAiKey(accepted.id)).verified).toBe(true);
+    // The worker reports the acceptance beside the reply: wait for it to land.
+    let verified = false;
+    for (let i = 0; i < 100 && !verified; i++) {
+      verified = (await stack.identityClient.getOpenAiKey(accepted.id)).verified;
+      if (!verified) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(verified).toBe(true);
     expect((await usage(stack, accepted)).limits.messages).toBeNull();
   });
 });

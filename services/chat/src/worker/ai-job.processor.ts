@@ -84,7 +84,8 @@ export class AiJobProcessor {
     if (rateKey) await this.limiter.acquire(rateKey, signal);
     const onPartial = data.stream ? (content: string) => this.publish(data.stream, { jobId, content }) : undefined;
     const reply = await provider.run(prepared.task, { signal, onPartial });
-    if (ownKeyToVerify) await this.keyAccepted(data.userId, ownKeyToVerify);
+    // Reported on the side: the reply does not wait for identity.
+    if (ownKeyToVerify) void this.keyAccepted(data.userId, ownKeyToVerify);
     this.publish(data.stream, { jobId, end: true });
     if (data.task.kind === 'title') return { userMessage: null, assistantMessage: null, document: null, documentUpdated: false, isComplete: false, title: reply.content };
     return this.save(jobId, data, prepared, reply, signal);
