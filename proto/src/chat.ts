@@ -87,15 +87,6 @@ export const regenerateChatSchema = z
   .refine((body) => (body.threadId === undefined) !== (body.documentId === undefined), { message: 'Give either threadId or documentId', path: ['threadId'] });
 export type RegenerateChat = z.infer<typeof regenerateChatSchema>;
 
-/**
- * D14: the events of a streamed reply (`Accept: text/event-stream`). `delta` carries new text, `restart` voids the
- * text so far (the job is retried), `done` the JSON body the call answers otherwise, `error` its usual error body.
- */
-export const REPLY_STREAM_EVENTS = ['delta', 'restart', 'done', 'error'] as const;
-export type ReplyStreamEvent = (typeof REPLY_STREAM_EVENTS)[number];
-/** The response header that tells the client the reply time limit (seconds) shared by the service and nginx (D14). */
-export const REPLY_TIMEOUT_HEADER = 'x-reply-timeout';
-
 /** `GET /api/chat?documentId=` or `?projectId=`: the scope whose messages to list. */
 export const chatScopeQuerySchema = z.object({
   documentId: chatId('Invalid document id').optional(),

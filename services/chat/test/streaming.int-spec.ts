@@ -114,7 +114,7 @@ describe('streamed replies over Server-Sent Events (D14)', () => {
     const call = await postSse(stack.chat.url, '/api/chat', visitor.cookie, { content: 'One more?' });
     const error = await call.until(isDone);
     expect(error.event).toBe('error');
-    expect(error.data).toMatchObject({ code: 'LIMIT_EXCEEDED' });
+    expect(error.data).toMatchObject({ code: 'LIMIT_EXCEEDED', status: 429 });
     await call.finished;
     expect(call.events.filter((e) => e.event === 'error')).toHaveLength(1);
   });

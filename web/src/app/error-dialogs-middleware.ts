@@ -1,4 +1,4 @@
-import { isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
+import { isRejectedWithValue, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import type { UsageKind } from '@prd/proto';
 import { LIMIT_MESSAGES } from '@prd/proto/limit-messages';
 import { openSignUp, openUsageLimit } from './dialogs-slice';
@@ -32,12 +32,17 @@ export function limitKindOf(error: ApiError): UsageKind {
  * allowance it names; ACCOUNT_REQUIRED opens the sign-up dialog with the server's texts.
  */
 export const errorDialogsMiddleware: Middleware = ({ dispatch }) => (next) => (action) => {
-  if (isRejectedWithValue(action) && isApiError(action.payload)) {
-    const error = action.payload;
-    if (error.code === 'LIMIT_EXCEEDED') dispatch(openUsageLimit(limitKindOf(error)));
-    if (error.code === 'ACCOUNT_REQUIRED') {
-      dispatch(openSignUp({ reason: 'custom', title: serverMessage(error), description: error.description }));
-    }
+  if (isRejectedWithValue(action)) {
+    const dialog = dialogFor(action.payload);
+    if (dialog) dispatch(dialog);
   }
   return next(action);
 };
+
+/** The dialog a failed call opens, if any: also for calls made outside RTK Query (streamed replies, D14). */
+export function dialogFor(error: unknown): UnknownAction | null {
+  if (!isApiError(error)) return null;
+  if (error.code === 'LIMIT_EXCEEDED') return openUsageLimit(limitKindOf(error));
+  if (error.code === 'ACCOUNT_REQUIRED') return openSignUp({ reason: 'custom', title: serverMessage(error), description: error.description });
+  return null;
+}

@@ -23,7 +23,7 @@ const sseEvent = (event: ReplyStreamEvent, data: unknown) => `event: ${event}\nd
 /**
  * D14: answers an AI call as the usual JSON body, or as Server-Sent Events when the client sent
  * `Accept: text/event-stream`: `delta` events while the worker writes, then `done` with that same body, or `error`
- * with the usual error body. Either way, the client closing the request stops the job.
+ * with the usual error body (and its HTTP `status`). Either way, the client closing the request stops the job.
  */
 @Injectable()
 export class ReplyResponder {
@@ -90,9 +90,10 @@ export class ReplyResponder {
       write(sseEvent('done', body));
     } catch (err) {
       if (!(err instanceof ClientGoneError)) {
-        const { body, unexpected } = toErrorResponse(err);
+        const { status, body, unexpected } = toErrorResponse(err);
         if (unexpected) this.logger.error({ err }, 'streamed reply failed');
-        write(sseEvent('error', body));
+        // The usual error body, with the status the JSON call would have answered (the stream's own is 200).
+        write(sseEvent('error', { ...body, status }));
       }
     } finally {
       clearInterval(heartbeat);
