@@ -140,5 +140,5 @@ describe('a worker killed mid-job (D7)', () => {
     const messages = (await request(stack.chat.url).get('/api/chat').set('Cookie', user.cookie).expect(200)).body as { role: string; content: string }[];
     expect(messages.filter((m) => m.content === 'A whole new answer')).toHaveLength(1);
     expect(messages.some((m) => m.content.startsWith('Half'))).toBe(false);
-  }, 60_000);
+  }, 120_000);
 });

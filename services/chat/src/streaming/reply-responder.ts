@@ -39,7 +39,7 @@ export class ReplyResponder {
     reply.raw.on('close', () => {
       if (!reply.raw.writableFinished) leaving.abort();
     });
-    void reply.header(REPLY_TIMEOUT_HEADER, String(this.config.AI_REPLY_TIMEOUT_S));
+    reply.header(REPLY_TIMEOUT_HEADER, String(this.config.AI_REPLY_TIMEOUT_S));
     if (!wantsStream(request)) {
       try {
         const body = await produce({ signal: leaving.signal });
