@@ -105,6 +105,19 @@ export function buildRows(runs: RunResults[], bundle: BundleFigures | NotMeasure
       cells: each((r) => from(r.chat, (f) => ({ value: f.firstPartial.p99Ms, text: `${ms(f.firstPartial.p50Ms)} / ${ms(f.firstPartial.p99Ms)}`, failed: failures(f.firstPartial.missing, 'without a partial') }))),
     },
     {
+      figure: "First streamed byte (SSE delta, POST /api/chat) after the provider's first token, p50 / p99",
+      target: { op: '<=', value: 30, text: 'p99 ≤ 30 ms' },
+      cells: each((r) => from(r.chat, (f) => ({ value: f.firstStreamedByte.p99Ms, text: `${ms(f.firstStreamedByte.p50Ms)} / ${ms(f.firstStreamedByte.p99Ms)}`, failed: failures(f.firstStreamedByte.missing, 'without a delta') }))),
+    },
+    {
+      figure: 'AI replies per second streamed as SSE (10 connections)',
+      cells: each((r) => from(r.chat, (f) => ({ value: f.streamedThroughput.requestsPerSecond, text: `${perSecond(f.streamedThroughput.requestsPerSecond, 'replies')} (p99 ${ms(f.streamedThroughput.p99Ms)})`, failed: failures(f.streamedThroughput.failures) }))),
+    },
+    {
+      figure: "Streaming's cost on AI throughput, SSE ÷ JSON replies per second",
+      cells: each((r) => from(r.chat, (f) => ({ value: f.streamedThroughput.requestsPerSecond / f.throughput.requestsPerSecond, text: (f.streamedThroughput.requestsPerSecond / f.throughput.requestsPerSecond).toFixed(2) }))),
+    },
+    {
       figure: 'usage_update push on /ws-general after the consuming POST returns, p50 / p99',
       target: { op: '<=', value: 50, text: 'p99 ≤ 50 ms' },
       cells: each((r) => from(r.usagePush, (f) => ({ value: f.p99Ms, text: `${ms(f.p50Ms)} / ${ms(f.p99Ms)} (${f.samples} samples, ${f.beforeAnswer} pushed before the answer)`, failed: failures(f.missing, 'never pushed') }))),

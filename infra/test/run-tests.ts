@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { DATA } from '../lib/paths.ts';
-import { freePort } from '../lib/ports.ts';
+import { freePort, isPortOpen } from '../lib/ports.ts';
+import { startProcess, stopProcess, waitFor } from '../lib/process.ts';
 import { bin, build, run } from '../lib/run.ts';
 import { startStack, stateFile, stopStack } from '../lib/stack.ts';
 
@@ -50,6 +51,12 @@ export async function runTests(args: string[]): Promise<number> {
   if (stackPhase) {
     console.log('\n== full stack behind nginx');
     const gatewayPort = await freePort();
+    // D14: a slow OpenAI-compatible provider for users who store an API key (the streaming end-to-end tests).
+    const providerPort = await freePort();
+    const provider = startProcess('slow-provider', process.execPath, [path.resolve(import.meta.dirname, 'slow-provider.ts')], path.join(runDir, 'logs', 'slow-provider.log'), {
+      env: { ...process.env, PORT: String(providerPort), TOKEN_DELAY_MS: '60' },
+    });
+    await waitFor('slow-provider', () => isPortOpen(providerPort), 20_000, provider);
     // Two replicas of every service and of the worker, so every suite also proves the services are stateless.
     const state = await startStack({
       dir: path.join(runDir, 'stack'),
@@ -57,7 +64,7 @@ export async function runTests(args: string[]): Promise<number> {
       replicas: 2,
       ephemeral: true,
       // Every test visitor comes from 127.0.0.1: the per-address guest and sign-up limits would otherwise trip.
-      env: { GUESTS_PER_ADDRESS_PER_HOUR: '100000', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000' },
+      env: { GUESTS_PER_ADDRESS_PER_HOUR: '100000', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000', OPENAI_BASE_URL: `http://127.0.0.1:${providerPort}/v1` },
       say: (l) => console.log(`   ${l}`),
     });
     try {
@@ -77,6 +84,7 @@ export async function runTests(args: string[]): Promise<number> {
       tallies.push(['end-to-end', playwrightTally(e2eJson)]);
     } finally {
       await stopStack(state);
+      await stopProcess(provider.pid);
     }
 
     console.log('\n== reliability and security (jest): hostile input, authentication, authorization, faults, load; each suite on its own stack');

@@ -37,6 +37,8 @@ export const chatMessageSchema = z.object({
   projectId: z.number().int().nullable(),
   provider: z.string().nullable(),
   model: z.string().nullable(),
+  /** The user stopped this reply while it was written; its text is what came until then (D14). */
+  stopped: z.boolean(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -71,6 +73,19 @@ export const chatReplySchema = z.object({
   updatedDocument: documentSchema.nullable(),
 });
 export type ChatReply = z.infer<typeof chatReplySchema>;
+
+/**
+ * `POST /api/chat/regenerate` (D14): a new reply to the last user message of a thread or of a document chat,
+ * replacing the last reply. `mode` is the thread's chat mode (general when absent).
+ */
+export const regenerateChatSchema = z
+  .object({
+    threadId: chatId('Invalid thread id').optional(),
+    documentId: chatId('Invalid document id').optional(),
+    mode: z.enum(CHAT_MODES, { error: 'Unknown chat mode' }).default('general'),
+  })
+  .refine((body) => (body.threadId === undefined) !== (body.documentId === undefined), { message: 'Give either threadId or documentId', path: ['threadId'] });
+export type RegenerateChat = z.infer<typeof regenerateChatSchema>;
 
 /** `GET /api/chat?documentId=` or `?projectId=`: the scope whose messages to list. */
 export const chatScopeQuerySchema = z.object({

@@ -53,3 +53,12 @@ export const REALTIME_CONTEXT_MAX_CHARS = 2_000_000;
  * /chat) is tried again every 500 ms until the thread list is there, every 100 ms while another send runs.
  */
 export const PENDING_MESSAGE_RETRY_MS = { waitingForThreads: 500, waitingForSend: 100 } as const;
+
+/**
+ * D14: the events of a streamed reply (`Accept: text/event-stream`). `delta` carries new text, `restart` voids the
+ * text so far (the job is retried), `done` the JSON body the call answers otherwise, `error` its usual error body.
+ */
+export const REPLY_STREAM_EVENTS = ['delta', 'restart', 'done', 'error'] as const;
+export type ReplyStreamEvent = (typeof REPLY_STREAM_EVENTS)[number];
+/** The response header that tells the client the reply time limit (seconds) shared by the service and nginx (D14). */
+export const REPLY_TIMEOUT_HEADER = 'x-reply-timeout';

@@ -17,7 +17,15 @@ export const configSchema = baseConfigSchema.extend({
   OPENAI_MODEL: z.string().min(1, 'OPENAI_MODEL must name a model').default('gpt-4o-mini'),
   OPENAI_REALTIME_MODEL: z.string().min(1, 'OPENAI_REALTIME_MODEL must name a model').default('gpt-4o-realtime-preview'),
   OPENAI_TRANSCRIPTION_MODEL: z.string().min(1, 'OPENAI_TRANSCRIPTION_MODEL must name a model').default('whisper-1'),
-  /** Time limit of one attempt of an AI job, in milliseconds. */
+  /**
+   * D14: the one time limit of an AI reply, in seconds, shared by this service (it answers 504 or an `error`
+   * event a little before it), nginx (its proxy_read_timeout on the chat routes) and the web client (it gives up
+   * a little after, told the value in the `X-Reply-Timeout` header).
+   */
+  AI_REPLY_TIMEOUT_S: positiveInt('AI_REPLY_TIMEOUT_S', 120).pipe(z.number().min(10, 'AI_REPLY_TIMEOUT_S must be at least 10')),
+  /** How often a streamed reply sends a comment line so that proxies keep it open (SSE). */
+  SSE_HEARTBEAT_MS: positiveInt('SSE_HEARTBEAT_MS', 15_000),
+  /** Time limit of one attempt of an AI job, in milliseconds (the reply's own limit still caps every attempt). */
   AI_JOB_TIMEOUT_MS: positiveInt('AI_JOB_TIMEOUT_MS', 60_000),
   /** Attempts per AI job (the first included); 429, 5xx and timeouts are retried. */
   AI_JOB_ATTEMPTS: positiveInt('AI_JOB_ATTEMPTS', 3).pipe(z.number().max(10, 'AI_JOB_ATTEMPTS must be at most 10')),
@@ -34,12 +42,13 @@ export const configSchema = baseConfigSchema.extend({
 });
 export type Config = z.infer<typeof configSchema>;
 
+/** How much sooner than nginx the service gives up, so that its own answer (504 or an `error` event) gets through. */
+export const REPLY_TIMEOUT_MARGIN_MS = 2_000;
+
 /**
- * How long the chat service waits for a job (every attempt at its time limit, the backoffs between
- * them, and a margin for queueing); after this the client gets 504 and the job may no longer write.
+ * How long the chat service waits for a job: the configured reply time limit less a margin. After this the client
+ * gets 504 (or an `error` event), the job may no longer write, and its message is given back (D7, D14).
  */
-export function replyDeadlineMs(config: Pick<Config, 'AI_JOB_TIMEOUT_MS' | 'AI_JOB_ATTEMPTS' | 'AI_RETRY_BACKOFF_MS'>): number {
-  let backoff = 0;
-  for (let i = 0; i < config.AI_JOB_ATTEMPTS - 1; i++) backoff += config.AI_RETRY_BACKOFF_MS * 2 ** i;
-  return config.AI_JOB_TIMEOUT_MS * config.AI_JOB_ATTEMPTS + backoff + 5_000;
+export function replyDeadlineMs(config: Pick<Config, 'AI_REPLY_TIMEOUT_S'>): number {
+  return config.AI_REPLY_TIMEOUT_S * 1000 - REPLY_TIMEOUT_MARGIN_MS;
 }

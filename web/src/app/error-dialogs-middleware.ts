@@ -1,4 +1,4 @@
-import { isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
+import { isRejectedWithValue, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { ErrorCode } from '@prd/proto/error-codes';
 import type { UsageKind } from '@prd/proto/limit-messages';
 import { openSignUp, openUsageLimit } from './dialogs-slice';
@@ -11,6 +11,9 @@ const isApiError = (value: unknown): value is ApiError =>
 export const opensDialog = (error: unknown): boolean =>
   isApiError(error) && (error.code === ErrorCode.LIMIT_EXCEEDED || error.code === ErrorCode.ACCOUNT_REQUIRED);
 
+/** True for a LIMIT_EXCEEDED answer (SPEC §8), which some pages answer themselves. */
+export const isLimitExceeded = (error: unknown): error is ApiError => isApiError(error) && error.code === ErrorCode.LIMIT_EXCEEDED;
+
 /** The server's message of a failed call, for an 'Error' toast, else `fallback` (a network failure, a crash). */
 export const errorMessage = (error: unknown, fallback = 'Something went wrong. Please try again.'): string =>
   isApiError(error) ? error.message : fallback;
@@ -18,29 +21,23 @@ export const errorMessage = (error: unknown, fallback = 'Something went wrong. P
 /** Which allowance a LIMIT_EXCEEDED answer is about: its `limit` field (messages when a body lacks it). */
 export const limitKindOf = (error: ApiError): UsageKind => error.limit ?? 'messages';
 
-/** Calls whose page answers a limit itself (SPEC §8: the document flow shows guests a toast instead of the dialog). */
-const ANSWERS_LIMITS_ITSELF = new Set(['startDocumentFlow', 'sendDocumentFlowMessage']);
-
-const endpointOf = (action: { meta?: unknown }): string | undefined => {
-  const { meta } = action;
-  if (typeof meta !== 'object' || meta === null || !('arg' in meta)) return undefined;
-  const { arg } = meta;
-  return typeof arg === 'object' && arg !== null && 'endpointName' in arg && typeof arg.endpointName === 'string' ? arg.endpointName : undefined;
-};
-
 /**
  * SPEC §8 reactions to any failed call: LIMIT_EXCEEDED opens the usage-limit dialog for the
- * allowance it names (unless the calling page answers it itself); ACCOUNT_REQUIRED opens the
+ * allowance it names; ACCOUNT_REQUIRED opens the
  * sign-up dialog with the server's texts.
  */
 export const errorDialogsMiddleware: Middleware = ({ dispatch }) => (next) => (action) => {
-  if (isRejectedWithValue(action) && isApiError(action.payload)) {
-    const error = action.payload;
-    const endpoint = endpointOf(action);
-    if (error.code === ErrorCode.LIMIT_EXCEEDED && !(endpoint && ANSWERS_LIMITS_ITSELF.has(endpoint))) dispatch(openUsageLimit(limitKindOf(error)));
-    if (error.code === ErrorCode.ACCOUNT_REQUIRED) {
-      dispatch(openSignUp({ reason: 'custom', title: error.message, description: error.description }));
-    }
+  if (isRejectedWithValue(action)) {
+    const dialog = dialogFor(action.payload);
+    if (dialog) dispatch(dialog);
   }
   return next(action);
 };
+
+/** The dialog a failed call opens, if any: also for calls made outside RTK Query (streamed replies, D14). */
+export function dialogFor(error: unknown): UnknownAction | null {
+  if (!isApiError(error)) return null;
+  if (error.code === ErrorCode.LIMIT_EXCEEDED) return openUsageLimit(limitKindOf(error));
+  if (error.code === ErrorCode.ACCOUNT_REQUIRED) return openSignUp({ reason: 'custom', title: error.message, description: error.description });
+  return null;
+}

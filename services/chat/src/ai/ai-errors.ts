@@ -33,6 +33,14 @@ export class DeadlinePassedError extends Error {
   }
 }
 
+/** The client closed the request (Stop, a closed tab): the job ends and keeps what was written (D14). */
+export class ReplyStoppedError extends Error {
+  constructor() {
+    super('The client stopped this reply');
+    this.name = 'ReplyStoppedError';
+  }
+}
+
 export const PROVIDER_FAILED: ErrorBody = {
   code: AiErrorCode.AI_PROVIDER_FAILED,
   message: 'The AI provider could not answer right now. Please try again.',

@@ -31,6 +31,8 @@ export const chatMessages = pgTable(
     provider: text('provider'),
     model: text('model'),
     jobId: text('job_id'),
+    /** The client stopped this reply while it was written: the text is what came until then (D14). */
+    stopped: boolean('stopped').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,15 +1,13 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { AppError, CONFIG, LOGGER, REDIS, WebSocketService } from '@prd/kit';
+import { AppError, CONFIG, LOGGER, WebSocketService } from '@prd/kit';
 import { ContentClient, InternalCallError, realtimeClientMessageSchema, type RealtimeClientMessage, type RealtimeServerMessage } from '@prd/proto';
 import { ChatService } from '../chat/chat.service.js';
 import type { Config } from '../config.js';
-import type { StreamEvent } from '../jobs/ai-job.js';
-import { PartialStreams } from './partial-streams.js';
+import { ReplyStreams } from '../streaming/reply-streams.service.js';
 
 interface RealtimeSession {
   id: string;
@@ -32,12 +30,7 @@ function errorText(err: unknown): string {
  * as AI jobs; their partials come from the worker over this replica's own Redis channel (D2).
  */
 @Injectable()
-export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShutdown {
-  /** This replica's channel for partials. */
-  private readonly channel = `chat:partials:${randomUUID()}`;
-  /** Jobs in flight on this replica's sockets. */
-  private readonly streams = new PartialStreams();
-  private subscriber?: Redis;
+export class RealtimeGateway implements OnApplicationBootstrap {
   /** `init_session` frames per socket and minute (each is a call to content). */
   private readonly initLimit: RateLimiterMemory;
 
@@ -46,28 +39,14 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
     private readonly websockets: WebSocketService,
     private readonly chat: ChatService,
     private readonly content: ContentClient,
-    @Inject(REDIS) private readonly redis: Redis,
+    private readonly streams: ReplyStreams,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.initLimit = new RateLimiterMemory({ points: config.REALTIME_INITS_PER_MINUTE, duration: 60 });
   }
 
-  async onApplicationBootstrap() {
-    this.subscriber = this.redis.duplicate({ connectionName: 'chat-partials' });
-    this.subscriber.on('error', () => undefined);
-    this.subscriber.on('message', (_channel, raw) => {
-      try {
-        this.streams.deliver(JSON.parse(raw) as StreamEvent);
-      } catch {
-        this.logger.warn('ignored a malformed realtime partial');
-      }
-    });
-    await this.subscriber.subscribe(this.channel);
+  onApplicationBootstrap() {
     this.websockets.serve('/ws', (socket, { userId }) => this.attach(socket, userId));
-  }
-
-  async onApplicationShutdown() {
-    this.subscriber?.disconnect();
   }
 
   private attach(socket: WebSocket, userId: number) {
@@ -125,13 +104,12 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private async reply(session: RealtimeSession, content: string, send: Send) {
-    const jobId = randomUUID();
-    const stream = this.streams.start(jobId, (soFar) => send({ type: 'message', role: 'assistant', content: soFar, isPartial: true }));
+    const { target, stream } = this.streams.open((soFar) => send({ type: 'message', role: 'assistant', content: soFar, isPartial: true }));
     try {
       const reply = await this.chat.send(
         session.userId,
         { content, mode: 'general', documentId: session.projectId ? null : session.documentId, projectId: session.projectId },
-        { channel: this.channel, jobId },
+        { stream: target },
       );
       await stream.ended();
       send({ type: 'message', role: 'assistant', content: reply.assistantMessage.content, isPartial: false });

@@ -1,15 +1,15 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { CONFIG, LOGGER, notFound, REDIS } from '@prd/kit';
 import { ContentClient, IdentityClient, type DocumentDto } from '@prd/proto';
-import { AiTimeoutError, classifyAiError, DeadlinePassedError, safeErrorText } from '../ai/ai-errors.js';
+import { AiTimeoutError, classifyAiError, DeadlinePassedError, ReplyStoppedError, safeErrorText } from '../ai/ai-errors.js';
 import type { AiReply, AiTask } from '../ai/ai-task.js';
 import { ProviderFactory } from '../ai/provider-factory.js';
 import { isFlowComplete } from '../document-flow/flow-document.js';
 import { FlowsRepository, type FlowRow } from '../document-flow/flows.repository.js';
-import { encodeFailure, refundKey, REFUND_MARKER_SECONDS, type AiJobData, type AiJobResult, type StreamEvent } from '../jobs/ai-job.js';
+import { cancelChannel, cancelledKey, encodeFailure, refundKey, REFUND_MARKER_SECONDS, type AiJobData, type AiJobResult, type StreamEvent } from '../jobs/ai-job.js';
 import { MessagesRepository, type ChatScope } from '../messages/messages.repository.js';
 import { ProviderRateLimiter } from './rate-limiter.js';
 import type { WorkerConfig } from './worker.config.js';
@@ -21,10 +21,21 @@ interface Prepared {
   flow: FlowRow | null;
 }
 
+/** What an attempt has got so far: kept when the client stops the reply (D14). */
+interface Progress {
+  prepared: Prepared | null;
+  text: string;
+}
+
+const NOTHING: AiJobResult = { userMessage: null, assistantMessage: null, document: null, documentUpdated: false, isComplete: false, title: null };
+
 /** Runs one AI job (D7): provider, context from the server's own data, validated edit, one idempotent reply. */
 @Injectable()
-export class AiJobProcessor {
+export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
   private readonly limiter: ProviderRateLimiter;
+  /** This worker's running jobs, so that a stop request from any chat replica reaches the one running it. */
+  private readonly running = new Map<string, AbortController>();
+  private subscriber?: Redis;
 
   constructor(
     @Inject(CONFIG) private readonly config: WorkerConfig,
@@ -39,26 +50,82 @@ export class AiJobProcessor {
     this.limiter = new ProviderRateLimiter(redis, config.AI_RATE_LIMIT_PER_SECOND, config.AI_QUEUE_PREFIX);
   }
 
+  async onModuleInit() {
+    this.subscriber = this.redis.duplicate({ connectionName: 'ai-cancel' });
+    this.subscriber.on('error', () => undefined);
+    this.subscriber.on('message', (_channel, jobId: string) => this.running.get(jobId)?.abort(new ReplyStoppedError()));
+    await this.subscriber.subscribe(cancelChannel(this.config.AI_QUEUE_PREFIX));
+  }
+
+  onApplicationShutdown() {
+    this.subscriber?.disconnect();
+  }
+
   async process(job: Job<AiJobData, AiJobResult>): Promise<AiJobResult> {
     const jobId = job.id!;
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new AiTimeoutError()), this.config.AI_JOB_TIMEOUT_MS);
+    // The attempt's own limit, or sooner the moment the client stops waiting (then nothing may be written).
+    const untilDeadline = job.data.deadline - Date.now();
+    const timer = untilDeadline < this.config.AI_JOB_TIMEOUT_MS
+      ? setTimeout(() => controller.abort(new DeadlinePassedError()), Math.max(0, untilDeadline))
+      : setTimeout(() => controller.abort(new AiTimeoutError()), this.config.AI_JOB_TIMEOUT_MS);
+    const progress: Progress = { prepared: null, text: '' };
+    this.running.set(jobId, controller);
     try {
+      // A stop that came before this worker took the job (it was still queued).
+      if (await this.redis.exists(cancelledKey(this.config.AI_QUEUE_PREFIX, jobId))) throw new ReplyStoppedError();
       // Only a job started before (a retry, or taken over from a worker that died) can have written its reply.
-      const done = job.attemptsStarted > 1 || job.attemptsMade > 0 ? await this.alreadyDone(jobId, job.data) : null;
+      const retried = job.attemptsStarted > 1 || job.attemptsMade > 0;
+      const done = retried ? await this.alreadyDone(jobId, job.data) : null;
       if (done) {
         this.publish(job.data.stream, { jobId, end: true });
         return done;
       }
       if (Date.now() > job.data.deadline) throw new DeadlinePassedError();
+      // The client may have shown partials of the failed attempt: they are void now (D14).
+      if (retried) this.publish(job.data.stream, { jobId, restart: true });
       const timeLimit = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true }));
-      return await Promise.race([this.run(jobId, job.data, controller.signal), timeLimit]);
+      return await Promise.race([this.run(jobId, job.data, controller.signal, progress), timeLimit]);
     } catch (err) {
+      const stopped = err instanceof ReplyStoppedError || controller.signal.reason instanceof ReplyStoppedError;
+      if (stopped) return this.keepStopped(job, progress);
       throw await this.fail(job, err);
     } finally {
       clearTimeout(timer);
+      this.running.delete(jobId);
       controller.abort();
     }
+  }
+
+  /**
+   * The client stopped the reply (D14): the text written so far becomes the assistant message, marked as stopped,
+   * and the message stays counted. With no text at all the client got no reply: nothing is written, and it is given back.
+   */
+  private async keepStopped(job: Job<AiJobData, AiJobResult>, progress: Progress): Promise<AiJobResult> {
+    const jobId = job.id!;
+    const { data } = job;
+    const text = progress.text.trim();
+    this.publish(data.stream, { jobId, end: true });
+    this.logger.info({ jobId, kind: data.task.kind, chars: text.length }, 'AI job stopped by the client');
+    if (!text || !progress.prepared?.scope || data.task.kind === 'title') {
+      if (data.consumed) await this.refundOnce(jobId, data.userId, data.consumed);
+      return { ...NOTHING, stopped: true };
+    }
+    const { task } = data;
+    const scope = progress.prepared.scope;
+    const userText = task.kind === 'flow' ? task.userText : task.content;
+    const written = await this.messages.transaction((tx) =>
+      this.messages.writeExchange(tx, {
+        jobId,
+        userId: data.userId,
+        scope,
+        userContent: userText,
+        assistant: { content: text, provider: null, model: null },
+        stopped: true,
+        ...('replaces' in task && task.replaces ? { replaces: task.replaces } : {}),
+      }),
+    );
+    return { ...NOTHING, userMessage: written.user, assistantMessage: written.assistant, stopped: true };
   }
 
   /** A job whose messages exist already (its worker died after writing them) just answers from them. */
@@ -78,14 +145,21 @@ export class AiJobProcessor {
     return { userMessage: user, assistantMessage: assistant, document, documentUpdated: data.task.kind === 'document' && document !== null, isComplete, title: null };
   }
 
-  private async run(jobId: string, data: AiJobData, signal: AbortSignal): Promise<AiJobResult> {
+  private async run(jobId: string, data: AiJobData, signal: AbortSignal, progress: Progress): Promise<AiJobResult> {
     // Two independent reads (the context from chat's and content's data, the key from identity): at once.
     const [prepared, { provider, rateKey, ownKeyToVerify }] = await Promise.all([this.prepare(data), this.providers.forUser(data.userId)]);
+    progress.prepared = prepared;
     if (rateKey) await this.limiter.acquire(rateKey, signal);
-    const onPartial = data.stream ? (content: string) => this.publish(data.stream, { jobId, content }) : undefined;
+    const onPartial = data.stream
+      ? (content: string) => {
+          progress.text = content;
+          this.publish(data.stream, { jobId, content });
+        }
+      : undefined;
     const reply = await provider.run(prepared.task, { signal, onPartial });
     // Reported on the side: the reply does not wait for identity.
     if (ownKeyToVerify) void this.keyAccepted(data.userId, ownKeyToVerify);
+    signal.throwIfAborted();
     this.publish(data.stream, { jobId, end: true });
     if (data.task.kind === 'title') return { userMessage: null, assistantMessage: null, document: null, documentUpdated: false, isComplete: false, title: reply.content };
     return this.save(jobId, data, prepared, reply, signal);
@@ -112,12 +186,13 @@ export class AiJobProcessor {
     switch (task.kind) {
       case 'chat': {
         const scope: ChatScope = task.threadId ? { threadId: task.threadId } : { general: true };
-        return { task: { kind: 'chat', mode: task.mode, history: await this.messages.history(userId, scope), message: task.content }, scope, document: null, flow: null };
+        const history = await this.messages.history(userId, scope, 20, task.replaces?.userMessageId);
+        return { task: { kind: 'chat', mode: task.mode, history, message: task.content }, scope, document: null, flow: null };
       }
       case 'document': {
         const document = await this.content.getDocument(task.documentId, userId);
         const scope: ChatScope = { documentId: document.id };
-        const history = await this.messages.history(userId, scope);
+        const history = await this.messages.history(userId, scope, 20, task.replaces?.userMessageId);
         return { task: { kind: 'document', document: { id: document.id, title: document.title, content: document.content }, history, message: task.content }, scope, document, flow: null };
       }
       case 'project': {
@@ -176,6 +251,7 @@ export class AiJobProcessor {
         scope: prepared.scope!,
         userContent: userText,
         assistant: { content: reply.content, provider: reply.provider, model: reply.model },
+        ...('replaces' in task && task.replaces ? { replaces: task.replaces } : {}),
       });
       if (flow && state) await this.flows.advance(tx, flow.documentId, state, isComplete);
       return exchange;

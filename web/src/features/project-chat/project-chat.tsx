@@ -5,9 +5,11 @@ import { errorMessage, opensDialog } from '../../app/error-dialogs-middleware';
 import { LoadingState } from '../../app/loading-state';
 import { useToast } from '../../app/toast';
 import { useCurrentUser } from '../../app/use-current-user';
-import { useGetChatMessagesQuery, useSendChatMutation } from '../chat/chat-api';
+import { useGetChatMessagesQuery } from '../chat/chat-api';
 import { ChatComposer } from '../chat/chat-composer';
 import { MessageList } from '../chat/message-list';
+import { ReplyStopped } from '../chat/reply-stream';
+import { useReplyStream } from '../chat/use-reply-stream';
 import { fromChatMessage, localMessage, type ViewMessage } from '../chat/view-message';
 import { projectContext } from './project-context';
 import { useRealtimeChat, type RealtimeStatus } from './use-realtime-chat';
@@ -31,7 +33,7 @@ export function ProjectChat({ projectId, active }: { projectId: number; active: 
   const project = useGetProjectQuery(projectId);
   const documents = useGetProjectDocumentsQuery(projectId);
   const history = useGetChatMessagesQuery({ projectId }, { refetchOnMountOrArgChange: true });
-  const [sendChat] = useSendChatMutation();
+  const http = useReplyStream();
   const toast = useToast();
   const [input, setInput] = useState('');
   const [sent, setSent] = useState<ViewMessage | null>(null);
@@ -82,14 +84,14 @@ export function ProjectChat({ projectId, active }: { projectId: number; active: 
     setInput('');
     setSent(optimistic);
     if (realtime.send(text)) return;
-    // No realtime session (the user was told so): the same question over HTTP (SPEC §7 project form), not to lose it.
+    // No realtime session (the user was told so): the same question over HTTP (SPEC §7 project form), streamed like every reply (D14).
     try {
-      await sendChat({ content: text, projectId, projectContext: projectContext(project.data, documents.data ?? []) }).unwrap();
+      await http.run('/api/chat', { content: text, projectId, projectContext: projectContext(project.data, documents.data ?? []) });
       await settle();
     } catch (error) {
       setSent(null);
       setInput((current) => current || text);
-      if (!opensDialog(error)) toast.error('Error sending message', errorMessage(error));
+      if (!(error instanceof ReplyStopped) && !opensDialog(error)) toast.error('Error sending message', errorMessage(error));
     }
   };
 
@@ -106,9 +108,9 @@ export function ProjectChat({ projectId, active }: { projectId: number; active: 
       {messages.length === 0 ? (
         <p className="project-chat-empty">Ask anything about this project: its goals, its documents, what is missing.</p>
       ) : (
-        <MessageList messages={messages} label="Project chat" thinking={pending && streaming === null} showTimes />
+        <MessageList messages={messages} label="Project chat" thinking={pending && streaming === null && !http.streaming} streamingText={http.text} showTimes />
       )}
-      <ChatComposer value={input} onChange={setInput} onSend={(text) => void send(text)} pending={pending} label="Message about this project" placeholder="Ask about this project..." />
+      <ChatComposer value={input} onChange={setInput} onSend={(text) => void send(text)} pending={pending} onStop={http.streaming ? http.stop : undefined} label="Message about this project" placeholder="Ask about this project..." />
     </div>
   );
 }

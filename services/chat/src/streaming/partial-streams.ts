@@ -12,6 +12,7 @@ export interface PartialStream {
 
 interface Open {
   onPartial: (content: string) => void;
+  onRestart: () => void;
   end: () => void;
   ended: Promise<void>;
 }
@@ -24,10 +25,11 @@ interface Open {
 export class PartialStreams {
   private readonly open = new Map<string, Open>();
 
-  start(jobId: string, onPartial: (content: string) => void): PartialStream {
+  /** `onRestart`: a retried attempt begins, the partials so far are void (D14). */
+  start(jobId: string, onPartial: (content: string) => void, onRestart: () => void = () => undefined): PartialStream {
     let end!: () => void;
     const ended = new Promise<void>((resolve) => (end = resolve));
-    this.open.set(jobId, { onPartial, end, ended });
+    this.open.set(jobId, { onPartial, onRestart, end, ended });
     return {
       ended: async (waitMs = STREAM_END_WAIT_MS) => {
         let timer: NodeJS.Timeout | undefined;
@@ -46,6 +48,7 @@ export class PartialStreams {
     const stream = this.open.get(event.jobId);
     if (!stream) return;
     if ('end' in event) stream.end();
+    else if ('restart' in event) stream.onRestart();
     else stream.onPartial(event.content);
   }
 }
