@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, WithUser, ZodPipe, notFound, type ActingUser } from '@prd/kit';
 import { chatDocumentParamsSchema as documentParams, chatScopeQuerySchema, postChatSchema, regenerateChatSchema, type ChatMessage, type PostChat, type RegenerateChat } from '@prd/proto';
@@ -15,6 +15,7 @@ export class ChatController {
 
   /** One message and its AI reply: general (mode, thread), document, project or shell panel. JSON, or SSE when asked (D14). */
   @Post()
+  @HttpCode(200)
   @WithUser({ provisionGuest: postChatSchema })
   send(@CurrentUser() user: ActingUser, @Body(new ZodPipe(postChatSchema)) body: PostChat, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.responder.answer(request, reply, (live) => this.chat.send(user.id, body, live));
@@ -22,6 +23,7 @@ export class ChatController {
 
   /** A new reply to the last message of a thread or document chat, replacing the last reply (D14). */
   @Post('regenerate')
+  @HttpCode(200)
   @WithUser()
   regenerate(
     @CurrentUser() user: ActingUser | null,

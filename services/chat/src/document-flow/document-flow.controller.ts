@@ -1,4 +1,4 @@
-import { Body, Controller, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, WithUser, ZodPipe, notFound, type ActingUser } from '@prd/kit';
 import { documentFlowMessageSchema, documentFlowStartSchema, type DocumentFlowMessage, type DocumentFlowStart } from '@prd/proto';
@@ -14,12 +14,14 @@ export class DocumentFlowController {
   ) {}
 
   @Post('start')
+  @HttpCode(200)
   @WithUser({ provisionGuest: documentFlowStartSchema })
   start(@CurrentUser() user: ActingUser, @Body(new ZodPipe(documentFlowStartSchema)) body: DocumentFlowStart, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.responder.answer(request, reply, (live) => this.flows.start(user.id, body, live));
   }
 
   @Post('message')
+  @HttpCode(200)
   @WithUser()
   message(
     @CurrentUser() user: ActingUser | null,
