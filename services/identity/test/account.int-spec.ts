@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import request from 'supertest';
 import { IdentityClient } from '@prd/proto';
-import { startIdentity, type IdentityService } from './identity-test-service.js';
+import { startIdentity, type IdentityService } from '@prd/testing/identity';
 
 let seq = 0;
 const newAccount = () => {

@@ -114,7 +114,7 @@ export class DocxWorkerPool {
       else job.reject(new Error(`Word export failed: ${reply.message}`));
       this.release(worker);
     });
-    worker.on('error', (err) => this.fail(worker, err));
+    worker.on('error', (err: Error) => this.fail(worker, err));
     worker.on('exit', (code) => this.fail(worker, new Error(`Word export worker stopped (exit code ${code})`)));
     return worker;
   }

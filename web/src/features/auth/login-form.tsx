@@ -20,7 +20,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   };
 
   return (
-    <Form<LoginRequest> layout="vertical" onFinish={submit} disabled={isLoading} requiredMark={false}>
+    <Form<LoginRequest> layout="vertical" onFinish={(values) => void submit(values)} disabled={isLoading} requiredMark={false}>
       <Form.Item label="Username or email" name="username" rules={[{ required: true, whitespace: true, message: AUTH_MESSAGES.loginRequired }]}>
         <Input autoComplete="username" />
       </Form.Item>

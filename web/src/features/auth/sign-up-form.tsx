@@ -32,7 +32,7 @@ export function SignUpForm({ onRegistered, onCancel }: { onRegistered: (user: Cu
   };
 
   return (
-    <Form<SignUpValues> layout="vertical" onFinish={submit} requiredMark="optional" disabled={isLoading}>
+    <Form<SignUpValues> layout="vertical" onFinish={(values) => void submit(values)} requiredMark="optional" disabled={isLoading}>
       <Form.Item label="Username" name="username" rules={usernameRules}>
         <Input autoComplete="username" />
       </Form.Item>

@@ -38,6 +38,8 @@ export function MessageList({ messages, label, thinking = false, showTimes = fal
   }, [messages.length, last?.content, thinking]);
 
   return (
+    // A scrolling region must be reachable by keyboard to be scrolled without a mouse.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above
     <div ref={scroller} className="chat-messages" role="log" aria-label={label} aria-live="polite" tabIndex={0}>
       <ul>
         {messages.map((message) => (
