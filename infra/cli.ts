@@ -43,8 +43,8 @@ async function start(args: string[]) {
     say('Stopped.');
     process.exit(0);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
   // `npm stop` from another terminal removes the processes; leave when they are gone.
   setInterval(() => {
     if (!stopping && !readState(DATA)) process.exit(0);

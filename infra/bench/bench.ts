@@ -56,8 +56,8 @@ function stopOnInterrupt(say: (l: string) => void): void {
     for (const pid of helpers) await stopProcess(pid);
     process.exit(130);
   };
-  process.on('SIGINT', handler);
-  process.on('SIGTERM', handler);
+  process.on('SIGINT', () => void handler());
+  process.on('SIGTERM', () => void handler());
 }
 
 /** Starts one of the benchmark's own Node scripts (raw server, provider stub) on a free port. */

@@ -26,8 +26,19 @@ function playwrightTally(file: string): Tally {
 
 const JEST_ENV = { NODE_OPTIONS: '--experimental-vm-modules --disable-warning=ExperimentalWarning' };
 
+/** The enforced conventions come first: a violation fails `npm test` before anything is built. */
+async function checkConventions(): Promise<void> {
+  // Through npm, so the scripts run exactly as a developer runs them, on the project's Node.
+  if ((await run('npm', ['run', '--silent', 'lint'])) !== 0) {
+    throw new Error('lint failed: fix the errors listed above (see `npm run lint`; `npx eslint --fix <file>` fixes some), then run `npm test` again');
+  }
+  if ((await run('npm', ['run', '--silent', 'format:check'])) !== 0) {
+    throw new Error('format check failed: the files listed above are not formatted; run `npm run format` and commit the result');
+  }
+}
+
 /**
- * `npm test`: build and type-check, then the jest suites against their own PostgreSQL and Redis,
+ * `npm test`: lint and format check, then build and type-check, then the jest suites against their own PostgreSQL and Redis,
  * then the gateway suites and the Playwright end-to-end tests against a full stack on free ports, then the
  * reliability and security suites (jest.reliability.config.js), which start stacks of their own.
  * Arguments after `--` are jest path patterns; `--no-e2e` skips the stack phase.
@@ -38,6 +49,9 @@ export async function runTests(args: string[]): Promise<number> {
   const stackPhase = !args.includes('--no-e2e') && patterns.length === 0;
   const runDir = path.join(DATA, 'test', `run-${Date.now()}-${process.pid}`);
   mkdirSync(runDir, { recursive: true });
+
+  console.log('\n== lint and format check (npm run lint, npm run format:check)');
+  await checkConventions();
 
   console.log('\n== build and type-check');
   await build();

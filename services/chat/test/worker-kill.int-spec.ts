@@ -34,8 +34,8 @@ async function spawnWorker(env: Record<string, string>): Promise<SpawnedWorker> 
   const port = await freePort();
   const child = spawn(NODE, [WORKER], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   // Ready when its health probe answers.
   for (let i = 0; i < 200; i++) {
     const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);

@@ -3,7 +3,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { keyFingerprint } from '@prd/kit';
 import { IdentityClient } from '@prd/proto';
-import { startIdentity, type IdentityService } from './identity-test-service.js';
+import { startIdentity, type IdentityService } from '@prd/testing/identity';
 
 let seq = 0;
 const newAccount = () => {

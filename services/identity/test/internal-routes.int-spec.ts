@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { IdentityClient, InternalCallError } from '@prd/proto';
-import { internal, startIdentity, type IdentityService } from './identity-test-service.js';
+import { internal, startIdentity, type IdentityService } from '@prd/testing/identity';
 
 describe('internal routes of identity (D3)', () => {
   let svc: IdentityService;

@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { sessionCookieFor, testRedisUrl } from '@prd/kit/testing';
 import { IdentityClient } from '@prd/proto';
 import { usageChannel } from '../src/usage/usage-channel.js';
-import { startIdentity, type IdentityService } from './identity-test-service.js';
+import { startIdentity, type IdentityService } from '@prd/testing/identity';
 
 const wsUrl = (svc: IdentityService) => `${svc.url.replace('http', 'ws')}/ws-general`;
 

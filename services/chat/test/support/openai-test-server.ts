@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 /** A chat-completions request as the test server received it. */
 export interface ReceivedRequest {
@@ -125,7 +125,7 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
       state.respond = defaultRespond;
     },
   };
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
     void (async () => {
       const raw = await readBody(req);

@@ -12,7 +12,7 @@ export function containsNul(value: unknown): boolean {
     if (typeof item === 'string') {
       if (item.includes('\u0000')) return true;
     } else if (Array.isArray(item)) {
-      pending.push(...item);
+      pending.push(...(item as unknown[]));
     } else if (item !== null && typeof item === 'object') {
       for (const [key, inner] of Object.entries(item)) {
         if (key.includes('\u0000')) return true;

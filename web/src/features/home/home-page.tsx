@@ -18,7 +18,7 @@ function PromptForm() {
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (prompt) navigate(`/chat?prefill=${encodeURIComponent(prompt)}`);
+    if (prompt) void navigate(`/chat?prefill=${encodeURIComponent(prompt)}`);
   };
   // SPEC §5: Enter sends, Shift+Enter starts a new line.
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

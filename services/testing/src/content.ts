@@ -1,7 +1,7 @@
 import { startTestService, type TestService } from '@prd/kit/testing';
-import type { IdentityService } from '../../identity/test/identity-test-service.js';
-import { AppModule, SERVICE } from '../src/app.module.js';
-import { configSchema, type Config } from '../src/config.js';
+import type { IdentityService } from './identity.js';
+import { AppModule, SERVICE } from '@prd/content/app.module';
+import { configSchema, type Config } from '@prd/content/config';
 
 export type ContentService = TestService<Config>;
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { startTestService, type TestService } from '@prd/kit/testing';
-import { AppModule, SERVICE } from '../src/app.module.js';
-import { configSchema, type Config } from '../src/config.js';
+import { AppModule, SERVICE } from '@prd/identity/app.module';
+import { configSchema, type Config } from '@prd/identity/config';
 
 export type IdentityService = TestService<Config>;
 
