@@ -4,6 +4,7 @@ import { DATA } from '../lib/paths.ts';
 import { freePort } from '../lib/ports.ts';
 import { bin, build, run } from '../lib/run.ts';
 import { startStack, stateFile, stopStack } from '../lib/stack.ts';
+import { runContainerPhase } from '../containers/phase.ts';
 
 interface Tally {
   passed: number;
@@ -29,7 +30,8 @@ const JEST_ENV = { NODE_OPTIONS: '--experimental-vm-modules --disable-warning=Ex
  * `npm test`: build and type-check, then the jest suites against their own PostgreSQL and Redis,
  * then the gateway suites and the Playwright end-to-end tests against a full stack on free ports, then the
  * reliability and security suites (jest.reliability.config.js), which start stacks of their own.
- * Arguments after `--` are jest path patterns; `--no-e2e` skips the stack phase.
+ * Arguments after `--` are jest path patterns; `--no-e2e` skips the stack and container phases,
+ * `--no-containers` only the container phase (infra/containers/phase.ts).
  */
 export async function runTests(args: string[]): Promise<number> {
   const started = Date.now();
@@ -83,6 +85,11 @@ export async function runTests(args: string[]): Promise<number> {
     const reliabilityJson = path.join(runDir, 'jest-reliability.json');
     await run(bin('jest'), ['-c', 'jest.reliability.config.js', '--json', `--outputFile=${reliabilityJson}`], { ...JEST_ENV, TEST_RUN_DIR: runDir });
     tallies.push(['reliability and security', jestTally(reliabilityJson)]);
+  }
+
+  if (stackPhase && !args.includes('--no-containers')) {
+    console.log('\n== containers: every image from docker/ built, docker-compose.yml run in podman, k8s/ pods started with kube play');
+    tallies.push(...(await runContainerPhase(runDir, jestTally)));
   }
 
   const total = tallies.reduce((t, [, x]) => ({ passed: t.passed + x.passed, failed: t.failed + x.failed, skipped: t.skipped + x.skipped }), { passed: 0, failed: 0, skipped: 0 });
