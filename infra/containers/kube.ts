@@ -218,7 +218,8 @@ export async function kubeDown(): Promise<void> {
   const pods = (await exec('podman', ['pod', 'ps', '--quiet', '--filter', `label=${PART_OF}`])).stdout.split('\n').filter(Boolean);
   for (const w of workloads()) pods.push(...(await exec('podman', ['pod', 'ps', '--quiet', '--filter', `name=^${podName(w)}$`])).stdout.split('\n').filter(Boolean));
   for (const pod of new Set(pods)) await exec('podman', ['pod', 'rm', '--force', '--time', '5', pod]);
-  await exec('podman', ['volume', 'prune', '--force', '--filter', `label=${PART_OF}`]);
+  // kube play keeps each ConfigMap volume as a podman volume of the ConfigMap's name.
+  for (const cm of manifests().filter((d) => d.kind === 'ConfigMap')) await exec('podman', ['volume', 'rm', '--force', String((cm.metadata as JsonObject).name)]);
   rmSync(path.join(DIR, 'volumes'), { recursive: true, force: true });
   if ((await exec('podman', ['network', 'exists', KUBE_NETWORK])).code === 0) await exec('podman', ['network', 'rm', '--force', KUBE_NETWORK]);
 }

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort, isPortOpen } from '../lib/ports.ts';
 import { bin, run } from '../lib/run.ts';
@@ -101,6 +102,8 @@ export async function runContainerPhase(runDir: string, tally: (f: string) => Ta
     results.push(['compose smoke', { passed: 0, failed: 1, skipped: 0 }]);
   } finally {
     await stack?.driver.stop();
+    // The containers' logs go with them: keep them with the run's logs.
+    if (stack) writeFileSync(path.join(runDir, 'compose.log'), (await compose(stack.state, ['logs', '--no-color'])).stdout);
     const forced = await composeDown(project, say);
     const left = await projectContainers(project).catch(() => []);
     if (left.length) results.push(['compose down', { passed: 0, failed: 1, skipped: 0 }]);
