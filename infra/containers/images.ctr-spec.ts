@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fromRoot } from '../lib/paths.ts';
@@ -42,11 +42,6 @@ function scan(root: string): Finding[] {
   return found;
 }
 
-const mounted: string[] = [];
-afterAll(async () => {
-  for (const tag of mounted) await exec('podman', ['image', 'unmount', tag]);
-});
-
 describe.each(projectImages())('image $name', ({ tag }) => {
   it('runs as an unprivileged user', async () => {
     const user = (await podman(['image', 'inspect', '--format', '{{.Config.User}}', tag])).trim();
@@ -57,7 +52,12 @@ describe.each(projectImages())('image $name', ({ tag }) => {
 
   it('holds no dev dependency, test file, .env file or .git directory', async () => {
     const root = (await podman(['image', 'mount', tag])).trim();
-    mounted.push(tag);
-    expect(scan(root)).toEqual([]);
+    let found: Finding[];
+    try {
+      found = scan(root);
+    } finally {
+      await exec('podman', ['image', 'unmount', '--force', tag]);
+    }
+    expect(found).toEqual([]);
   });
 });
