@@ -5,6 +5,7 @@ import { freePort, isPortOpen } from '../lib/ports.ts';
 import { startProcess, stopProcess, waitFor } from '../lib/process.ts';
 import { bin, build, run } from '../lib/run.ts';
 import { startStack, stateFile, stopStack } from '../lib/stack.ts';
+import { runContainerPhase } from '../containers/phase.ts';
 
 interface Tally {
   passed: number;
@@ -41,7 +42,8 @@ async function checkConventions(): Promise<void> {
  * `npm test`: lint and format check, then build and type-check, then the jest suites against their own PostgreSQL and Redis,
  * then the gateway suites and the Playwright end-to-end tests against a full stack on free ports, then the
  * reliability and security suites (jest.reliability.config.js), which start stacks of their own.
- * Arguments after `--` are jest path patterns; `--no-e2e` skips the stack phase.
+ * Arguments after `--` are jest path patterns; `--no-e2e` skips the stack and container phases,
+ * `--no-containers` only the container phase (infra/containers/phase.ts).
  */
 export async function runTests(args: string[]): Promise<number> {
   const started = Date.now();
@@ -105,6 +107,17 @@ export async function runTests(args: string[]): Promise<number> {
     const reliabilityJson = path.join(runDir, 'jest-reliability.json');
     await run(bin('jest'), ['-c', 'jest.reliability.config.js', '--json', `--outputFile=${reliabilityJson}`], { ...JEST_ENV, TEST_RUN_DIR: runDir });
     tallies.push(['reliability and security', jestTally(reliabilityJson)]);
+  }
+
+  if (stackPhase && !args.includes('--no-containers')) {
+    console.log('\n== containers: every image from docker/ built, docker-compose.yml run in podman, k8s/ pods started with kube play');
+    try {
+      tallies.push(...(await runContainerPhase(runDir, jestTally)));
+    } catch (err) {
+      // Containers cannot run here (packages missing, podman refused) or an image did not build.
+      console.log(`\n${err instanceof Error ? err.message : String(err)}`);
+      tallies.push(['containers', { passed: 0, failed: 1, skipped: 0 }]);
+    }
   }
 
   const total = tallies.reduce((t, [, x]) => ({ passed: t.passed + x.passed, failed: t.failed + x.failed, skipped: t.skipped + x.skipped }), { passed: 0, failed: 0, skipped: 0 });
