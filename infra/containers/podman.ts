@@ -1,10 +1,16 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { DATA, fromRoot } from '../lib/paths.ts';
 
-/** Everything the container phase keeps: its containers.conf, image storage, networks, logs (git-ignored). */
+/** What the container phase keeps per checkout: its containers.conf, networks, run state, logs (git-ignored). */
 export const CONTAINERS_DIR = path.join(DATA, 'containers');
+/**
+ * Image storage outlives a checkout, as npm's cache does: a fresh clone on the same machine (CI's) reuses
+ * the stand-ins and the layers whose inputs did not change instead of building everything again.
+ */
+export const STORAGE_DIR = process.env.PRD_CONTAINER_STORAGE ?? path.join(os.homedir(), '.cache', 'prd-studio', 'containers');
 
 /**
  * The Debian packages the container phase needs, each with a file that proves it is installed.
@@ -46,8 +52,8 @@ export function ensureContainerTools(say: (line: string) => void): void {
 }
 
 /**
- * Our own containers.conf and storage.conf under .data/containers, so nothing touches the machine's
- * podman set-up: lowered default ulimits (the default RLIMIT_NOFILE is refused here), runc, cgroupfs
+ * Our own containers.conf and storage.conf under .data/containers (the image storage in STORAGE_DIR),
+ * so nothing touches the machine's podman set-up: lowered default ulimits (the default RLIMIT_NOFILE is refused here), runc, cgroupfs
  * and file events (no systemd), and image storage, networks and run state of our own.
  */
 let written: Record<string, string> | undefined;
@@ -63,7 +69,8 @@ export function podmanEnv(): Record<string, string> {
   if (written) return written;
   const conf = path.join(CONTAINERS_DIR, 'containers.conf');
   const storage = path.join(CONTAINERS_DIR, 'storage.conf');
-  for (const dir of ['storage', 'run', 'networks', 'tmp']) mkdirSync(path.join(CONTAINERS_DIR, dir), { recursive: true });
+  for (const dir of ['networks', 'tmp']) mkdirSync(path.join(CONTAINERS_DIR, dir), { recursive: true });
+  for (const dir of ['storage', 'run']) mkdirSync(path.join(STORAGE_DIR, dir), { recursive: true });
   writeConf(
     conf,
     [
@@ -83,7 +90,7 @@ export function podmanEnv(): Record<string, string> {
   );
   writeConf(
     storage,
-    ['[storage]', 'driver = "overlay"', `graphroot = "${path.join(CONTAINERS_DIR, 'storage')}"`, `runroot = "${path.join(CONTAINERS_DIR, 'run')}"`, ''].join('\n'),
+    ['[storage]', 'driver = "overlay"', `graphroot = "${path.join(STORAGE_DIR, 'storage')}"`, `runroot = "${path.join(STORAGE_DIR, 'run')}"`, ''].join('\n'),
   );
   written = { CONTAINERS_CONF: conf, CONTAINERS_STORAGE_CONF: storage };
   return written;
