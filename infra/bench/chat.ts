@@ -1,10 +1,12 @@
 import type WebSocket from 'ws';
-import { nowMs, openSocket, postJson, type BenchUser } from './api.ts';
+import { createDocument, nowMs, openSocket, postJson, type BenchUser } from './api.ts';
 import { latencies, load, type Latencies, type LoadFigures } from './load.ts';
 
 export interface ChatFigures {
   /** One request at a time against the zero-latency provider: all of this latency is the product's. */
   latency: LoadFigures;
+  /** The same for document chat: the document is read, the provider's edit validated and saved as a revision. */
+  documentLatency: LoadFigures;
   /** Replies per second with several requests in flight. */
   throughput: LoadFigures;
   /** From the provider sending its first token to the client receiving the first partial on `/ws`. */
@@ -17,6 +19,7 @@ export interface ChatFigures {
 
 interface ChatReply {
   assistantMessage: { provider: string | null; content: string };
+  documentUpdated: boolean;
 }
 
 const WAIT_MS = 10_000;
@@ -33,6 +36,22 @@ async function checkProvider(base: string, user: BenchUser, threadId: number, st
   if (reply.assistantMessage.provider !== 'openai' || after <= before) {
     throw new Error(`the reply came from '${reply.assistantMessage.provider}', not the benchmark's OpenAI-compatible provider`);
   }
+}
+
+/** Document chat one request at a time; fails unless the provider's edit was really saved. */
+async function measureDocumentChat(base: string, user: BenchUser, seconds: number): Promise<LoadFigures> {
+  const { id } = await createDocument(base, user, 'Document chat benchmark', '# Document chat benchmark\n\n## Goals\n- One goal');
+  const body = { content: 'Add one goal to this document.', documentId: id, documentTitle: 'Document chat benchmark', documentContext: '' };
+  const reply = await postJson<ChatReply>(base, user, '/api/chat', body, 200);
+  if (!reply.documentUpdated) throw new Error('document chat did not save the provider\'s edit');
+  return load({
+    url: `${base}/api/chat`,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: user.cookie },
+    body: JSON.stringify(body),
+    connections: 1,
+    seconds,
+  });
 }
 
 /** Waits for the first assistant partial of the reply in progress; null if the reply ends without one. */
@@ -144,9 +163,10 @@ export async function measureChat(base: string, user: BenchUser, stubBase: strin
     body: JSON.stringify({ content: 'Suggest one measurable goal for a PRD editor.', mode: 'general', threadId }),
   });
   const latency = await load({ ...request(latencyThread), connections: 1, seconds: options.seconds });
+  const documentLatency = await measureDocumentChat(base, user, options.seconds);
   const throughput = await load({ ...request(await createThread(base, user)), connections: options.connections, seconds: options.seconds });
   const firstPartialFigures = await measureFirstPartial(base, user, stubBase, options.probes);
   const streamedThroughput = await load({ ...request(await createThread(base, user), 'text/event-stream'), connections: options.connections, seconds: options.seconds });
   const firstStreamedByte = await measureFirstStreamedByte(base, user, stubBase, options.probes);
-  return { latency, throughput, firstPartial: firstPartialFigures, streamedThroughput, firstStreamedByte };
+  return { latency, documentLatency, throughput, firstPartial: firstPartialFigures, streamedThroughput, firstStreamedByte };
 }

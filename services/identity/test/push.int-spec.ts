@@ -89,8 +89,12 @@ describe('/ws-general across two identity instances on one Redis', () => {
     try {
       const forOwner = nextMessage(ownerSocket, 3_000);
       const forOther = nextMessage(otherSocket, 500);
+      const before = Date.now();
       await client.consume(owner.id, 'messages');
-      expect(JSON.parse((await forOwner) ?? 'null')).toEqual({ type: 'usage_update' });
+      const pushed = JSON.parse((await forOwner) ?? 'null') as { type: string; committedAt: number };
+      // The push carries when identity committed the counter, so its delay can be measured from there.
+      expect(pushed).toEqual({ type: 'usage_update', committedAt: expect.any(Number) });
+      expect(pushed.committedAt).toBeGreaterThanOrEqual(before);
       expect(await forOther).toBeNull();
     } finally {
       ownerSocket.close();

@@ -75,7 +75,7 @@ export class UsageService {
 
   /** Tells every identity replica (D2) that this user's usage changed, so /ws-general pushes usage_update. */
   async announce(userId: number): Promise<void> {
-    const event: UsageEvent = { userId };
+    const event: UsageEvent = { userId, committedAt: Date.now() };
     await this.redis.publish(usageChannel(this.config.DATABASE_URL), JSON.stringify(event));
   }
 
