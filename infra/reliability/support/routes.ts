@@ -65,6 +65,7 @@ export const ROUTES: Route[] = [
   { method: 'PUT', path: '/api/chat/threads/:id', body: { title: 'Renamed thread' } },
   { method: 'DELETE', path: '/api/chat/threads/:id' },
   { method: 'POST', path: '/api/chat/threads/:id/auto-title' },
+  { method: 'POST', path: '/api/chat/regenerate', body: { threadId: 1 } },
   { method: 'POST', path: '/api/document-flow/start', body: { templateId: 1, title: 'Checkout redesign', mode: 'ai-assisted' } },
   { method: 'POST', path: '/api/document-flow/message', body: { documentId: 1, content: 'Shoppers abandon carts' } },
   { method: 'GET', path: '/api/realtime/session-token', query: ['documentId'] },
