@@ -21,3 +21,4 @@ export * from './auth.js';
 export * from './settings.js';
 export * from './account.js';
 export * from './feedback.js';
+export * from './sharing.js';

@@ -9,6 +9,8 @@ export interface Ids {
   revision: number;
   thread: number;
   template: number;
+  /** The acting user's own id (a share of nobody, so the share routes answer 404 or 403). */
+  user: number;
 }
 
 export interface Route {
@@ -42,7 +44,7 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/templates' },
   { method: 'GET', path: '/api/templates/:id' },
   { method: 'GET', path: '/api/activities' },
-  { method: 'GET', path: '/api/documents' },
+  { method: 'GET', path: '/api/documents', query: ['scope'] },
   { method: 'POST', path: '/api/documents', body: { title: 'A title', content: '## Problem\nText', projectId: null } },
   { method: 'GET', path: '/api/documents/:id', query: ['t'] },
   { method: 'PATCH', path: '/api/documents/:id', body: { content: '## Edited\nText' } },
@@ -50,12 +52,20 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/documents/:id/revisions' },
   { method: 'POST', path: '/api/documents/:id/revisions/:revisionId/restore' },
   { method: 'GET', path: '/api/documents/:id/export/:format' },
-  { method: 'GET', path: '/api/projects' },
+  { method: 'GET', path: '/api/documents/:id/shares' },
+  { method: 'POST', path: '/api/documents/:id/shares', body: { login: 'nobody-at-all', role: 'viewer' } },
+  { method: 'PATCH', path: '/api/documents/:id/shares/:userId', body: { role: 'editor' } },
+  { method: 'DELETE', path: '/api/documents/:id/shares/:userId' },
+  { method: 'GET', path: '/api/projects', query: ['scope'] },
   { method: 'POST', path: '/api/projects', body: { name: 'A project', description: 'About it' } },
   { method: 'GET', path: '/api/projects/:id' },
   { method: 'PATCH', path: '/api/projects/:id', body: { name: 'Renamed', status: 'completed' } },
   { method: 'DELETE', path: '/api/projects/:id' },
   { method: 'GET', path: '/api/projects/:id/documents' },
+  { method: 'GET', path: '/api/projects/:id/shares' },
+  { method: 'POST', path: '/api/projects/:id/shares', body: { login: 'nobody-at-all', role: 'viewer' } },
+  { method: 'PATCH', path: '/api/projects/:id/shares/:userId', body: { role: 'editor' } },
+  { method: 'DELETE', path: '/api/projects/:id/shares/:userId' },
   { method: 'POST', path: '/api/chat', body: { content: 'Hello there', mode: 'general' } },
   { method: 'GET', path: '/api/chat', query: ['documentId', 'projectId'] },
   { method: 'GET', path: '/api/chat/:documentId' },
@@ -108,6 +118,7 @@ export function fillPath(route: Route, ids: Ids, values: Record<string, string> 
     if (name === 'format') return 'markdown';
     if (name === 'revisionId') return String(ids.revision);
     if (name === 'documentId') return String(ids.document);
+    if (name === 'userId') return String(ids.user);
     if (route.path.startsWith('/api/projects')) return String(ids.project);
     if (route.path.startsWith('/api/templates')) return String(ids.template);
     if (route.path.startsWith('/api/chat/threads')) return String(ids.thread);

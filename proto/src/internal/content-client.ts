@@ -1,28 +1,30 @@
 import type { DocumentDto, ProjectContext, RevisionSource } from '../documents.js';
+import type { Role } from '../sharing.js';
 import type { Template } from '../templates.js';
 import { internalCall, type InternalCallOptions } from './internal-call.js';
 
 export const CONTENT_INTERNAL = {
-  document: (id: number, userId: number) => `/internal/documents/${id}?userId=${userId}`,
+  document: (id: number, userId: number, role: Role = 'viewer') => `/internal/documents/${id}?userId=${userId}&role=${role}`,
   documentContent: (id: number) => `/internal/documents/${id}/content`,
   discardDocument: (id: number) => `/internal/documents/${id}/discard`,
   documents: '/internal/documents',
-  projectContext: (id: number, userId: number) => `/internal/projects/${id}/context?userId=${userId}`,
+  projectContext: (id: number, userId: number, role: Role = 'viewer') => `/internal/projects/${id}/context?userId=${userId}&role=${role}`,
   template: (id: number) => `/internal/templates/${id}`,
 } as const;
 
 /**
- * Typed client of content's internal routes (D3), used by chat and export. Every call names the
- * acting user; another user's document or project is an InternalCallError with status 404.
+ * Typed client of content's internal routes (D3), used by chat and export: content's access helper
+ * decides for them (D12). Every call names the acting user and the role its work needs; without
+ * any grant the answer is an InternalCallError 404, with a weaker role a 403 naming the role needed.
  */
 export class ContentClient {
   constructor(private readonly options: InternalCallOptions) {}
 
-  getDocument(id: number, userId: number): Promise<DocumentDto> {
-    return internalCall(this.options, 'GET', CONTENT_INTERNAL.document(id, userId));
+  getDocument(id: number, userId: number, role: Role = 'viewer'): Promise<DocumentDto> {
+    return internalCall(this.options, 'GET', CONTENT_INTERNAL.document(id, userId, role));
   }
 
-  /** Saves new content (and optionally a new title) as a revision from `source`. */
+  /** Saves new content (and optionally a new title) as a revision from `source`; the user needs the editor role. */
   saveDocumentContent(id: number, body: { userId: number; content: string; title?: string; source: RevisionSource }): Promise<DocumentDto> {
     return internalCall(this.options, 'PUT', CONTENT_INTERNAL.documentContent(id), body);
   }
@@ -37,8 +39,8 @@ export class ContentClient {
     return internalCall(this.options, 'POST', CONTENT_INTERNAL.discardDocument(id), { userId });
   }
 
-  getProjectContext(id: number, userId: number): Promise<ProjectContext> {
-    return internalCall(this.options, 'GET', CONTENT_INTERNAL.projectContext(id, userId));
+  getProjectContext(id: number, userId: number, role: Role = 'viewer'): Promise<ProjectContext> {
+    return internalCall(this.options, 'GET', CONTENT_INTERNAL.projectContext(id, userId, role));
   }
 
   getTemplate(id: number): Promise<Template> {

@@ -27,7 +27,20 @@ export type UserIdParams = z.infer<typeof userIdParamsSchema>;
 export const openAiKeyAnswerSchema = z.object({ apiKey: z.string().nullable() });
 export type OpenAiKeyAnswer = z.infer<typeof openAiKeyAnswerSchema>;
 
+/** What content shows of another user (shares, owners of shared items): never the email. */
+export const userProfileSchema = z.object({ id: z.number().int(), username: z.string(), name: z.string().nullable() });
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** Body of `POST /internal/users/lookup`: a registered user by username or email. */
+export const userLookupSchema = z.object({ login: z.string({ error: 'login is required' }).trim().min(1, 'login is required').max(320, 'login is too long') });
+/** Body of `POST /internal/users/profiles`. */
+export const userProfilesQuerySchema = z.object({
+  ids: z.array(z.number().int().positive(), { error: 'ids must be a list of user ids' }).max(1000, 'At most 1000 ids'),
+});
+
 export const IDENTITY_INTERNAL = {
+  lookup: '/internal/users/lookup',
+  profiles: '/internal/users/profiles',
   user: (id: number) => `/internal/users/${id}`,
   guests: '/internal/users/guests',
   openaiKey: (id: number) => `/internal/users/${id}/openai-key`,
@@ -42,6 +55,16 @@ export class IdentityClient {
   /** The user, or an InternalCallError with status 404 when there is none. */
   getUser(id: number): Promise<InternalUser> {
     return internalCall(this.options, 'GET', IDENTITY_INTERNAL.user(id));
+  }
+
+  /** A registered user (never a guest) by username or email, case-insensitively; InternalCallError 404 when there is none. */
+  lookUpUser(login: string): Promise<UserProfile> {
+    return internalCall(this.options, 'POST', IDENTITY_INTERNAL.lookup, { login });
+  }
+
+  /** The profiles of the existing users among `ids`, in no particular order. */
+  getProfiles(ids: number[]): Promise<UserProfile[]> {
+    return internalCall(this.options, 'POST', IDENTITY_INTERNAL.profiles, { ids });
   }
 
   /** A new guest (D5); `clientAddress` lets identity limit guest creation per address. */

@@ -7,6 +7,7 @@ import * as tables from './db/schema.js';
 import { ActivitiesModule } from './activities/activities.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
+import { SharesModule } from './shares/shares.module.js';
 import { TemplatesModule } from './templates/templates.module.js';
 
 export const SERVICE = 'content';
@@ -23,6 +24,7 @@ export class AppModule {
         DocumentsModule,
         ProjectsModule,
         ActivitiesModule,
+        SharesModule,
       ],
     };
   }

@@ -23,16 +23,17 @@ export class ChatService {
   ) {}
 
   /**
-   * The job task for a message. Ownership of the project, document or thread is checked first
-   * (another user's is 404); the worker reads the stored document or project itself.
+   * The job task for a message. Content's access helper checks the project or document first:
+   * chatting with the AI about one needs the editor role (none is 404, a weaker one 403); threads
+   * are the user's own. The worker reads the stored document or project itself.
    */
   async task(userId: number, target: ChatTarget, content: string): Promise<AiJobTask> {
     if (target.projectId) {
-      await this.content.getProjectContext(target.projectId, userId);
+      await this.content.getProjectContext(target.projectId, userId, 'editor');
       return { kind: 'project', content, projectId: target.projectId };
     }
     if (target.documentId) {
-      await this.content.getDocument(target.documentId, userId);
+      await this.content.getDocument(target.documentId, userId, 'editor');
       return { kind: 'document', content, documentId: target.documentId };
     }
     if (target.threadId) await this.threads.get(userId, target.threadId);
@@ -51,7 +52,7 @@ export class ChatService {
     };
   }
 
-  /** A scope's messages, oldest first; a document's or project's only after content confirms it is the user's. */
+  /** A scope's messages (the user's own), oldest first; a document's or project's only while the user may view it. */
   async list(userId: number, query: { documentId?: number; projectId?: number }): Promise<ChatMessage[]> {
     let scope: ChatScope = { general: true };
     if (query.documentId) {

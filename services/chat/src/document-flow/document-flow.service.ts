@@ -40,6 +40,8 @@ export class DocumentFlowService {
   async message(userId: number, body: DocumentFlowMessage) {
     const flow = await this.flows.find(body.documentId, userId);
     if (!flow) throw notFound('Document not found');
+    // The flow is the user's, the document content's: its access helper decides (D12).
+    await this.content.getDocument(flow.documentId, userId, 'editor');
     if (body.mode && body.mode !== flow.mode) await this.flows.setMode(flow.documentId, body.mode);
     const result = await this.jobs.run(userId, { kind: 'flow', documentId: flow.documentId, content: body.content, userText: body.content }, { consume: true });
     return { userMessage: result.userMessage!, assistantMessage: result.assistantMessage!, document: result.document!, isComplete: result.isComplete };

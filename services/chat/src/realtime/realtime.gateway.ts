@@ -4,7 +4,16 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 import { AppError, LOGGER, REDIS, WebSocketService } from '@prd/kit';
-import { ContentClient, InternalCallError, realtimeClientMessageSchema, type RealtimeClientMessage, type RealtimeServerMessage } from '@prd/proto';
+import {
+  ACCESS_REVOKED_CHANNEL,
+  accessRevokedEventSchema,
+  ContentClient,
+  InternalCallError,
+  realtimeClientMessageSchema,
+  type AccessRevokedEvent,
+  type RealtimeClientMessage,
+  type RealtimeServerMessage,
+} from '@prd/proto';
 import { ChatService } from '../chat/chat.service.js';
 import type { StreamEvent } from '../jobs/ai-job.js';
 import { PartialStreams } from './partial-streams.js';
@@ -17,6 +26,9 @@ interface RealtimeSession {
 }
 
 type Send = (message: RealtimeServerMessage) => void;
+
+/** The close code of a socket whose user lost access to what one of its sessions works on. */
+export const ACCESS_REVOKED_CLOSE_CODE = 4403;
 
 /** The text a client sees for a failed frame: our SPEC §8 message, never internals. */
 function errorText(err: unknown): string {
@@ -35,6 +47,8 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
   private readonly channel = `chat:partials:${randomUUID()}`;
   /** Jobs in flight on this replica's sockets. */
   private readonly streams = new PartialStreams();
+  /** This replica's open sockets and their sessions, so a revoked grant can close the ones it concerns. */
+  private readonly sockets = new Map<WebSocket, { userId: number; sessions: Map<string, RealtimeSession> }>();
   private subscriber?: Redis;
 
   constructor(
@@ -48,14 +62,15 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
   async onApplicationBootstrap() {
     this.subscriber = this.redis.duplicate({ connectionName: 'chat-partials' });
     this.subscriber.on('error', () => undefined);
-    this.subscriber.on('message', (_channel, raw) => {
+    this.subscriber.on('message', (channel, raw) => {
       try {
-        this.streams.deliver(JSON.parse(raw) as StreamEvent);
+        if (channel === ACCESS_REVOKED_CHANNEL) this.revoke(accessRevokedEventSchema.parse(JSON.parse(raw)));
+        else this.streams.deliver(JSON.parse(raw) as StreamEvent);
       } catch {
-        this.logger.warn('ignored a malformed realtime partial');
+        this.logger.warn({ channel }, 'ignored a malformed realtime event');
       }
     });
-    await this.subscriber.subscribe(this.channel);
+    await this.subscriber.subscribe(this.channel, ACCESS_REVOKED_CHANNEL);
     this.websockets.serve('/ws', (socket, { userId }) => this.attach(socket, userId));
   }
 
@@ -63,8 +78,21 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
     this.subscriber?.disconnect();
   }
 
+  /** D12: a revoked or weakened grant ends that user's sockets with a session on the item at once. */
+  private revoke(event: AccessRevokedEvent) {
+    const documents = new Set(event.documentIds);
+    for (const [socket, { userId, sessions }] of this.sockets) {
+      if (userId !== event.userId) continue;
+      const concerned = [...sessions.values()].some(
+        (s) => (s.documentId !== null && documents.has(s.documentId)) || (event.projectId !== null && s.projectId === event.projectId),
+      );
+      if (concerned) socket.close(ACCESS_REVOKED_CLOSE_CODE, 'Access revoked');
+    }
+  }
+
   private attach(socket: WebSocket, userId: number) {
     const sessions = new Map<string, RealtimeSession>();
+    this.sockets.set(socket, { userId, sessions });
     const send: Send = (message) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
@@ -84,7 +112,10 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
       if (!parsed.success) return send({ type: 'error', message: 'Invalid message' });
       this.handle(parsed.data, userId, sessions, send).catch((err: unknown) => send({ type: 'error', message: errorText(err) }));
     });
-    socket.on('close', () => sessions.clear());
+    socket.on('close', () => {
+      sessions.clear();
+      this.sockets.delete(socket);
+    });
   }
 
   private async handle(frame: RealtimeClientMessage, userId: number, sessions: Map<string, RealtimeSession>, send: Send) {
@@ -93,9 +124,9 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
         if (frame.userId !== userId) return send({ type: 'error', message: 'Session does not belong to this user' });
         const documentId = frame.documentId ?? null;
         const projectId = frame.projectId ?? null;
-        // The session works on the server's stored copy; it must be the user's own.
-        if (projectId) await this.content.getProjectContext(projectId, userId);
-        else if (documentId) await this.content.getDocument(documentId, userId);
+        // The session works on the server's stored copy and talks to the AI about it: content's access helper wants an editor.
+        if (projectId) await this.content.getProjectContext(projectId, userId, 'editor');
+        else if (documentId) await this.content.getDocument(documentId, userId, 'editor');
         const session = { id: randomUUID(), userId, documentId, projectId };
         sessions.set(session.id, session);
         return send({ type: 'session_initialized', sessionId: session.id });

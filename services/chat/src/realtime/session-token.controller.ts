@@ -38,7 +38,7 @@ export class SessionTokenController {
     if (!apiKey) throw NO_KEY;
     let context = '';
     if (query.documentId) {
-      const document = await this.content.getDocument(query.documentId, user.id);
+      const document = await this.content.getDocument(query.documentId, user.id, 'editor');
       context = `\n\n<document title="${document.title.replace(/["<>\n]/g, ' ')}">\n${document.content.slice(0, VOICE_CONTEXT_CHARS)}\n</document>`;
     }
     const onServerKey = own === null;

@@ -1,9 +1,9 @@
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { InternalGuard, ZodPipe } from '@prd/kit';
-import { internalUserQuerySchema, projectParamsSchema, type ProjectContext } from '@prd/proto';
+import { internalUserQuerySchema, projectParamsSchema, type InternalUserQuery, type ProjectContext } from '@prd/proto';
 import { ProjectsService } from './projects.service.js';
 
-/** Project chat's context for the chat service (D3, ContentClient.getProjectContext). */
+/** Project chat's context for the chat service (D3, ContentClient.getProjectContext), if the user's role is at least `role`. */
 @Controller('internal/projects')
 @UseGuards(InternalGuard)
 export class ProjectsInternalController {
@@ -12,8 +12,8 @@ export class ProjectsInternalController {
   @Get(':id/context')
   context(
     @Param(new ZodPipe(projectParamsSchema)) { id }: { id: number },
-    @Query(new ZodPipe(internalUserQuerySchema)) { userId }: { userId: number },
+    @Query(new ZodPipe(internalUserQuerySchema)) { userId, role }: InternalUserQuery,
   ): Promise<ProjectContext> {
-    return this.projects.context({ id: userId }, id);
+    return this.projects.context({ id: userId }, id, role);
   }
 }

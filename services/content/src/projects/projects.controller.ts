@@ -1,13 +1,15 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { CurrentUser, unauthorized, WithUser, ZodPipe, type ActingUser } from '@prd/kit';
 import {
   createProjectSchema,
+  listScopeQuerySchema,
   projectParamsSchema,
   PROJECTS_ACCOUNT_REQUIRED,
   updateProjectSchema,
   type CreateProject,
   type DocumentDto,
   type ProjectDto,
+  type SharedProjectDto,
   type UpdateProject,
 } from '@prd/proto';
 import type { Owner } from '../access/access.js';
@@ -27,9 +29,13 @@ function registered(user: ActingUser | null): Owner {
 export class ProjectsController {
   constructor(private readonly projects: ProjectsService) {}
 
+  /** The user's own projects, or with `?scope=shared` those others shared with them (with role and owner). */
   @Get()
-  list(@CurrentUser() user: ActingUser | null): Promise<ProjectDto[]> {
-    return this.projects.list(registered(user));
+  list(
+    @CurrentUser() user: ActingUser | null,
+    @Query(new ZodPipe(listScopeQuerySchema)) { scope }: { scope?: 'own' | 'shared' },
+  ): Promise<ProjectDto[] | SharedProjectDto[]> {
+    return scope === 'shared' ? this.projects.listShared(registered(user)) : this.projects.list(registered(user));
   }
 
   @Post()
