@@ -85,3 +85,27 @@ export const accessRevokedEventSchema = z.object({
   projectId: z.number().int().nullable(),
 });
 export type AccessRevokedEvent = z.infer<typeof accessRevokedEventSchema>;
+
+/** A document's read-only link: `url` opens the web page `/share/{token}`. */
+export const shareLinkSchema = z.object({ token: z.string(), url: z.string() });
+export type ShareLink = z.infer<typeof shareLinkSchema>;
+/** `GET /api/documents/:id/share-link`: the owner's current link, if any. */
+export const shareLinkStateSchema = z.object({ link: shareLinkSchema.nullable() });
+export type ShareLinkState = z.infer<typeof shareLinkStateSchema>;
+
+/** `GET /api/share/:token`: what anyone with the link sees. */
+export const sharedDocumentSchema = z.object({
+  title: z.string(),
+  content: z.string(),
+  updatedAt: z.string(),
+  owner: z.object({ name: z.string() }),
+});
+export type SharedDocument = z.infer<typeof sharedDocumentSchema>;
+
+export const shareTokenParamsSchema = z.object({
+  // Any other text is simply no link (404); only absurd lengths are bad input.
+  token: z.string({ error: 'Share link token is required' }).max(200, 'Share link token is too long'),
+});
+export const SHARE_LINK_NOT_FOUND = 'Share link not found';
+/** Reads of share links one address may make per minute (they need no account, so they are limited). */
+export const SHARE_LINK_READS_PER_MINUTE = 120;

@@ -11,6 +11,8 @@ export interface Ids {
   template: number;
   /** The acting user's own id (a share of nobody, so the share routes answer 404 or 403). */
   user: number;
+  /** A share link's token (a revoked or made-up one where the case is not about reading it). */
+  shareToken: string;
 }
 
 export interface Route {
@@ -56,6 +58,10 @@ export const ROUTES: Route[] = [
   { method: 'POST', path: '/api/documents/:id/shares', body: { login: 'nobody-at-all', role: 'viewer' } },
   { method: 'PATCH', path: '/api/documents/:id/shares/:userId', body: { role: 'editor' } },
   { method: 'DELETE', path: '/api/documents/:id/shares/:userId' },
+  { method: 'GET', path: '/api/documents/:id/share-link' },
+  { method: 'POST', path: '/api/documents/:id/share-link' },
+  { method: 'DELETE', path: '/api/documents/:id/share-link' },
+  { method: 'GET', path: '/api/share/:token' },
   { method: 'GET', path: '/api/projects', query: ['scope'] },
   { method: 'POST', path: '/api/projects', body: { name: 'A project', description: 'About it' } },
   { method: 'GET', path: '/api/projects/:id' },
@@ -119,6 +125,7 @@ export function fillPath(route: Route, ids: Ids, values: Record<string, string> 
     if (name === 'revisionId') return String(ids.revision);
     if (name === 'documentId') return String(ids.document);
     if (name === 'userId') return String(ids.user);
+    if (name === 'token') return ids.shareToken;
     if (route.path.startsWith('/api/projects')) return String(ids.project);
     if (route.path.startsWith('/api/templates')) return String(ids.template);
     if (route.path.startsWith('/api/chat/threads')) return String(ids.thread);

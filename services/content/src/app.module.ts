@@ -7,6 +7,7 @@ import * as tables from './db/schema.js';
 import { ActivitiesModule } from './activities/activities.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
+import { ShareLinksModule } from './share-links/share-links.module.js';
 import { SharesModule } from './shares/shares.module.js';
 import { TemplatesModule } from './templates/templates.module.js';
 
@@ -25,6 +26,7 @@ export class AppModule {
         ProjectsModule,
         ActivitiesModule,
         SharesModule,
+        ShareLinksModule,
       ],
     };
   }

@@ -113,3 +113,12 @@ export const projectGrants = pgTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_grants_user_idx').on(t.userId)],
 );
+
+/** A document's read-only link (D12): one per document; revoking deletes it, creating again draws a new token. */
+export const shareLinks = pgTable('share_links', {
+  documentId: integer('document_id')
+    .primaryKey()
+    .references(() => documents.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
+  createdAt: createdAt(),
+});
