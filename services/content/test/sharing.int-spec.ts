@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import request from 'supertest';
+import { deploymentChannel } from '@prd/kit';
 import { ACCESS_REVOKED_CHANNEL, type AccessRevokedEvent } from '@prd/proto';
 import { guestWithDocument, internalHeaders, registerUser, startContentStack, type ContentStack, type TestUser } from './content-stack.js';
 
@@ -122,7 +123,7 @@ describe('sharing documents and projects with roles', () => {
           if (event.documentIds.includes(doc.id)) resolve(event);
         });
       });
-      await subscriber.subscribe(ACCESS_REVOKED_CHANNEL);
+      await subscriber.subscribe(deploymentChannel(ACCESS_REVOKED_CHANNEL, stack.content.config));
       await api().delete(`/api/documents/${doc.id}/shares/${colleague.id}`).set('Cookie', owner.cookie).expect(204);
       await as(colleague).get(`/api/documents/${doc.id}`).expect(404);
       expect(await announced).toEqual({ userId: colleague.id, documentIds: [doc.id], projectId: null });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
-import { AppError, LOGGER, REDIS, WebSocketService } from '@prd/kit';
+import { AppError, CONFIG, deploymentChannel, LOGGER, REDIS, WebSocketService, type BaseConfig } from '@prd/kit';
 import {
   ACCESS_REVOKED_CHANNEL,
   accessRevokedEventSchema,
@@ -57,20 +57,26 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
     private readonly content: ContentClient,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CONFIG) private readonly config: BaseConfig,
   ) {}
+
+  /** The deployment's channel of revoked grants. */
+  private get revocations(): string {
+    return deploymentChannel(ACCESS_REVOKED_CHANNEL, this.config);
+  }
 
   async onApplicationBootstrap() {
     this.subscriber = this.redis.duplicate({ connectionName: 'chat-partials' });
     this.subscriber.on('error', () => undefined);
     this.subscriber.on('message', (channel, raw) => {
       try {
-        if (channel === ACCESS_REVOKED_CHANNEL) this.revoke(accessRevokedEventSchema.parse(JSON.parse(raw)));
+        if (channel === this.revocations) this.revoke(accessRevokedEventSchema.parse(JSON.parse(raw)));
         else this.streams.deliver(JSON.parse(raw) as StreamEvent);
       } catch {
         this.logger.warn({ channel }, 'ignored a malformed realtime event');
       }
     });
-    await this.subscriber.subscribe(this.channel, ACCESS_REVOKED_CHANNEL);
+    await this.subscriber.subscribe(this.channel, this.revocations);
     this.websockets.serve('/ws', (socket, { userId }) => this.attach(socket, userId));
   }
 

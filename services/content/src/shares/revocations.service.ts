@@ -2,8 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { DB, LOGGER, REDIS } from '@prd/kit';
+import { CONFIG, DB, deploymentChannel, LOGGER, REDIS } from '@prd/kit';
 import { ACCESS_REVOKED_CHANNEL, type AccessRevokedEvent } from '@prd/proto';
+import type { Config } from '../config.js';
 import type { ContentDb } from '../db/database.js';
 import { documents, projectGrants } from '../db/schema.js';
 
@@ -18,6 +19,7 @@ export class RevocationsService {
     @Inject(DB) private readonly db: ContentDb,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   async documentGrant(userId: number, documentId: number): Promise<void> {
@@ -38,7 +40,7 @@ export class RevocationsService {
   /** Best effort: the grant is gone already; a lost announcement leaves a socket whose every new request is refused. */
   private async publish(event: AccessRevokedEvent): Promise<void> {
     try {
-      await this.redis.publish(ACCESS_REVOKED_CHANNEL, JSON.stringify(event));
+      await this.redis.publish(deploymentChannel(ACCESS_REVOKED_CHANNEL, this.config), JSON.stringify(event));
     } catch (err) {
       this.logger.warn({ err, userId: event.userId }, 'could not announce a revoked grant');
     }
