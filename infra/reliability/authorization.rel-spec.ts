@@ -33,6 +33,9 @@ function requirement(route: Route): { on: 'document' | 'project'; needs: Role } 
   if (route.path.startsWith('/api/chat/threads') || route.path.startsWith('/api/share/')) return 'nobody else';
   const on = route.path.startsWith('/api/projects') ? 'project' : 'document';
   if (/\/shares(\/|$)|\/share-link$/.test(route.path)) return { on, needs: route.method === 'GET' && !route.path.endsWith('share-link') ? 'viewer' : 'owner' };
+  // Writing comments needs a commenter; editing another's comment, only its author (here the owner).
+  if (route.method === 'POST' && (route.path.endsWith('/comments') || route.path.endsWith('/replies'))) return { on, needs: 'commenter' };
+  if (route.method === 'PATCH' && route.path.startsWith('/api/comments')) return { on, needs: 'owner' };
   if (route.method === 'DELETE') return { on, needs: 'owner' };
   if (route.method === 'GET') return { on, needs: 'viewer' };
   if (key === 'PATCH /api/documents/:id' || key === 'PATCH /api/projects/:id' || route.path.endsWith('/restore')) return { on, needs: 'editor' };
@@ -78,6 +81,7 @@ describe('authorization: no one reaches another user’s resources', () => {
         owner.get(`/api/projects/${ids.project}/documents`),
         owner.get(`/api/chat/threads/${ids.thread}`),
         owner.get(`/api/chat?documentId=${ids.document}`),
+        owner.get(`/api/documents/${ids.document}/comments`),
       ]).then((answers) => answers.map((a) => [a.status, a.json])),
     );
 
@@ -93,7 +97,8 @@ describe('authorization: no one reaches another user’s resources', () => {
     const thread = (await owner.post('/api/chat/threads', { title: `Thread ${SECRET}` })).json as { id: number };
     expect((await owner.post('/api/chat', { content: `General ${SECRET}`, mode: 'general', threadId: thread.id })).status).toBe(200);
     expect((await owner.post('/api/chat', { content: `About the doc ${SECRET}`, documentId: doc.id })).status).toBe(200);
-    ids = { document: doc.id, project: project.id, revision: revisions[0]!.id, thread: thread.id, template: 1, user: owner.id ?? 0, shareToken: 'a'.repeat(32) };
+    const comment = (await owner.post(`/api/documents/${doc.id}/comments`, { content: `Comment ${SECRET}` })).json as { id: number };
+    ids = { document: doc.id, project: project.id, revision: revisions[0]!.id, thread: thread.id, template: 1, user: owner.id ?? 0, shareToken: 'a'.repeat(32), comment: comment.id };
 
     const guest = new Visitor(stack.url);
     await guest.becomeGuest();

@@ -22,3 +22,6 @@ export * from './settings.js';
 export * from './account.js';
 export * from './feedback.js';
 export * from './sharing.js';
+export * from './notifications.js';
+export * from './text-quote.js';
+export * from './comments.js';

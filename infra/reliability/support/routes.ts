@@ -13,6 +13,8 @@ export interface Ids {
   user: number;
   /** A share link's token (a revoked or made-up one where the case is not about reading it). */
   shareToken: string;
+  /** A comment thread on the document. */
+  comment: number;
 }
 
 export interface Route {
@@ -62,6 +64,13 @@ export const ROUTES: Route[] = [
   { method: 'POST', path: '/api/documents/:id/share-link' },
   { method: 'DELETE', path: '/api/documents/:id/share-link' },
   { method: 'GET', path: '/api/share/:token' },
+  { method: 'GET', path: '/api/documents/:id/comments' },
+  { method: 'POST', path: '/api/documents/:id/comments', body: { content: 'Is this measurable?', anchor: { exact: 'Text', prefix: '', suffix: '' } } },
+  { method: 'POST', path: '/api/comments/:id/replies', body: { content: 'A reply' } },
+  { method: 'PATCH', path: '/api/comments/:id', body: { content: 'Edited comment' } },
+  { method: 'DELETE', path: '/api/comments/:id' },
+  { method: 'GET', path: '/api/notifications', query: ['before'] },
+  { method: 'POST', path: '/api/notifications/read', body: { all: true } },
   { method: 'GET', path: '/api/projects', query: ['scope'] },
   { method: 'POST', path: '/api/projects', body: { name: 'A project', description: 'About it' } },
   { method: 'GET', path: '/api/projects/:id' },
@@ -129,6 +138,7 @@ export function fillPath(route: Route, ids: Ids, values: Record<string, string> 
     if (route.path.startsWith('/api/projects')) return String(ids.project);
     if (route.path.startsWith('/api/templates')) return String(ids.template);
     if (route.path.startsWith('/api/chat/threads')) return String(ids.thread);
+    if (route.path.startsWith('/api/comments')) return String(ids.comment);
     return String(ids.document);
   });
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { internalCall, type InternalCallOptions } from './internal-call.js';
 import type { Usage } from '../errors.js';
 import type { UsageKind } from '../usage.js';
+import type { InternalCreateNotifications } from '../notifications.js';
 
 /** What other services may know of a user. */
 export const internalUserSchema = z.object({
@@ -40,6 +41,7 @@ export const userProfilesQuerySchema = z.object({
 
 export const IDENTITY_INTERNAL = {
   lookup: '/internal/users/lookup',
+  notifications: '/internal/notifications',
   profiles: '/internal/users/profiles',
   user: (id: number) => `/internal/users/${id}`,
   guests: '/internal/users/guests',
@@ -65,6 +67,11 @@ export class IdentityClient {
   /** The profiles of the existing users among `ids`, in no particular order. */
   getProfiles(ids: number[]): Promise<UserProfile[]> {
     return internalCall(this.options, 'POST', IDENTITY_INTERNAL.profiles, { ids });
+  }
+
+  /** Stores a notification for each user and pushes it to their open tabs (D12). */
+  notify(body: InternalCreateNotifications): Promise<null> {
+    return internalCall(this.options, 'POST', IDENTITY_INTERNAL.notifications, body);
   }
 
   /** A new guest (D5); `clientAddress` lets identity limit guest creation per address. */

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import * as tables from './db/schema.js';
 import { ActivitiesModule } from './activities/activities.module.js';
+import { CommentsModule } from './comments/comments.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { ShareLinksModule } from './share-links/share-links.module.js';
@@ -27,6 +28,7 @@ export class AppModule {
         ActivitiesModule,
         SharesModule,
         ShareLinksModule,
+        CommentsModule,
       ],
     };
   }

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** proto's GRANTABLE_ROLES, spelled out so drizzle-kit can load this file on its own. */
 const GRANTABLE_ROLES = ['viewer', 'commenter', 'editor'] as const;
@@ -122,3 +122,23 @@ export const shareLinks = pgTable('share_links', {
   token: text('token').notNull().unique(),
   createdAt: createdAt(),
 });
+
+/** Comments on a document (D12): a thread's first comment has no parent and may quote the text it is about. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').notNull(),
+    authorName: text('author_name').notNull(),
+    content: text('content').notNull(),
+    anchor: jsonb('anchor').$type<{ exact: string; prefix: string; suffix: string }>(),
+    resolved: boolean('resolved').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('comments_document_idx').on(t.documentId, t.id), index('comments_parent_idx').on(t.parentId)],
+);

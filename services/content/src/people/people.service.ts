@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CONFIG } from '@prd/kit';
-import { IdentityClient, InternalCallError, type UserProfile } from '@prd/proto';
+import type { Logger } from 'pino';
+import { CONFIG, LOGGER } from '@prd/kit';
+import { IdentityClient, InternalCallError, type InternalCreateNotifications, type UserProfile } from '@prd/proto';
 import type { Config } from '../config.js';
 
 /** Other users as identity knows them (D1: identity owns users; content asks over D3). */
@@ -8,7 +9,10 @@ import type { Config } from '../config.js';
 export class PeopleService {
   private readonly identity: IdentityClient;
 
-  constructor(@Inject(CONFIG) config: Config) {
+  constructor(
+    @Inject(CONFIG) config: Config,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
     this.identity = new IdentityClient({ baseUrl: config.IDENTITY_URL, token: config.INTERNAL_TOKEN });
   }
 
@@ -27,6 +31,16 @@ export class PeopleService {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
     return new Map((await this.identity.getProfiles(unique)).map((p) => [p.id, p]));
+  }
+
+  /** Tells people about others' work (D12); a failure is logged, never the failure of the work itself. */
+  async notify(body: InternalCreateNotifications): Promise<void> {
+    if (body.userIds.length === 0) return;
+    try {
+      await this.identity.notify(body);
+    } catch (err) {
+      this.logger.warn({ err, type: body.type }, 'could not send a notification');
+    }
   }
 
   async profile(id: number): Promise<UserProfile | null> {

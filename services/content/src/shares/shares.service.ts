@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { conflict, DB, notFound } from '@prd/kit';
 import { ALREADY_SHARED, NO_SUCH_USER, SHARE_NOT_FOUND, SHARE_WITH_SELF, type CreateShare, type GrantableRole, type Share } from '@prd/proto';
 import { access, type Owner } from '../access/access.js';
+import type { Actor } from '../activities/activities.service.js';
 import type { ContentDb } from '../db/database.js';
 import { documentGrants, projectGrants } from '../db/schema.js';
 import { PeopleService } from '../people/people.service.js';
@@ -40,8 +41,8 @@ export class SharesService {
   }
 
   /** Invites a registered user by username or email; yourself, or someone with a grant already, is a 409. */
-  async add(owner: Owner, kind: ShareKind, id: number, input: CreateShare): Promise<Share> {
-    await this.item(owner, kind, id, 'owner');
+  async add(owner: Actor, kind: ShareKind, id: number, input: CreateShare): Promise<Share> {
+    const item = await this.item(owner, kind, id, 'owner');
     const invitee = await this.people.findByLogin(input.login);
     if (!invitee) throw notFound(NO_SUCH_USER);
     if (invitee.id === owner.id) throw conflict(SHARE_WITH_SELF);
@@ -51,6 +52,13 @@ export class SharesService {
         ? await this.db.insert(documentGrants).values({ documentId: id, ...values }).onConflictDoNothing().returning()
         : await this.db.insert(projectGrants).values({ projectId: id, ...values }).onConflictDoNothing().returning();
     if (!row) throw conflict(ALREADY_SHARED);
+    await this.people.notify({
+      userIds: [invitee.id],
+      type: 'shared',
+      actorName: owner.username ?? '',
+      title: 'title' in item ? item.title : item.name,
+      ...(kind === 'document' ? { documentId: id } : { projectId: id }),
+    });
     return { userId: invitee.id, username: invitee.username, name: invitee.name, role: row.role, createdAt: row.createdAt.toISOString() };
   }
 
