@@ -34,6 +34,11 @@ test('A shares a document with B as editor, B edits it, A makes B a viewer, and 
   const people = dialog.getByRole('list', { name: 'People with access' });
   await expect(people).toContainText(b.username);
 
+  // B's open tab hears of it live (the bell's count comes over /ws-general), and the bell opens it.
+  await expect(b.page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+  await b.page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+  await expect(b.page.getByRole('dialog', { name: 'Notifications' })).toContainText(`${a.username} shared “${title}” with you`);
+
   // B finds it under Shared with me, with A as owner, and edits it.
   await b.page.goto('/documents?view=shared');
   const shared = b.page.getByRole('table', { name: 'documents shared with me' });
