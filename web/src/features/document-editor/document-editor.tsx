@@ -92,9 +92,8 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
         History
       </Button>
       <ExportMenu document={doc} />
-      <Button icon={<ShareAltOutlined aria-hidden />} onClick={() => setSharing(true)} aria-haspopup="dialog">
-        Share
-      </Button>
+      {/* Icon only: a wider actions row would wrap and push the editor's Save under the floating launchers. */}
+      <Button icon={<ShareAltOutlined aria-hidden />} onClick={() => setSharing(true)} aria-haspopup="dialog" aria-label="Share" title="Share" />
       <Button icon={<ReloadOutlined aria-hidden />} loading={document.isFetching && !updating} onClick={() => void refresh()}>
         Refresh
       </Button>
