@@ -5,10 +5,12 @@ import { internalCall, type InternalCallOptions } from './internal-call.js';
 
 export const CONTENT_INTERNAL = {
   document: (id: number, userId: number, role: Role = 'viewer') => `/internal/documents/${id}?userId=${userId}&role=${role}`,
+  documentAccess: (id: number, userId: number, role: Role = 'viewer') => `/internal/documents/${id}/access?userId=${userId}&role=${role}`,
   documentContent: (id: number) => `/internal/documents/${id}/content`,
   discardDocument: (id: number) => `/internal/documents/${id}/discard`,
   documents: '/internal/documents',
   projectContext: (id: number, userId: number, role: Role = 'viewer') => `/internal/projects/${id}/context?userId=${userId}&role=${role}`,
+  projectAccess: (id: number, userId: number, role: Role = 'viewer') => `/internal/projects/${id}/access?userId=${userId}&role=${role}`,
   template: (id: number) => `/internal/templates/${id}`,
 } as const;
 
@@ -24,13 +26,23 @@ export class ContentClient {
     return internalCall(this.options, 'GET', CONTENT_INTERNAL.document(id, userId, role));
   }
 
+  /** Whether the user has at least `role` on the document, without loading its content: resolves, or 404 (no access) / 403 (role too weak). */
+  checkDocument(id: number, userId: number, role: Role = 'viewer'): Promise<{ id: number }> {
+    return internalCall(this.options, 'GET', CONTENT_INTERNAL.documentAccess(id, userId, role));
+  }
+
+  /** Whether the user has at least `role` on the project, without loading its documents: resolves, or 404 / 403. */
+  checkProject(id: number, userId: number, role: Role = 'viewer'): Promise<{ id: number }> {
+    return internalCall(this.options, 'GET', CONTENT_INTERNAL.projectAccess(id, userId, role));
+  }
+
   /** Saves new content (and optionally a new title) as a revision from `source`; the user needs the editor role. */
-  saveDocumentContent(id: number, body: { userId: number; content: string; title?: string; source: RevisionSource }): Promise<DocumentDto> {
+  saveDocumentContent(id: number, body: { userId: number; content: string; title?: string; source: Exclude<RevisionSource, 'restore'> }): Promise<DocumentDto> {
     return internalCall(this.options, 'PUT', CONTENT_INTERNAL.documentContent(id), body);
   }
 
   /** Creates a document for the user, consuming a document of their allowance (LIMIT_EXCEEDED when over). */
-  createDocument(body: { userId: number; title: string; content: string; projectId?: number | null; source: RevisionSource }): Promise<DocumentDto> {
+  createDocument(body: { userId: number; title: string; content: string; projectId?: number | null; source: Exclude<RevisionSource, 'restore'> }): Promise<DocumentDto> {
     return internalCall(this.options, 'POST', CONTENT_INTERNAL.documents, body);
   }
 

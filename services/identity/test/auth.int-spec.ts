@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { startIdentity, type IdentityService } from './identity-test-service.js';
+import { startIdentity, type IdentityService } from '@prd/testing/identity';
 
 const sessionCookie = (res: request.Response): string | undefined =>
   ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('prd.sid='))?.split(';')[0];

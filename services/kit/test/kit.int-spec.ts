@@ -6,9 +6,9 @@ import os from 'node:os';
 import { pino } from 'pino';
 import { baseConfigSchema } from '../src/index.js';
 import { startTestService, type TestService } from '../src/testing/index.js';
-import { freePort } from '../../../infra/lib/ports.ts';
-import { startRedis, stopRedis } from '../../../infra/lib/redis.ts';
-import { sleep } from '../../../infra/lib/process.ts';
+import { freePort } from '@prd/infra/lib/ports.ts';
+import { startRedis, stopRedis } from '@prd/infra/lib/redis.ts';
+import { sleep } from '@prd/infra/lib/process.ts';
 import { NotesModule } from './fixtures/notes.module.js';
 
 const start = (env: Record<string, string> = {}) =>

@@ -1,9 +1,10 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
-import { AppError, CONFIG, deploymentChannel, LOGGER, REDIS, WebSocketService, type BaseConfig } from '@prd/kit';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { AppError, CONFIG, deploymentChannel, LOGGER, REDIS, WebSocketService } from '@prd/kit';
 import {
   ACCESS_REVOKED_CHANNEL,
   accessRevokedEventSchema,
@@ -15,8 +16,8 @@ import {
   type RealtimeServerMessage,
 } from '@prd/proto';
 import { ChatService } from '../chat/chat.service.js';
-import type { StreamEvent } from '../jobs/ai-job.js';
-import { PartialStreams } from './partial-streams.js';
+import type { Config } from '../config.js';
+import { ReplyStreams } from '../streaming/reply-streams.service.js';
 
 interface RealtimeSession {
   id: string;
@@ -43,44 +44,42 @@ function errorText(err: unknown): string {
  */
 @Injectable()
 export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShutdown {
-  /** This replica's channel for partials. */
-  private readonly channel = `chat:partials:${randomUUID()}`;
-  /** Jobs in flight on this replica's sockets. */
-  private readonly streams = new PartialStreams();
+  /** `init_session` frames per socket and minute (each is a call to content). */
+  private readonly initLimit: RateLimiterMemory;
   /** This replica's open sockets and their sessions, so a revoked grant can close the ones it concerns. */
   private readonly sockets = new Map<WebSocket, { userId: number; sessions: Map<string, RealtimeSession> }>();
+  /** The deployment's channel of revoked grants. */
+  private readonly revocations: string;
   private subscriber?: Redis;
 
   constructor(
+    @Inject(CONFIG) config: Config,
     private readonly websockets: WebSocketService,
     private readonly chat: ChatService,
     private readonly content: ContentClient,
-    @Inject(REDIS) private readonly redis: Redis,
+    private readonly streams: ReplyStreams,
     @Inject(LOGGER) private readonly logger: Logger,
-    @Inject(CONFIG) private readonly config: BaseConfig,
-  ) {}
-
-  /** The deployment's channel of revoked grants. */
-  private get revocations(): string {
-    return deploymentChannel(ACCESS_REVOKED_CHANNEL, this.config);
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {
+    this.initLimit = new RateLimiterMemory({ points: config.REALTIME_INITS_PER_MINUTE, duration: 60 });
+    this.revocations = deploymentChannel(ACCESS_REVOKED_CHANNEL, config);
   }
 
   async onApplicationBootstrap() {
-    this.subscriber = this.redis.duplicate({ connectionName: 'chat-partials' });
+    this.subscriber = this.redis.duplicate({ connectionName: 'chat-revocations' });
     this.subscriber.on('error', () => undefined);
     this.subscriber.on('message', (channel, raw) => {
       try {
         if (channel === this.revocations) this.revoke(accessRevokedEventSchema.parse(JSON.parse(raw)));
-        else this.streams.deliver(JSON.parse(raw) as StreamEvent);
       } catch {
-        this.logger.warn({ channel }, 'ignored a malformed realtime event');
+        this.logger.warn({ channel }, 'ignored a malformed revocation event');
       }
     });
-    await this.subscriber.subscribe(this.channel, this.revocations);
+    await this.subscriber.subscribe(this.revocations);
     this.websockets.serve('/ws', (socket, { userId }) => this.attach(socket, userId));
   }
 
-  async onApplicationShutdown() {
+  onApplicationShutdown() {
     this.subscriber?.disconnect();
   }
 
@@ -99,6 +98,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
   private attach(socket: WebSocket, userId: number) {
     const sessions = new Map<string, RealtimeSession>();
     this.sockets.set(socket, { userId, sessions });
+    const socketKey = randomUUID();
     const send: Send = (message) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
@@ -116,7 +116,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
       }
       const parsed = realtimeClientMessageSchema.safeParse(raw);
       if (!parsed.success) return send({ type: 'error', message: 'Invalid message' });
-      this.handle(parsed.data, userId, sessions, send).catch((err: unknown) => send({ type: 'error', message: errorText(err) }));
+      this.handle(parsed.data, userId, sessions, socketKey, send).catch((err: unknown) => send({ type: 'error', message: errorText(err) }));
     });
     socket.on('close', () => {
       sessions.clear();
@@ -124,15 +124,18 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
     });
   }
 
-  private async handle(frame: RealtimeClientMessage, userId: number, sessions: Map<string, RealtimeSession>, send: Send) {
+  private async handle(frame: RealtimeClientMessage, userId: number, sessions: Map<string, RealtimeSession>, socketKey: string, send: Send) {
     switch (frame.type) {
       case 'init_session': {
         if (frame.userId !== userId) return send({ type: 'error', message: 'Session does not belong to this user' });
         const documentId = frame.documentId ?? null;
         const projectId = frame.projectId ?? null;
-        // The session works on the server's stored copy and talks to the AI about it: content's access helper wants an editor.
-        if (projectId) await this.content.getProjectContext(projectId, userId, 'editor');
-        else if (documentId) await this.content.getDocument(documentId, userId, 'editor');
+        // Each init asks content; a socket cannot turn that into a flood.
+        if (!(await this.initLimit.consume(socketKey).then(() => true, () => false))) return send({ type: 'error', message: 'Too many sessions started. Please wait a moment and try again.' });
+        // The session works on the server's stored copy and talks to the AI about it: content's access
+        // helper wants an editor (checked without loading the content).
+        if (projectId) await this.content.checkProject(projectId, userId, 'editor');
+        else if (documentId) await this.content.checkDocument(documentId, userId, 'editor');
         const session = { id: randomUUID(), userId, documentId, projectId };
         sessions.set(session.id, session);
         return send({ type: 'session_initialized', sessionId: session.id });
@@ -152,13 +155,12 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private async reply(session: RealtimeSession, content: string, send: Send) {
-    const jobId = randomUUID();
-    const stream = this.streams.start(jobId, (soFar) => send({ type: 'message', role: 'assistant', content: soFar, isPartial: true }));
+    const { target, stream } = this.streams.open((soFar) => send({ type: 'message', role: 'assistant', content: soFar, isPartial: true }));
     try {
       const reply = await this.chat.send(
         session.userId,
         { content, mode: 'general', documentId: session.projectId ? null : session.documentId, projectId: session.projectId },
-        { channel: this.channel, jobId },
+        { stream: target },
       );
       await stream.ended();
       send({ type: 'message', role: 'assistant', content: reply.assistantMessage.content, isPartial: false });

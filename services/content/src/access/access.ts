@@ -74,6 +74,32 @@ export const access = {
     return granted(row?.project, row ? roleOf(user, row.project.ownerId, row.grant) : null, needed, PROJECT_NOT_FOUND);
   },
 
+  /**
+   * The same rule as `document`, reading only the id and the roles (no content): for checks that only
+   * need to know whether the user may go on (chat's `/ws` sessions and document chat).
+   */
+  async documentAccess(db: Executor, user: Owner | null, id: number, needed: Role): Promise<Granted<{ id: number }>> {
+    if (!user) throw notFound(DOCUMENT_NOT_FOUND);
+    const [row] = await db
+      .select({ id: documents.id, ownerId: documents.ownerId, direct: documentGrants.role, inherited: projectGrants.role })
+      .from(documents)
+      .leftJoin(documentGrants, and(eq(documentGrants.documentId, documents.id), eq(documentGrants.userId, user.id)))
+      .leftJoin(projectGrants, and(eq(projectGrants.projectId, documents.projectId), eq(projectGrants.userId, user.id)))
+      .where(eq(documents.id, id));
+    return granted(row ? { id: row.id } : undefined, row ? roleOf(user, row.ownerId, row.direct, row.inherited) : null, needed, DOCUMENT_NOT_FOUND);
+  },
+
+  /** The same rule as `project`, reading only the id and the roles. */
+  async projectAccess(db: Executor, user: Owner | null, id: number, needed: Role): Promise<Granted<{ id: number }>> {
+    if (!user) throw notFound(PROJECT_NOT_FOUND);
+    const [row] = await db
+      .select({ id: projects.id, ownerId: projects.ownerId, grant: projectGrants.role })
+      .from(projects)
+      .leftJoin(projectGrants, and(eq(projectGrants.projectId, projects.id), eq(projectGrants.userId, user.id)))
+      .where(eq(projects.id, id));
+    return granted(row ? { id: row.id } : undefined, row ? roleOf(user, row.ownerId, row.grant) : null, needed, PROJECT_NOT_FOUND);
+  },
+
   /** The user's own documents (`GET /api/documents`). */
   ownDocuments: (owner: Owner | null): SQL => ownedBy(documents.ownerId, owner),
   /** The user's own projects. */

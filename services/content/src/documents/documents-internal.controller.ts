@@ -29,6 +29,15 @@ export class DocumentsInternalController {
     return this.documents.get({ id: userId }, id, role);
   }
 
+  /** An access check for chat (`/ws` sessions, document chat) with the role the caller needs; loads no content. */
+  @Get(':id/access')
+  async access(
+    @Param(new ZodPipe(documentParamsSchema)) { id }: { id: number },
+    @Query(new ZodPipe(internalUserQuerySchema)) { userId, role }: InternalUserQuery,
+  ): Promise<{ id: number }> {
+    return { id: await this.documents.check({ id: userId }, id, role) };
+  }
+
   /** An AI or flow edit: the user needs the editor role. */
   @Put(':id/content')
   save(@Param(new ZodPipe(documentParamsSchema)) { id }: { id: number }, @Body(new ZodPipe(internalSaveContentSchema)) body: InternalSaveContent): Promise<DocumentDto> {

@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DB, notFound as notFoundError } from '@prd/kit';
 import {
   DOCUMENT_NOT_FOUND,
+  REVISION_COALESCE_MS,
   REVISION_NOT_FOUND,
   REVISIONS_LIST_LIMIT,
+  REVISIONS_MAX_PER_DOCUMENT,
   type DocumentDto,
   type DocumentSummary,
   type Revision,
@@ -72,6 +74,11 @@ export class DocumentsService {
   async get(user: Owner | null, id: number, needed: Role = 'viewer'): Promise<DocumentDto> {
     const row = await access.document(this.db, user, id, needed);
     return toDocumentDto(row, row.role);
+  }
+
+  /** The document's id if the user has at least `needed` on it, else 404 (no access) or 403 (role too weak); its content is not read. */
+  async check(user: Owner | null, id: number, needed: Role): Promise<number> {
+    return (await access.documentAccess(this.db, user, id, needed)).id;
   }
 
   /** Creates a document, consuming one of the owner's monthly documents (D5); a failed save gives it back. */
@@ -146,7 +153,7 @@ export class DocumentsService {
       const current = await access.document(tx, actor, id, 'editor', { lock: 'update' });
       const [revision] = await tx.select().from(documentRevisions).where(access.revision(current, revisionId));
       if (!revision) throw notFoundError(REVISION_NOT_FOUND);
-      return toDocumentDto(await this.apply(tx, acting(actor, DOCUMENT_NOT_FOUND), current, { content: revision.content }, 'user'), current.role);
+      return toDocumentDto(await this.apply(tx, acting(actor, DOCUMENT_NOT_FOUND), current, { content: revision.content }, 'restore'), current.role);
     });
   }
 
@@ -159,8 +166,9 @@ export class DocumentsService {
 
     // Only the owner moves a document (checked by `update`), and only into a project of their own.
     const newProject = projectChanged && change.projectId != null ? await access.project(tx, owner, change.projectId, 'owner', { lock: 'share' }) : null;
-    if (contentChanged) {
+    if (contentChanged && !(source === 'user' && (await this.continuesSaves(tx, current)))) {
       await tx.insert(documentRevisions).values({ documentId: current.id, title: current.title, content: current.content, source });
+      if (source === 'user') await this.thinSaves(tx, current);
     }
     const [updated] = await tx
       .update(documents)
@@ -188,6 +196,33 @@ export class DocumentsService {
       }
     }
     return updated;
+  }
+
+  /**
+   * Whether a user's save continues the saves whose revision is the document's newest: stored before
+   * a user's save less than REVISION_COALESCE_MS ago. Such a save stores no revision of its own.
+   */
+  private async continuesSaves(tx: ContentTx, document: Granted<{ id: number }>): Promise<boolean> {
+    const r = documentRevisions;
+    const [newest] = await tx
+      .select({ recent: sql<boolean>`${r.source} = 'user' AND ${r.createdAt} > now() - make_interval(secs => ${REVISION_COALESCE_MS / 1000})` })
+      .from(r)
+      .where(access.revisions(document))
+      .orderBy(desc(r.id))
+      .limit(1);
+    return newest?.recent === true;
+  }
+
+  /** Keeps the newest REVISIONS_MAX_PER_DOCUMENT revisions of users' saves; AI, flow and restore revisions stay. */
+  private async thinSaves(tx: ContentTx, document: Granted<{ id: number }>): Promise<void> {
+    const r = documentRevisions;
+    const oldest = tx
+      .select({ id: r.id })
+      .from(r)
+      .where(and(access.revisions(document), eq(r.source, 'user')))
+      .orderBy(desc(r.id))
+      .offset(REVISIONS_MAX_PER_DOCUMENT);
+    await tx.delete(r).where(inArray(r.id, oldest));
   }
 
   /** A project's "Last updated" moves when its documents come or go. */

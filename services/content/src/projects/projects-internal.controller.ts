@@ -9,6 +9,15 @@ import { ProjectsService } from './projects.service.js';
 export class ProjectsInternalController {
   constructor(private readonly projects: ProjectsService) {}
 
+  /** An access check for chat (project chat, `/ws` sessions) with the role the caller needs; loads no document. */
+  @Get(':id/access')
+  async access(
+    @Param(new ZodPipe(projectParamsSchema)) { id }: { id: number },
+    @Query(new ZodPipe(internalUserQuerySchema)) { userId, role }: InternalUserQuery,
+  ): Promise<{ id: number }> {
+    return { id: await this.projects.check({ id: userId }, id, role) };
+  }
+
   @Get(':id/context')
   context(
     @Param(new ZodPipe(projectParamsSchema)) { id }: { id: number },

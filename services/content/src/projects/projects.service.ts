@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { DB } from '@prd/kit';
 import {
+  AI_DOCUMENT_MAX_CHARS,
+  PROJECT_CONTEXT_DOCUMENTS,
   strongerRole,
   type CreateProject,
   type DocumentDto,
@@ -99,28 +101,47 @@ export class ProjectsService {
   }
 
   /**
-   * The project's documents with their content (the cards show a preview), most recently updated
-   * first, each with the user's role: the project's, or a stronger direct grant on the document.
+   * One page of the project's documents with their content (the cards show a preview), most recently
+   * updated first, each with the user's role: the project's, or a stronger direct grant on the document.
    */
-  async documents(user: Owner, id: number): Promise<DocumentDto[]> {
+  async documents(user: Owner, id: number, page: { limit: number; offset: number }): Promise<{ documents: DocumentDto[]; total: number }> {
     const project = await access.project(this.db, user, id, 'viewer');
-    const rows = await this.db
-      .select({ document: documents, direct: documentGrants.role })
-      .from(documents)
-      .leftJoin(documentGrants, and(eq(documentGrants.documentId, documents.id), eq(documentGrants.userId, user.id)))
-      .where(access.projectDocuments(project))
-      .orderBy(desc(documents.updatedAt), desc(documents.id));
-    return rows.map((r) => toDocumentDto(r.document, strongerRole(project.role, r.direct) ?? project.role));
+    const where = access.projectDocuments(project);
+    const [rows, [count]] = await Promise.all([
+      this.db
+        .select({ document: documents, direct: documentGrants.role })
+        .from(documents)
+        .leftJoin(documentGrants, and(eq(documentGrants.documentId, documents.id), eq(documentGrants.userId, user.id)))
+        .where(where)
+        .orderBy(desc(documents.updatedAt), desc(documents.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      this.db.select({ total: sql<number>`count(*)::int` }).from(documents).where(where),
+    ]);
+    return { documents: rows.map((r) => toDocumentDto(r.document, strongerRole(project.role, r.direct) ?? project.role)), total: count?.total ?? 0 };
   }
 
-  /** The project and every document's full text, oldest first: the context of project chat. */
+  /** Whether the user has at least `needed` on the project (404 / 403 otherwise); no document is read. */
+  async check(user: Owner, id: number, needed: Role): Promise<number> {
+    return (await access.projectAccess(this.db, user, id, needed)).id;
+  }
+
+  /**
+   * The context of project chat: the project and its documents, oldest first, each cut to what one
+   * prompt can hold (AI_DOCUMENT_MAX_CHARS), at most PROJECT_CONTEXT_DOCUMENTS of them (the most
+   * recently updated); chat then fits them to its prompt budget. The user needs at least `needed`.
+   */
   async context(user: Owner, id: number, needed: Role): Promise<ProjectContext> {
     const project = await access.project(this.db, user, id, needed);
-    const rows = await this.db
-      .select({ id: documents.id, title: documents.title, content: documents.content })
+    const recent = await this.db
+      .select({ id: documents.id, title: documents.title, content: sql<string>`left(${documents.content}, ${AI_DOCUMENT_MAX_CHARS})`, createdAt: documents.createdAt })
       .from(documents)
       .where(access.projectDocuments(project))
-      .orderBy(asc(documents.createdAt), asc(documents.id));
+      .orderBy(desc(documents.updatedAt), desc(documents.id))
+      .limit(PROJECT_CONTEXT_DOCUMENTS);
+    const rows = recent
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+      .map(({ id: documentId, title, content }) => ({ id: documentId, title, content }));
     return { project: { id: project.id, name: project.name, description: project.description, status: project.status }, role: project.role, documents: rows };
   }
 }

@@ -3,17 +3,20 @@ import { InternalGuard, notFound, UserDirectory, ZodPipe } from '@prd/kit';
 import {
   createGuestSchema,
   NO_SUCH_USER,
+  openAiKeyVerifiedSchema,
   userIdParamsSchema,
   userLookupSchema,
   userProfilesQuerySchema,
   type CreateGuest,
   type InternalUser,
   type OpenAiKeyAnswer,
+  type OpenAiKeyVerified,
   type UserIdParams,
   type UserProfile,
 } from '@prd/proto';
 import { toUserProfile, UsersService } from '../users/users.service.js';
 import { KeyCipher } from '../security/key-cipher.js';
+import { SettingsService } from '../settings/settings.service.js';
 
 /** D3: what content, chat and export may ask identity about users; never exposed by the gateway. */
 @Controller('internal/users')
@@ -23,6 +26,7 @@ export class InternalUsersController {
     @Inject(UserDirectory) private readonly directory: UserDirectory,
     private readonly users: UsersService,
     private readonly cipher: KeyCipher,
+    private readonly settings: SettingsService,
   ) {}
 
   /** D5: a new guest for an anonymous visitor's first write, limited per client address. */
@@ -59,6 +63,14 @@ export class InternalUsersController {
   async getOpenAiKey(@Param(new ZodPipe(userIdParamsSchema)) params: UserIdParams): Promise<OpenAiKeyAnswer> {
     const user = await this.users.findActive(params.id);
     if (!user) throw notFound('User not found');
-    return { apiKey: user.openaiKeyEncrypted && !user.isGuest ? this.cipher.decrypt(user.openaiKeyEncrypted, user.id) : null };
+    const own = user.openaiKeyEncrypted && !user.isGuest;
+    return { apiKey: own ? this.cipher.decrypt(user.openaiKeyEncrypted!, user.id) : null, verified: Boolean(own && user.openaiKeyVerifiedAt) };
+  }
+
+  /** The AI worker: the provider accepted this user's key (by fingerprint); from now on it lifts the message limit. */
+  @Post(':id/openai-key/verified')
+  @HttpCode(204)
+  async openAiKeyVerified(@Param(new ZodPipe(userIdParamsSchema)) params: UserIdParams, @Body(new ZodPipe(openAiKeyVerifiedSchema)) body: OpenAiKeyVerified): Promise<void> {
+    await this.settings.markKeyVerified(params.id, body.fingerprint);
   }
 }

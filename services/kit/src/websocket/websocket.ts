@@ -1,9 +1,9 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Server } from 'node:http';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { ErrorCode } from '@prd/proto';
 import type { Logger } from 'pino';
 import { SessionService } from '../session/session.service.js';
 import { SERVICE_NAME } from '../config/config.tokens.js';
@@ -19,7 +19,7 @@ const HEARTBEAT_MS = 30_000;
 const MAX_PAYLOAD = 1024 * 1024;
 
 function refuse(socket: Duplex, service: string, status: number, reason: string, message: string) {
-  const body = JSON.stringify({ code: status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN', message });
+  const body = JSON.stringify({ code: status === 401 ? ErrorCode.UNAUTHORIZED : ErrorCode.FORBIDDEN, message });
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Service: ${service}\r\nConnection: close\r\n\r\n${body}`,
   );
