@@ -74,6 +74,7 @@ export default tseslint.config(
   },
   {
     files: TEST_FILES,
+    plugins: { '@nx': nx },
     rules: {
       '@nx/enforce-module-boundaries': boundaries(TEST_BOUNDARIES),
       // Response bodies (supertest, fetch) are untyped by nature; the assertions are what checks them.
@@ -86,7 +87,7 @@ export default tseslint.config(
   },
   {
     // The web client's tests, end-to-end suites and tool configs run on Node, with their own tsconfig.
-    files: ['web/e2e/**/*.ts', 'web/src/**/*.spec.ts', 'web/src/**/*.spec.tsx', 'web/src/test/**', 'web/vite.config.ts', 'web/playwright.config.ts'],
+    files: ['web/e2e/**/*.ts', 'web/scripts/**/*.ts', 'web/src/**/*.spec.ts', 'web/src/**/*.spec.tsx', 'web/src/test/**', 'web/vite.config.ts', 'web/playwright.config.ts'],
     languageOptions: { parserOptions: { projectService: false, project: './web/tsconfig.node.json' } },
   },
   {
@@ -102,6 +103,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
-  { files: ['**/*.js'], languageOptions: { globals: globals.node } },
+  { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: globals.node } },
+  // The API reference page's start-up script runs in the browser.
+  { files: ['web/api-docs/**/*.js'], languageOptions: { globals: globals.browser } },
   prettier,
 );

@@ -1,10 +1,10 @@
 // The offline assistant's guided interview (chat service) over every template of the catalogue
 // (content service), with a scripted user: it lives in infra because it joins two services' sources.
 import { describe, expect, it } from '@jest/globals';
-import { TEMPLATE_CATALOGUE } from '../../services/content/src/templates/catalogue/index.ts';
-import { answerInterview, openInterview, type InterviewTurn } from '../../services/chat/src/offline/interviewer.ts';
-import { initialFlowDocument, isSectionFilled, templateSections, type TemplateSection } from '../../services/chat/src/document-flow/flow-document.ts';
-import { findSection, normalizeHeading, parseSections } from '../../services/chat/src/offline/markdown-sections.ts';
+import { TEMPLATE_CATALOGUE } from '@prd/content/templates/catalogue';
+import { answerInterview, openInterview, type InterviewTurn } from '@prd/chat/offline/interviewer';
+import { initialFlowDocument, isSectionFilled, templateSections, type TemplateSection } from '@prd/chat/document-flow/flow-document';
+import { findSection, normalizeHeading, parseSections } from '@prd/chat/offline/markdown-sections';
 
 const MOVE_ON = ['done', 'Next!', "THAT'S ALL.", 'no more', 'Done.', 'that’s all'];
 const CONTROL_LINE = /^[-*\s]*(done|next|that'?s all|that’s all|no more|finish|that'?s enough)[.!]*$/im;

@@ -34,7 +34,7 @@ function responses(route: PublicRoute): ZodOpenApiResponsesObject {
         : { description: answer.description };
   const all: Record<string, ZodOpenApiResponseObject> = { [String(answer.status)]: success };
   for (const status of [...route.errors, 500, 503]) all[String(status)] = jsonError(status);
-  return all as ZodOpenApiResponsesObject;
+  return all;
 }
 
 function operation(route: PublicRoute): ZodOpenApiOperationObject {

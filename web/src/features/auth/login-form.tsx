@@ -20,7 +20,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   };
 
   return (
-    <Form<LoginRequest> name="login" layout="vertical" onFinish={submit} disabled={isLoading} requiredMark={false}>
+    <Form<LoginRequest> name="login" layout="vertical" onFinish={(values) => void submit(values)} disabled={isLoading} requiredMark={false}>
       <Form.Item label="Username or email" name="username" rules={loginRules.username} required>
         <Input autoComplete="username" />
       </Form.Item>

@@ -41,7 +41,7 @@ export function SignUpForm({
   };
 
   return (
-    <Form<SignUpValues> name={formName} layout="vertical" onFinish={submit} requiredMark="optional" disabled={isLoading}>
+    <Form<SignUpValues> name={formName} layout="vertical" onFinish={(values) => void submit(values)} requiredMark="optional" disabled={isLoading}>
       <Form.Item label="Username" name="username" rules={usernameRules} required>
         <Input autoComplete="username" />
       </Form.Item>

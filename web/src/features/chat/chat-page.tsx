@@ -1,6 +1,5 @@
 import { AUTO_TITLE_DELAY_MS, AUTO_TITLE_FALLBACK, PENDING_MESSAGE_RETRY_MS, type ChatReply, type ChatThread } from '@prd/proto';
 import { App } from 'antd';
-import { chatApi } from './chat-api';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage, opensDialog } from '../../app/error-dialogs-middleware';
@@ -8,6 +7,7 @@ import { LoadingState } from '../../app/loading-state';
 import { useToast } from '../../app/toast';
 import { usePageTitle } from '../../app/use-page-title';
 import {
+  chatApi,
   useAutoTitleThreadMutation,
   useCreateThreadMutation,
   useDeleteThreadMutation,

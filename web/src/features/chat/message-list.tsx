@@ -97,6 +97,7 @@ export function MessageList({ messages, label, thinking = false, streamingText =
   const regenerable = !streaming && !thinking && lastReply >= 0 && messages[lastReply]?.key.startsWith('m') ? onRegenerate : undefined;
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the scrolling log must take keyboard focus to scroll with the keys
     <div ref={scroller} className="chat-messages" role="log" aria-label={label} aria-live="polite" tabIndex={0} onScroll={onScroll}>
       <ul>
         {messages.map((message, index) => (

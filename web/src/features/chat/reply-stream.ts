@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/only-throw-error -- a failed reply rejects with the same ApiError object RTK Query's calls reject with, so every caller handles one shape */
 import { REPLY_TIMEOUT_HEADER } from '@prd/proto';
 import { createParser } from 'eventsource-parser';
 import { normalizeError, type ApiError } from '../../app/normalize-error';

@@ -95,7 +95,7 @@ export function StartNewDocumentDialog({ open, onClose, createDirectly = false }
   ];
   if (createDirectly) {
     footer.push(
-      <Button key="create" type="primary" onClick={createNow} disabled={!title.trim() || isLoading} loading={creating.isLoading}>
+      <Button key="create" type="primary" onClick={() => void createNow()} disabled={!title.trim() || isLoading} loading={creating.isLoading}>
         {creating.isLoading ? 'Creating...' : 'Create Document'}
       </Button>,
     );

@@ -49,7 +49,7 @@ export function AddExistingDocumentDialog({ projectId, open, onClose }: { projec
       onCancel={close}
       title="Add Existing Document"
       okText={adding ? 'Adding...' : 'Add to Project'}
-      onOk={add}
+      onOk={() => void add()}
       okButtonProps={{ disabled: available.length === 0, loading: adding }}
       destroyOnHidden
     >

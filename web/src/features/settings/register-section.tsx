@@ -39,7 +39,7 @@ export function RegisterSection({ user }: { user: SignedInUser }) {
     <section className="settings-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Register for an account</h2>
       <p className="settings-text">Keep your documents and get unlimited documents and projects.</p>
-      <Form form={form} name="settings-register" layout="vertical" onFinish={submit} disabled={isLoading} requiredMark="optional">
+      <Form form={form} name="settings-register" layout="vertical" onFinish={(values) => void submit(values)} disabled={isLoading} requiredMark="optional">
         <Form.Item label="Username" name="username" rules={usernameRules} required>
           <Input autoComplete="username" />
         </Form.Item>
