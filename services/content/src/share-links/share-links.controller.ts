@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { CurrentUser, WithUser, ZodPipe, type ActingUser } from '@prd/kit';
+import { CurrentUser, Public, WithUser, ZodPipe, type ActingUser } from '@prd/kit';
 import { documentParamsSchema, SHARE_ACCOUNT_REQUIRED, shareTokenParamsSchema, type SharedDocument, type ShareLink, type ShareLinkState } from '@prd/proto';
 import { ShareLinksService } from './share-links.service.js';
 
@@ -39,6 +39,7 @@ export class ShareLinkController {
 
 /** A shared document as anyone with its link sees it: no session is read or made (no `@WithUser`). */
 @Controller('api/share')
+@Public()
 export class SharedDocumentController {
   constructor(private readonly links: ShareLinksService) {}
 

@@ -26,8 +26,8 @@ export function NotificationList({ onClose }: { onClose: () => void }) {
   const open = (n: Notification) => {
     if (!n.read) void markRead({ ids: [n.id] });
     onClose();
-    if (n.documentId !== null) navigate(`/documents/${n.documentId}`);
-    else if (n.projectId !== null) navigate(`/projects/${n.projectId}`);
+    if (n.documentId !== null) void navigate(`/documents/${n.documentId}`);
+    else if (n.projectId !== null) void navigate(`/projects/${n.projectId}`);
   };
 
   return (

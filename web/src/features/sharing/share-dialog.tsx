@@ -1,7 +1,7 @@
 import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 import { GRANTABLE_ROLES, type GrantableRole, type Role } from '@prd/proto';
 import { Button, Input, Modal, Select, Space, Switch } from 'antd';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../app/error-dialogs-middleware';
 import { useToast } from '../../app/toast';
 import { ROLE_LABELS } from './role-label';
@@ -118,6 +118,7 @@ function ShareLinkSwitch({ documentId }: { documentId: number }) {
   const [create, creating] = useCreateShareLinkMutation();
   const [revoke, revoking] = useRevokeShareLinkMutation();
   const toast = useToast();
+  const switchId = useId();
   const link = state.data?.link ?? null;
 
   const toggle = async (on: boolean) => {
@@ -141,8 +142,8 @@ function ShareLinkSwitch({ documentId }: { documentId: number }) {
 
   return (
     <div className="share-link">
-      <label className="share-link-switch">
-        <Switch checked={link !== null} loading={state.isLoading || creating.isLoading || revoking.isLoading} onChange={(on) => void toggle(on)} aria-label="Anyone with the link can view" />
+      <label className="share-link-switch" htmlFor={switchId}>
+        <Switch id={switchId} checked={link !== null} loading={state.isLoading || creating.isLoading || revoking.isLoading} onChange={(on) => void toggle(on)} aria-label="Anyone with the link can view" />
         <span>Anyone with the link can view</span>
       </label>
       {link && (
