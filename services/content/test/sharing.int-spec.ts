@@ -187,4 +187,21 @@ describe('sharing documents and projects with roles', () => {
     const saved = await api().put(`/internal/documents/${doc.id}/content`).set(headers).send({ userId: colleague.id, content: 'ai edit', source: 'ai' }).expect(200);
     expect(saved.body).toMatchObject({ content: 'ai edit', role: 'editor' });
   });
+
+  it('answers the access checks that load no content with the role asked for (chat: /ws sessions, document and project chat)', async () => {
+    const project = (await api().post('/api/projects').set('Cookie', owner.cookie).send({ name: 'Checks' }).expect(201)).body as { id: number };
+    const doc = await document('Checked', project.id);
+    await share(`/api/projects/${project.id}`, colleague.username, 'viewer').expect(201);
+    const headers = internalHeaders(stack);
+    for (const path of [`/internal/documents/${doc.id}/access`, `/internal/projects/${project.id}/access`]) {
+      expect((await api().get(`${path}?userId=${colleague.id}`).set(headers).expect(200)).body).toEqual({ id: expect.any(Number) });
+      const weak = await api().get(`${path}?userId=${colleague.id}&role=editor`).set(headers).expect(403);
+      expect(weak.body.message).toBe('This needs the editor role or higher');
+      await api().get(`${path}?userId=${stranger.id}&role=viewer`).set(headers).expect(404);
+      await api().get(`${path}?userId=${owner.id}&role=owner`).set(headers).expect(200);
+    }
+    await api().patch(`/api/projects/${project.id}/shares/${colleague.id}`).set('Cookie', owner.cookie).send({ role: 'editor' }).expect(200);
+    await api().get(`/internal/documents/${doc.id}/access?userId=${colleague.id}&role=editor`).set(headers).expect(200);
+    await api().get(`/internal/projects/${project.id}/access?userId=${colleague.id}&role=editor`).set(headers).expect(200);
+  });
 });
