@@ -140,7 +140,17 @@ describe('hostile input on every route', () => {
     const project = (await visitor.post('/api/projects', { name: 'Target project' })).json as { id: number };
     const thread = (await visitor.post('/api/chat/threads', { title: 'Target thread' })).json as { id: number };
     const templates = (await visitor.get('/api/templates')).json as Array<{ id: number }>;
-    ids = { document: documentId, project: project.id, revision: revisions[0]!.id, thread: thread.id, template: templates[0]!.id };
+    const comment = (await visitor.post(`/api/documents/${documentId}/comments`, { content: 'Target comment' })).json as { id: number };
+    ids = {
+      document: documentId,
+      project: project.id,
+      revision: revisions[0]!.id,
+      thread: thread.id,
+      template: templates[0]!.id,
+      user: visitor.id ?? 1,
+      shareToken: 'a'.repeat(32),
+      comment: comment.id,
+    };
   });
 
   afterAll(async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PROJECT_NAME, DEFAULT_PROJECT_STATUS } from './constants.js';
 import { idParamsSchema } from './params.js';
 import { PROJECT_STATUSES } from './project-statuses.js';
+import { ownerSchema, ROLES } from './sharing.js';
 
 export { PROJECT_STATUSES, type ProjectStatus } from './project-statuses.js';
 
@@ -22,10 +23,16 @@ export const projectSchema = z.object({
   name: z.string(),
   description: z.string(),
   status: z.string(),
+  /** The caller's role on the project (D12). */
+  role: z.enum(ROLES),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type ProjectDto = z.infer<typeof projectSchema>;
+
+/** One row of `GET /api/projects?scope=shared`: a project someone shared with the caller. */
+export const sharedProjectSchema = projectSchema.extend({ owner: ownerSchema });
+export type SharedProjectDto = z.infer<typeof sharedProjectSchema>;
 
 const BODY_OBJECT = { error: 'The request body must be a JSON object' };
 

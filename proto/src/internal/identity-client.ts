@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { internalCall, type InternalCallOptions } from './internal-call.js';
 import type { Usage } from '../errors.js';
 import type { UsageKind } from '../usage.js';
+import type { InternalCreateNotifications } from '../notifications.js';
 
 /** What other services may know of a user. */
 export const internalUserSchema = z.object({
@@ -30,6 +31,17 @@ export type UserIdParams = z.infer<typeof userIdParamsSchema>;
 export const openAiKeyAnswerSchema = z.object({ apiKey: z.string().nullable(), verified: z.boolean() });
 export type OpenAiKeyAnswer = z.infer<typeof openAiKeyAnswerSchema>;
 
+/** What content shows of another user (shares, owners of shared items): never the email. */
+export const userProfileSchema = z.object({ id: z.number().int(), username: z.string(), name: z.string().nullable() });
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** Body of `POST /internal/users/lookup`: a registered user by username or email. */
+export const userLookupSchema = z.object({ login: z.string({ error: 'login is required' }).trim().min(1, 'login is required').max(320, 'login is too long') });
+/** Body of `POST /internal/users/profiles`. */
+export const userProfilesQuerySchema = z.object({
+  ids: z.array(z.number().int().positive(), { error: 'ids must be a list of user ids' }).max(1000, 'At most 1000 ids'),
+});
+
 /** Body of `POST /internal/users/:id/openai-key/verified`: the fingerprint of the key the provider accepted. */
 export const openAiKeyVerifiedSchema = z.object({
   fingerprint: z.string({ error: 'fingerprint is required' }).min(1, 'fingerprint is required').max(100, 'fingerprint is too long'),
@@ -37,6 +49,9 @@ export const openAiKeyVerifiedSchema = z.object({
 export type OpenAiKeyVerified = z.infer<typeof openAiKeyVerifiedSchema>;
 
 export const IDENTITY_INTERNAL = {
+  lookup: '/internal/users/lookup',
+  notifications: '/internal/notifications',
+  profiles: '/internal/users/profiles',
   user: (id: number) => `/internal/users/${id}`,
   guests: '/internal/users/guests',
   openaiKey: (id: number) => `/internal/users/${id}/openai-key`,
@@ -52,6 +67,21 @@ export class IdentityClient {
   /** The user, or an InternalCallError with status 404 when there is none. */
   getUser(id: number): Promise<InternalUser> {
     return internalCall(this.options, 'GET', IDENTITY_INTERNAL.user(id));
+  }
+
+  /** A registered user (never a guest) by username or email, case-insensitively; InternalCallError 404 when there is none. */
+  lookUpUser(login: string): Promise<UserProfile> {
+    return internalCall(this.options, 'POST', IDENTITY_INTERNAL.lookup, { login });
+  }
+
+  /** The profiles of the existing users among `ids`, in no particular order. */
+  getProfiles(ids: number[]): Promise<UserProfile[]> {
+    return internalCall(this.options, 'POST', IDENTITY_INTERNAL.profiles, { ids });
+  }
+
+  /** Stores a notification for each user and pushes it to their open tabs (D12). */
+  notify(body: InternalCreateNotifications): Promise<null> {
+    return internalCall(this.options, 'POST', IDENTITY_INTERNAL.notifications, body);
   }
 
   /** A new guest (D5); `clientAddress` lets identity limit guest creation per address. */

@@ -26,6 +26,7 @@ describe('documents', () => {
       title: 'Checkout PRD',
       content: '## Overview\nFaster checkout.',
       projectId: null,
+      role: 'owner',
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -71,6 +71,7 @@ describe('internal routes of content', () => {
     await api().post('/api/documents').set('Cookie', user.cookie).send({ title: 'Elsewhere', content: 'not in the project' }).expect(201);
     await expect(client.getProjectContext(project.body.id, user.id)).resolves.toEqual({
       project: { id: project.body.id, name: 'Payments', description: 'Card and wallet', status: 'in-progress' },
+      role: 'owner',
       documents: [
         { id: first.id, title: 'PRD', content: 'Full PRD text' },
         { id: second.body.id, title: 'Personas', content: 'Persona text' },

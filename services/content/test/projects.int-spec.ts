@@ -23,6 +23,7 @@ describe('projects', () => {
       name: 'Untitled Project',
       description: '',
       status: 'in-progress',
+      role: 'owner',
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

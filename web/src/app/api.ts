@@ -10,7 +10,7 @@ import { apiBaseQuery } from './api-base-query';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: ['CurrentUser', 'Usage', 'Settings', 'Templates', 'Documents', 'Projects', 'ProjectDocuments', 'Activities'],
+  tagTypes: ['CurrentUser', 'Usage', 'Settings', 'Templates', 'Documents', 'Projects', 'ProjectDocuments', 'Activities', 'Notifications'],
   refetchOnFocus: false,
   refetchOnReconnect: false,
   refetchOnMountOrArgChange: false,

@@ -44,6 +44,8 @@ export class DocumentFlowService {
   async message(userId: number, body: DocumentFlowMessage, live: Pick<RunJobOptions, 'stream' | 'signal'> = {}) {
     const flow = await this.flows.find(body.documentId, userId);
     if (!flow) throw notFound('Document not found');
+    // The flow is the user's, the document content's: its access helper decides (D12).
+    await this.content.checkDocument(flow.documentId, userId, 'editor');
     if (body.mode && body.mode !== flow.mode) await this.flows.setMode(flow.documentId, body.mode);
     const result = await this.jobs.run(userId, { kind: 'flow', documentId: flow.documentId, content: body.content, userText: body.content }, { consume: true, ...live });
     return { userMessage: result.userMessage!, assistantMessage: result.assistantMessage!, document: result.document!, isComplete: result.isComplete };

@@ -3,6 +3,7 @@ import { projectAnswer } from './project-chat.js';
 
 const CONTEXT = {
   project: { id: 1, name: 'Payments', description: 'Faster checkout', status: 'in-progress' },
+  role: 'owner' as const,
   documents: [
     { id: 1, title: 'Checkout PRD', content: '# Checkout\n\n## Risks\n\nThe card vault migration could slip by 3 weeks.\n\n## Goals\n\n- Cut abandonment from 40% to 25%' },
     { id: 2, title: 'Refunds', content: '# Refunds\n\n## Problem\n\nAgents refund by hand.' },

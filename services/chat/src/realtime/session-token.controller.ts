@@ -43,7 +43,7 @@ export class SessionTokenController {
     if (!apiKey) throw NO_KEY;
     let context = '';
     if (query.documentId) {
-      const document = await this.content.getDocument(query.documentId, user.id);
+      const document = await this.content.getDocument(query.documentId, user.id, 'editor');
       context = voiceContext(document);
     }
     const onServerKey = own === null;

@@ -136,7 +136,7 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
     let document: DocumentDto | null = null;
     let isComplete = false;
     if (data.task.kind === 'flow' || data.task.kind === 'document') {
-      document = await this.content.getDocument(data.task.documentId, data.userId);
+      document = await this.content.getDocument(data.task.documentId, data.userId, 'editor');
       if (data.task.kind === 'flow') {
         const flow = await this.flows.find(data.task.documentId, data.userId);
         isComplete = !!flow && isFlowComplete(document.content, flow.sections, flow.step);
@@ -180,7 +180,7 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
     if (stream) void this.redis.publish(stream, JSON.stringify(event)).catch(() => undefined);
   }
 
-  /** The task, built from the server's own stored data; ownership is checked by content on every read. */
+  /** The task, built from the server's own stored data; content's access helper checks the editor role on every read. */
   private async prepare(data: AiJobData): Promise<Prepared> {
     const { userId, task } = data;
     switch (task.kind) {
@@ -190,20 +190,20 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
         return { task: { kind: 'chat', mode: task.mode, history, message: task.content }, scope, document: null, flow: null };
       }
       case 'document': {
-        const document = await this.content.getDocument(task.documentId, userId);
+        const document = await this.content.getDocument(task.documentId, userId, 'editor');
         const scope: ChatScope = { documentId: document.id };
         const history = await this.messages.history(userId, scope, 20, task.replaces?.userMessageId);
         return { task: { kind: 'document', document: { id: document.id, title: document.title, content: document.content }, history, message: task.content }, scope, document, flow: null };
       }
       case 'project': {
-        const project = await this.content.getProjectContext(task.projectId, userId);
+        const project = await this.content.getProjectContext(task.projectId, userId, 'editor');
         const scope: ChatScope = { projectId: task.projectId };
         return { task: { kind: 'project', project, history: await this.messages.history(userId, scope), message: task.content }, scope, document: null, flow: null };
       }
       case 'flow': {
         const flow = await this.flows.find(task.documentId, userId);
         if (!flow) throw notFound('Document not found');
-        const document = await this.content.getDocument(task.documentId, userId);
+        const document = await this.content.getDocument(task.documentId, userId, 'editor');
         const scope: ChatScope = { documentId: document.id };
         const history = await this.messages.history(userId, scope);
         return {

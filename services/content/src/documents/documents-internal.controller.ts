@@ -10,6 +10,7 @@ import {
   type DocumentDto,
   type InternalCreateDocument,
   type InternalSaveContent,
+  type InternalUserQuery,
 } from '@prd/proto';
 import { DocumentsService } from './documents.service.js';
 
@@ -19,23 +20,25 @@ import { DocumentsService } from './documents.service.js';
 export class DocumentsInternalController {
   constructor(private readonly documents: DocumentsService) {}
 
+  /** The document if the user's role on it is at least `role` (404 without any, 403 too weak): the access check of chat and export. */
   @Get(':id')
   get(
     @Param(new ZodPipe(documentParamsSchema)) { id }: { id: number },
-    @Query(new ZodPipe(internalUserQuerySchema)) { userId }: { userId: number },
+    @Query(new ZodPipe(internalUserQuerySchema)) { userId, role }: InternalUserQuery,
   ): Promise<DocumentDto> {
-    return this.documents.get({ id: userId }, id);
+    return this.documents.get({ id: userId }, id, role);
   }
 
-  /** An access check for chat (`/ws` sessions, document chat) that loads no content. */
+  /** An access check for chat (`/ws` sessions, document chat) with the role the caller needs; loads no content. */
   @Get(':id/access')
   async access(
     @Param(new ZodPipe(documentParamsSchema)) { id }: { id: number },
-    @Query(new ZodPipe(internalUserQuerySchema)) { userId }: { userId: number },
+    @Query(new ZodPipe(internalUserQuerySchema)) { userId, role }: InternalUserQuery,
   ): Promise<{ id: number }> {
-    return { id: await this.documents.check({ id: userId }, id) };
+    return { id: await this.documents.check({ id: userId }, id, role) };
   }
 
+  /** An AI or flow edit: the user needs the editor role. */
   @Put(':id/content')
   save(@Param(new ZodPipe(documentParamsSchema)) { id }: { id: number }, @Body(new ZodPipe(internalSaveContentSchema)) body: InternalSaveContent): Promise<DocumentDto> {
     return this.documents.update({ id: body.userId }, id, { content: body.content, title: body.title }, body.source);

@@ -50,3 +50,21 @@ export const feedback = pgTable(
   },
   (t) => [index('feedback_user_idx').on(t.userId)],
 );
+
+/** What a user is told about others' work on shared items (D12); read once `readAt` is set. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').notNull(),
+    type: text('type').notNull(),
+    actorName: text('actor_name').notNull(),
+    title: text('title').notNull(),
+    documentId: integer('document_id'),
+    projectId: integer('project_id'),
+    commentId: integer('comment_id'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.id.desc())],
+);

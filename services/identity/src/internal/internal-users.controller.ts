@@ -2,15 +2,19 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from 
 import { InternalGuard, notFound, UserDirectory, ZodPipe } from '@prd/kit';
 import {
   createGuestSchema,
+  NO_SUCH_USER,
   openAiKeyVerifiedSchema,
   userIdParamsSchema,
+  userLookupSchema,
+  userProfilesQuerySchema,
   type CreateGuest,
   type InternalUser,
   type OpenAiKeyAnswer,
   type OpenAiKeyVerified,
   type UserIdParams,
+  type UserProfile,
 } from '@prd/proto';
-import { UsersService } from '../users/users.service.js';
+import { toUserProfile, UsersService } from '../users/users.service.js';
 import { KeyCipher } from '../security/key-cipher.js';
 import { SettingsService } from '../settings/settings.service.js';
 
@@ -29,6 +33,22 @@ export class InternalUsersController {
   @Post('guests')
   createGuest(@Body(new ZodPipe(createGuestSchema)) body: CreateGuest): Promise<InternalUser> {
     return this.directory.createGuest(body.clientAddress);
+  }
+
+  /** D12: whom an owner invites, by username or email; guests and deleted accounts are no one to invite. */
+  @Post('lookup')
+  @HttpCode(200)
+  async lookUp(@Body(new ZodPipe(userLookupSchema)) body: { login: string }): Promise<UserProfile> {
+    const user = await this.users.findByLogin(body.login);
+    if (!user) throw notFound(NO_SUCH_USER);
+    return toUserProfile(user);
+  }
+
+  /** Names to show beside shares and shared items. */
+  @Post('profiles')
+  @HttpCode(200)
+  async profiles(@Body(new ZodPipe(userProfilesQuerySchema)) body: { ids: number[] }): Promise<UserProfile[]> {
+    return (await this.users.findManyActive(body.ids)).map(toUserProfile);
   }
 
   @Get(':id')

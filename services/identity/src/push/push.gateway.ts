@@ -51,10 +51,12 @@ export class PushGateway implements OnApplicationBootstrap, OnApplicationShutdow
     try {
       event = usageEventSchema.parse(JSON.parse(raw));
     } catch {
-      this.logger.warn({ raw: raw.slice(0, 200) }, 'ignored a malformed usage event');
+      this.logger.warn({ raw: raw.slice(0, 200) }, 'ignored a malformed push event');
       return;
     }
-    const message: PushMessage = { type: 'usage_update', committedAt: event.committedAt };
+    const message: PushMessage = event.notification
+      ? { type: 'notification', notification: event.notification }
+      : { type: 'usage_update', committedAt: event.committedAt };
     const frame = JSON.stringify(message);
     for (const socket of this.sockets.get(event.userId) ?? []) socket.send(frame);
   }

@@ -16,6 +16,7 @@ import { usePagedList } from '../../app/use-paged-list';
 import { ProjectFormDialog } from './project-form-dialog';
 import { ProjectStatusBadge } from './project-status';
 import { ProjectsGuard } from './projects-guard';
+import { OwnAndSharedTabs, SharedProjectsList } from '../sharing/shared-with-me';
 import './projects.css';
 
 const nameOf = (project: ProjectDto): string => project.name;
@@ -96,7 +97,7 @@ function ProjectsList() {
           New Project
         </Button>
       </div>
-      {body}
+      <OwnAndSharedTabs own={body} shared={<SharedProjectsList />} noun="projects" />
       <ProjectFormDialog open={editing !== null} project={editing?.project ?? null} onClose={() => setEditing(null)} />
     </>
   );
