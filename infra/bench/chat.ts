@@ -11,9 +11,9 @@ export interface ChatFigures {
   throughput: LoadFigures;
   /** From the provider sending its first token to the client receiving the first partial on `/ws`. */
   firstPartial: Latencies & { missing: number };
-  /** The same replies asked for as Server-Sent Events (D14), with `connections` in flight. */
+  /** The same replies asked for as Server-Sent Events (docs/decisions/0014-streaming-replies.md), with `connections` in flight. */
   streamedThroughput: LoadFigures;
-  /** From the provider sending its first token to the client receiving the first `delta` event (SSE, D14). */
+  /** From the provider sending its first token to the client receiving the first `delta` event (SSE, docs/decisions/0014-streaming-replies.md). */
   firstStreamedByte: Latencies & { missing: number };
 }
 

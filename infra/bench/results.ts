@@ -34,7 +34,7 @@ export interface BenchResults {
   table: JudgedRow[];
 }
 
-/** How many times the read path is measured in each run (ARCHITECTURE.md: at least three). */
+/** How many times the read path is measured in each run (docs/decisions/0011-load-tests.md: at least three). */
 export const SETTINGS_REPETITIONS = 3;
 
 /** A cell from a figure that may not have been measured. */

@@ -9,11 +9,11 @@ import { Visitor, type Answer } from './support/visitor.ts';
 const SECRET = 'owner-only-secret-7f3a';
 
 type Actor = 'other user' | 'guest' | 'anonymous';
-/** D12's roles, weakest first (written down here again: the test does not borrow the code it checks). */
+/** docs/decisions/0012-sharing-and-roles.md's roles, weakest first (written down here again: the test does not borrow the code it checks). */
 const ROLES = ['viewer', 'commenter', 'editor', 'owner'] as const;
 type Role = (typeof ROLES)[number];
 const roleAllows = (role: Role, needed: Role) => ROLES.indexOf(role) >= ROLES.indexOf(needed);
-/** Colleagues the owner shared with (D12): the editor through the project, the commenter on the document alone, the viewer through the project. */
+/** Colleagues the owner shared with (docs/decisions/0012-sharing-and-roles.md): the editor through the project, the commenter on the document alone, the viewer through the project. */
 type Colleague = 'editor' | 'commenter' | 'viewer';
 const GRANTS: Record<Colleague, { on: 'document' | 'project'; role: Role }> = {
   editor: { on: 'project', role: 'editor' },

@@ -158,7 +158,7 @@ describe('hostile input on every route', () => {
     await stub?.stop();
   });
 
-  /** Sends one case; records it when the answer breaks the rules (5xx, or an error without SPEC §8's body). */
+  /** Sends one case; records it when the answer breaks the rules (5xx, or an error without docs/product.md §8's body). */
   async function check(c: Case, as: Visitor): Promise<Answer | undefined> {
     // Oversized bodies always go through the gateway, as a real client's would: a service refusing one
     // directly answers 413 and closes while the client is still sending, which the client may see as a reset.

@@ -51,7 +51,7 @@ import { chatThreadSchema } from './threads.js';
 import { currentUserSchema } from './users.js';
 
 /**
- * The registry of every public HTTP route (D4): the OpenAPI document is generated from it, and each
+ * The registry of every public HTTP route (docs/decisions/0004-contracts-in-proto.md): the OpenAPI document is generated from it, and each
  * service's tests compare it with the routes the service really serves and the schemas they validate
  * with (services/kit/src/testing/route-registry.ts). A new public route needs an entry here.
  */
@@ -95,7 +95,7 @@ const created = (description: string, schema: z.ZodType): RouteAnswer => ({ stat
 const deletedId = z.object({ id: z.number().int().positive() });
 const noContent = (description: string): RouteAnswer => ({ status: 204, description });
 
-/** The four share routes (D12) of a document or a project. */
+/** The four share routes (docs/decisions/0012-sharing-and-roles.md) of a document or a project. */
 function shareRoutes(kind: 'documents' | 'projects', params: z.ZodType, listErrors: number[]): PublicRoute[] {
   const item = kind === 'documents' ? 'document' : 'project';
   return [
@@ -190,7 +190,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     errors: [400, 401, 403],
   },
   { service: 'identity', method: 'delete', path: '/api/settings/api-key', summary: 'Remove the custom API key', answer: ok('Settings', settingsSchema), errors: [401, 403] },
-  // identity: notifications (D12)
+  // identity: notifications (docs/decisions/0012-sharing-and-roles.md)
   {
     service: 'identity',
     method: 'get',
@@ -311,7 +311,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     errors: [400, 404],
   },
 
-  // content: sharing (D12): shares, the read-only link, comments
+  // content: sharing (docs/decisions/0012-sharing-and-roles.md): shares, the read-only link, comments
   ...shareRoutes('documents', documentParamsSchema, [400, 404]),
   ...shareRoutes('projects', projectParamsSchema, [400, 401, 403, 404]),
   {

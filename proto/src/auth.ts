@@ -20,7 +20,7 @@ export type LoginRequest = z.infer<typeof loginSchema>;
 const optionalName = (label: string) => z.string({ error: `${label} must be text` }).trim().max(TEXT_MAX, `${label} is too long`).nullish();
 
 /**
- * `POST /api/register`, both variants of SPEC §7: the sign-up form sends `name`; the settings form
+ * `POST /api/register`, both variants of docs/product.md §7: the sign-up form sends `name`; the settings form
  * sends `firstName` and `id`, the guest's own id.
  */
 export const registerSchema = z.object({
@@ -40,7 +40,7 @@ export const registerSchema = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerSchema>;
 
-/** `GET /api/demo-account`: the quick-login test account the auth screen shows (D9). */
+/** `GET /api/demo-account`: the quick-login test account the auth screen shows (docs/decisions/0009-security.md). */
 export const demoAccountSchema = z.object({ username: z.string(), password: z.string() });
 export type DemoAccount = z.infer<typeof demoAccountSchema>;
 

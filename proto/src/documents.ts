@@ -25,7 +25,7 @@ export const REVISIONS_MAX_PER_DOCUMENT = 100;
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 export const REVISION_NOT_FOUND = 'Revision not found';
 
-/** A document as the API answers it (SPEC §3), with the caller's role on it (D12). Dates are ISO strings. */
+/** A document as the API answers it (docs/product.md §3), with the caller's role on it (docs/decisions/0012-sharing-and-roles.md). Dates are ISO strings. */
 export const documentSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -69,7 +69,7 @@ const contentTooLong = `Document content must be at most ${DOCUMENT_CONTENT_MAX}
 const documentContent = z
   .string({ error: (issue) => (issue.input === undefined ? 'No content to upload' : 'Document content must be text') })
   .max(DOCUMENT_CONTENT_MAX, contentTooLong);
-/** SPEC §5: creating a document needs content ('No content to upload'). */
+/** docs/product.md §5: creating a document needs content ('No content to upload'). */
 const requiredContent = documentContent.refine((s) => s.trim().length > 0, 'No content to upload');
 
 const projectIdField = idNumber('Project id must be a number');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Why someone is told (D12). */
+/** Why someone is told (docs/decisions/0012-sharing-and-roles.md). */
 export const NOTIFICATION_TYPES = ['shared', 'comment', 'reply', 'mention'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -11,19 +11,19 @@ export const PROJECT_DESCRIPTION_MAX = 5_000;
 
 export const PROJECT_NOT_FOUND = 'Project not found';
 
-/** Projects are for registered users only (SPEC §6): guests and visitors get 403 ACCOUNT_REQUIRED with these texts. */
+/** Projects are for registered users only (docs/product.md §6): guests and visitors get 403 ACCOUNT_REQUIRED with these texts. */
 export const PROJECTS_ACCOUNT_REQUIRED = {
   message: 'Registration required',
   description: 'Sign up to create and manage projects',
 } as const;
 
-/** A project as the API answers it (SPEC §3). Dates are ISO strings. */
+/** A project as the API answers it (docs/product.md §3). Dates are ISO strings. */
 export const projectSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
   status: z.string(),
-  /** The caller's role on the project (D12). */
+  /** The caller's role on the project (docs/decisions/0012-sharing-and-roles.md). */
   role: z.enum(ROLES),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -36,13 +36,13 @@ export type SharedProjectDto = z.infer<typeof sharedProjectSchema>;
 
 const BODY_OBJECT = { error: 'The request body must be a JSON object' };
 
-/** SPEC §5: a blank name becomes 'Untitled Project'. */
+/** docs/product.md §5: a blank name becomes 'Untitled Project'. */
 const projectName = z
   .string({ error: 'Project name must be text' })
   .trim()
   .max(PROJECT_NAME_MAX, `Project name must be at most ${PROJECT_NAME_MAX} characters`)
   .transform((s) => s || DEFAULT_PROJECT_NAME);
-/** SPEC §5: a blank description becomes ''. */
+/** docs/product.md §5: a blank description becomes ''. */
 const projectDescription = z
   .string({ error: 'Project description must be text' })
   .trim()

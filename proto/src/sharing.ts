@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idString } from './params.js';
 
-/** What a user may do with a document or project, weakest first (D12). Only the owner shares, deletes and moves. */
+/** What a user may do with a document or project, weakest first (docs/decisions/0012-sharing-and-roles.md). Only the owner shares, deletes and moves. */
 export const ROLES = ['viewer', 'commenter', 'editor', 'owner'] as const;
 export type Role = (typeof ROLES)[number];
 /** The roles an owner can grant. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * A W3C Web Annotation "text quote" selector: the quoted text with a little of what comes before and
- * after it, so the quote can be found again after the document around it changed (D12).
+ * after it, so the quote can be found again after the document around it changed (docs/decisions/0012-sharing-and-roles.md).
  */
 export const textQuoteSchema = z.object({
   exact: z.string({ error: 'anchor.exact must be text' }).min(1, 'anchor.exact must not be empty').max(2_000, 'anchor.exact is too long'),

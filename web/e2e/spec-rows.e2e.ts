@@ -5,7 +5,7 @@ import { PHONE, signUp, unique, WIDE } from './helpers';
 test.use({ viewport: WIDE });
 test.describe.configure({ timeout: 120_000 });
 
-/** Ids that more than one element of the page carries (SPEC §2: a label must reach its own field). */
+/** Ids that more than one element of the page carries (docs/product.md §2: a label must reach its own field). */
 const duplicateIds = (page: Page): Promise<string[]> =>
   page.evaluate(() => {
     const seen = new Map<string, number>();

@@ -16,7 +16,7 @@ export const USERS = Number(__ENV.USERS || 5);
 /**
  * Set ZERO_LATENCY_PROVIDER=true when the stack's chat service points at a zero-latency
  * OpenAI-compatible server (OPENAI_BASE_URL; infra/bench/openai-stub.ts is one): only then is the
- * AI path's latency all the product's, and the AI latency thresholds of ARCHITECTURE.md apply.
+ * AI path's latency all the product's, and the AI latency thresholds of docs/decisions/0011-load-tests.md apply.
  */
 export const ZERO_LATENCY_PROVIDER = __ENV.ZERO_LATENCY_PROVIDER === 'true';
 

@@ -15,8 +15,8 @@ export const CONTENT_INTERNAL = {
 } as const;
 
 /**
- * Typed client of content's internal routes (D3), used by chat and export: content's access helper
- * decides for them (D12). Every call names the acting user and the role its work needs; without
+ * Typed client of content's internal routes (docs/decisions/0003-internal-calls.md), used by chat and export: content's access helper
+ * decides for them (docs/decisions/0012-sharing-and-roles.md). Every call names the acting user and the role its work needs; without
  * any grant the answer is an InternalCallError 404, with a weaker role a 403 naming the role needed.
  */
 export class ContentClient {

@@ -60,7 +60,7 @@ export const IDENTITY_INTERNAL = {
   refund: '/internal/usage/refund',
 } as const;
 
-/** Typed client of identity's internal routes (D3), used by content, chat and export. */
+/** Typed client of identity's internal routes (docs/decisions/0003-internal-calls.md), used by content, chat and export. */
 export class IdentityClient {
   constructor(private readonly options: InternalCallOptions) {}
 
@@ -79,12 +79,12 @@ export class IdentityClient {
     return internalCall(this.options, 'POST', IDENTITY_INTERNAL.profiles, { ids });
   }
 
-  /** Stores a notification for each user and pushes it to their open tabs (D12). */
+  /** Stores a notification for each user and pushes it to their open tabs (docs/decisions/0012-sharing-and-roles.md). */
   notify(body: InternalCreateNotifications): Promise<null> {
     return internalCall(this.options, 'POST', IDENTITY_INTERNAL.notifications, body);
   }
 
-  /** A new guest (D5); `clientAddress` lets identity limit guest creation per address. */
+  /** A new guest (docs/decisions/0005-users-guests-and-limits.md); `clientAddress` lets identity limit guest creation per address. */
   createGuest(clientAddress: string): Promise<InternalUser> {
     return internalCall(this.options, 'POST', IDENTITY_INTERNAL.guests, { clientAddress });
   }
@@ -94,7 +94,7 @@ export class IdentityClient {
     return internalCall(this.options, 'POST', IDENTITY_INTERNAL.consume, { userId, kind });
   }
 
-  /** Gives back a unit taken for work that then failed (D7: a failed reply consumes nothing). */
+  /** Gives back a unit taken for work that then failed (docs/decisions/0007-ai-jobs-on-bullmq.md: a failed reply consumes nothing). */
   refund(userId: number, kind: UsageKind): Promise<{ usage: Usage }> {
     return internalCall(this.options, 'POST', IDENTITY_INTERNAL.refund, { userId, kind });
   }

@@ -12,13 +12,13 @@ export const configSchema = baseConfigSchema.extend({
     .string()
     .optional()
     .transform((v) => (v?.trim() ? v.trim() : undefined)),
-  /** Any OpenAI-compatible API (OpenAI, Azure OpenAI, Ollama, vLLM, LM Studio); server configuration only (D6). */
+  /** Any OpenAI-compatible API (OpenAI, Azure OpenAI, Ollama, vLLM, LM Studio); server configuration only (docs/decisions/0006-ai-providers.md). */
   OPENAI_BASE_URL: z.url('OPENAI_BASE_URL must be the URL of an OpenAI-compatible API').default('https://api.openai.com/v1'),
   OPENAI_MODEL: z.string().min(1, 'OPENAI_MODEL must name a model').default('gpt-4o-mini'),
   OPENAI_REALTIME_MODEL: z.string().min(1, 'OPENAI_REALTIME_MODEL must name a model').default('gpt-4o-realtime-preview'),
   OPENAI_TRANSCRIPTION_MODEL: z.string().min(1, 'OPENAI_TRANSCRIPTION_MODEL must name a model').default('whisper-1'),
   /**
-   * D14: the one time limit of an AI reply, in seconds, shared by this service (it answers 504 or an `error`
+   * docs/decisions/0014-streaming-replies.md: the one time limit of an AI reply, in seconds, shared by this service (it answers 504 or an `error`
    * event a little before it), nginx (its proxy_read_timeout on the chat routes) and the web client (it gives up
    * a little after, told the value in the `X-Reply-Timeout` header).
    */
@@ -47,7 +47,7 @@ export const REPLY_TIMEOUT_MARGIN_MS = 2_000;
 
 /**
  * How long the chat service waits for a job: the configured reply time limit less a margin. After this the client
- * gets 504 (or an `error` event), the job may no longer write, and its message is given back (D7, D14).
+ * gets 504 (or an `error` event), the job may no longer write, and its message is given back (docs/decisions/0007-ai-jobs-on-bullmq.md, docs/decisions/0014-streaming-replies.md).
  */
 export function replyDeadlineMs(config: Pick<Config, 'AI_REPLY_TIMEOUT_S'>): number {
   return config.AI_REPLY_TIMEOUT_S * 1000 - REPLY_TIMEOUT_MARGIN_MS;

@@ -119,7 +119,7 @@ describe('POST /api/chat and GET /api/chat', () => {
   });
 });
 
-describe('AI failures (D7)', () => {
+describe('AI failures (docs/decisions/0007-ai-jobs-on-bullmq.md)', () => {
   let stack: ChatStack;
   let user: TestUser;
   beforeAll(async () => {

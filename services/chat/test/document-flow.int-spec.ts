@@ -84,7 +84,7 @@ describe('/api/document-flow', () => {
     expect(res.body.isComplete).toBe(sections.length === 1);
   });
 
-  it('requires a title, with SPEC §5\'s texts', async () => {
+  it('requires a title, with docs/product.md §5\'s texts', async () => {
     const res = await post(writer, '/api/document-flow/start', { templateId: templates[0]!.id, title: '   ', mode: 'ai-assisted' }).expect(400);
     expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Title required', description: "Please enter what you're working on" });
   });

@@ -5,7 +5,7 @@ import { testRedisUrl } from '@prd/kit/testing';
 import { rateBucket } from '../src/ai/provider-factory.js';
 import { ProviderRateLimiter } from '../src/worker/rate-limiter.js';
 
-describe('the provider rate limit per key (D7)', () => {
+describe('the provider rate limit per key (docs/decisions/0007-ai-jobs-on-bullmq.md)', () => {
   let redis: Redis;
   let prefix: string;
   beforeAll(() => {

@@ -11,7 +11,7 @@ const usage = async (stack: ChatStack, user: TestUser) => (await request(stack.i
 const isDone = (e: ReceivedEvent) => e.event === 'done' || e.event === 'error';
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
 
-describe('streamed replies over Server-Sent Events (D14)', () => {
+describe('streamed replies over Server-Sent Events (docs/decisions/0014-streaming-replies.md)', () => {
   let stack: ChatStack;
   let offlineUser: TestUser;
   let aiUser: TestUser;

@@ -7,7 +7,7 @@ import { registerUser, startContentStack, type ContentStack, type TestUser } fro
 
 type Named = TestUser & { username: string };
 
-/** D12's comments and notifications over the real content and identity services (and identity's /ws-general). */
+/** docs/decisions/0012-sharing-and-roles.md's comments and notifications over the real content and identity services (and identity's /ws-general). */
 describe('comments, mentions and notifications', () => {
   let stack: ContentStack;
   let owner: Named;

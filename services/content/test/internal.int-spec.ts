@@ -5,7 +5,7 @@ import { GUEST_DOCS_LIMIT, guestWithDocument, registerUser, startContentStack, t
 
 // Two real services start per suite; a shared 2-core machine can make that slow.
 
-/** The routes chat and export call, through the very client they use (D3). */
+/** The routes chat and export call, through the very client they use (docs/decisions/0003-internal-calls.md). */
 describe('internal routes of content', () => {
   let stack: ContentStack;
   let client: ContentClient;

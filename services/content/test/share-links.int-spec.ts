@@ -3,7 +3,7 @@ import request from 'supertest';
 import { SHARE_LINK_READS_PER_MINUTE } from '@prd/proto';
 import { guestWithDocument, registerUser, startContentStack, type ContentStack, type TestUser } from './content-stack.js';
 
-/** D12's read-only links over the real content and identity services. */
+/** docs/decisions/0012-sharing-and-roles.md's read-only links over the real content and identity services. */
 describe('share links', () => {
   let stack: ContentStack;
   let owner: TestUser;

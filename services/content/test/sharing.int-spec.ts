@@ -8,7 +8,7 @@ import { guestWithDocument, internalHeaders, registerUser, startContentStack, ty
 
 type Named = TestUser & { username: string };
 
-/** D12 over the real content and identity services: roles, grants, inheritance through projects and revocation. */
+/** docs/decisions/0012-sharing-and-roles.md over the real content and identity services: roles, grants, inheritance through projects and revocation. */
 describe('sharing documents and projects with roles', () => {
   let stack: ContentStack;
   let owner: Named;

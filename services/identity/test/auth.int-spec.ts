@@ -19,7 +19,7 @@ describe('sign-up and log-in', () => {
   });
   afterAll(() => svc.close());
 
-  describe('validation messages of SPEC §5', () => {
+  describe('validation messages of docs/product.md §5', () => {
     const register = (body: object) => request(svc.url).post('/api/register').send(body).expect(400);
     const login = (body: object) => request(svc.url).post('/api/login').send(body).expect(400);
 
@@ -123,7 +123,7 @@ describe('sign-up and log-in', () => {
     const after = sessionCookie(byName);
     expect(after).toBeDefined();
     expect(after).not.toBe(before);
-    // The old session id no longer names anyone (session fixation, D9).
+    // The old session id no longer names anyone (session fixation, docs/decisions/0009-security.md).
     const stale = await request(svc.url).get('/api/current-user').set('Cookie', before!).expect(200);
     expect(stale.body).toEqual({ isAuthenticated: false, isAnonymous: true });
     expect((await agent.get('/api/current-user')).body).toMatchObject({ id: created.id });
@@ -202,7 +202,7 @@ describe('log-in rate limit', () => {
   });
 });
 
-describe('demo account (D9)', () => {
+describe('demo account (docs/decisions/0009-security.md)', () => {
   it('is seeded idempotently and exposed when enabled', async () => {
     const first = await startIdentity({ DEMO_ACCOUNT_ENABLED: 'true', DEMO_USERNAME: 'demo', DEMO_PASSWORD: 'demo-password' });
     const second = await startIdentity({ DATABASE_URL: first.config.DATABASE_URL, DEMO_ACCOUNT_ENABLED: 'true', DEMO_USERNAME: 'demo', DEMO_PASSWORD: 'demo-password' });

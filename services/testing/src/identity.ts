@@ -23,7 +23,7 @@ export function startIdentity(env: Record<string, string> = {}): Promise<Identit
 export const startIdentityForPeers = (env: Record<string, string> = {}) =>
   startIdentity({ GUESTS_PER_ADDRESS_PER_HOUR: '1000', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000', ...env });
 
-/** Headers of an internal call (D3). */
+/** Headers of an internal call (docs/decisions/0003-internal-calls.md). */
 export const internal = (svc: IdentityService) => ({ 'x-internal-token': svc.config.INTERNAL_TOKEN });
 
 export interface TestUser {

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { UsageKind } from '@prd/proto';
 
-/** Why the registration modal opened: it picks the title and description (SPEC §2). */
+/** Why the registration modal opened: it picks the title and description (docs/product.md §2). */
 export type SignUpContext =
   | { reason: 'default' }
   | { reason: 'first-document' }

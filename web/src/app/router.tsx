@@ -19,7 +19,7 @@ const ChatPage = lazyNamed(() => import('../features/chat/chat-page'), 'ChatPage
 const SharedDocumentPage = lazyNamed(() => import('../features/sharing/shared-document-page'), 'SharedDocumentPage');
 const NotFoundPage = lazyNamed(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
-/** The routes of SPEC §2 inside the app shell; a share link's read-only page (D12) stands alone. */
+/** The routes of docs/product.md §2 inside the app shell; a share link's read-only page (docs/decisions/0012-sharing-and-roles.md) stands alone. */
 const router = createBrowserRouter([
   {
     path: 'share/:token',

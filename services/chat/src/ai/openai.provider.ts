@@ -96,7 +96,7 @@ interface ToolCallParts {
   arguments: string;
 }
 
-/** The OpenAI-compatible provider (D6): the official SDK against the configured base URL and model. */
+/** The OpenAI-compatible provider (docs/decisions/0006-ai-providers.md): the official SDK against the configured base URL and model. */
 export class OpenAiProvider implements AiProvider {
   constructor(
     private readonly client: OpenAI,

@@ -23,7 +23,7 @@ export const rateBucket = (baseUrl: string, apiKey: string): string =>
   `openai:${baseUrl}:${keyFingerprint(apiKey)}`;
 
 /**
- * D6: the user's own key if stored, else the server's key, else the offline assistant. The key is
+ * docs/decisions/0006-ai-providers.md: the user's own key if stored, else the server's key, else the offline assistant. The key is
  * fetched when the job runs and lives only in this call's SDK client: never in a job, never in a log.
  */
 @Injectable()

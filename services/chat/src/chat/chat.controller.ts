@@ -13,7 +13,7 @@ export class ChatController {
     private readonly responder: ReplyResponder,
   ) {}
 
-  /** One message and its AI reply: general (mode, thread), document, project or shell panel. JSON, or SSE when asked (D14). */
+  /** One message and its AI reply: general (mode, thread), document, project or shell panel. JSON, or SSE when asked (docs/decisions/0014-streaming-replies.md). */
   @Post()
   @HttpCode(200)
   @WithUser({ provisionGuest: postChatSchema })
@@ -21,7 +21,7 @@ export class ChatController {
     return this.responder.answer(request, reply, (live) => this.chat.send(user.id, body, live));
   }
 
-  /** A new reply to the last message of a thread or document chat, replacing the last reply (D14). */
+  /** A new reply to the last message of a thread or document chat, replacing the last reply (docs/decisions/0014-streaming-replies.md). */
   @Post('regenerate')
   @HttpCode(200)
   @WithUser()

@@ -55,11 +55,11 @@ export class ChatService {
   }
 
   /**
-   * `POST /api/chat/regenerate` (D14): a new reply to the last user message of a thread or document chat, which
+   * `POST /api/chat/regenerate` (docs/decisions/0014-streaming-replies.md): a new reply to the last user message of a thread or document chat, which
    * replaces (deletes) the last reply once written; one message of the allowance, like any reply.
    */
   async regenerate(userId: number, body: RegenerateChat, live: Pick<RunJobOptions, 'stream' | 'signal'> = {}): Promise<ChatReply> {
-    // Access first (document chat needs the editor role, D12; another user's thread is 404), then the exchange to answer again.
+    // Access first (document chat needs the editor role, docs/decisions/0012-sharing-and-roles.md; another user's thread is 404), then the exchange to answer again.
     let scope: ChatScope;
     if (body.documentId) {
       await this.content.checkDocument(body.documentId, userId, 'editor');

@@ -51,7 +51,7 @@ export interface Exchange {
   scope: ChatScope;
   userContent: string;
   assistant: { content: string; provider: string | null; model: string | null };
-  /** The client stopped the reply: its text is what was written until then (D14). */
+  /** The client stopped the reply: its text is what was written until then (docs/decisions/0014-streaming-replies.md). */
   stopped?: boolean;
   /** A regenerated reply: the user's message is kept (it moves to this job) and its old reply is deleted. */
   replaces?: Replaces;
@@ -88,7 +88,7 @@ export class MessagesRepository {
 
   /**
    * Writes the user's message and the reply together, once per job: a duplicate delivery of the same
-   * job conflicts on (job_id, role) and writes nothing (D7).
+   * job conflicts on (job_id, role) and writes nothing (docs/decisions/0007-ai-jobs-on-bullmq.md).
    */
   async writeExchange(tx: Tx, exchange: Exchange): Promise<{ user: ChatMessage; assistant: ChatMessage }> {
     const scope = scopeColumns(exchange.scope);
@@ -96,7 +96,7 @@ export class MessagesRepository {
     const { replaces } = exchange;
     const already = replaces ? await tx.select({ id: m.id }).from(m).where(and(eq(m.jobId, exchange.jobId), eq(m.role, 'assistant'))) : [];
     if (replaces && already.length === 0) {
-      // Regenerate (D14): the old reply is deleted, the question it answered now belongs to this job.
+      // Regenerate (docs/decisions/0014-streaming-replies.md): the old reply is deleted, the question it answered now belongs to this job.
       await tx.delete(m).where(and(eq(m.userId, exchange.userId), eq(m.id, replaces.assistantMessageId)));
       await tx.update(m).set({ jobId: exchange.jobId }).where(and(eq(m.userId, exchange.userId), eq(m.id, replaces.userMessageId)));
     }

@@ -31,7 +31,7 @@ type Send = (message: RealtimeServerMessage) => void;
 /** The close code of a socket whose user lost access to what one of its sessions works on. */
 export const ACCESS_REVOKED_CLOSE_CODE = 4403;
 
-/** The text a client sees for a failed frame: our SPEC §8 message, never internals. */
+/** The text a client sees for a failed frame: our docs/product.md §8 message, never internals. */
 function errorText(err: unknown): string {
   if (err instanceof AppError) return err.body.message;
   if (err instanceof InternalCallError && err.status < 500) return err.body.message;
@@ -39,8 +39,8 @@ function errorText(err: unknown): string {
 }
 
 /**
- * The realtime chat channel `/ws` (SPEC §7): sessions scoped to the socket's own user. Replies run
- * as AI jobs; their partials come from the worker over this replica's own Redis channel (D2).
+ * The realtime chat channel `/ws` (docs/product.md §7): sessions scoped to the socket's own user. Replies run
+ * as AI jobs; their partials come from the worker over this replica's own Redis channel (docs/decisions/0002-shared-redis.md).
  */
 @Injectable()
 export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -83,7 +83,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
     this.subscriber?.disconnect();
   }
 
-  /** D12: a revoked or weakened grant ends that user's sockets with a session on the item at once. */
+  /** docs/decisions/0012-sharing-and-roles.md: a revoked or weakened grant ends that user's sockets with a session on the item at once. */
   private revoke(event: AccessRevokedEvent) {
     const documents = new Set(event.documentIds);
     for (const [socket, { userId, sessions }] of this.sockets) {

@@ -21,7 +21,7 @@ const wantsStream = (request: FastifyRequest) => /\btext\/event-stream\b/i.test(
 const sseEvent = (event: ReplyStreamEvent, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /**
- * D14: answers an AI call as the usual JSON body, or as Server-Sent Events when the client sent
+ * docs/decisions/0014-streaming-replies.md: answers an AI call as the usual JSON body, or as Server-Sent Events when the client sent
  * `Accept: text/event-stream`: `delta` events while the worker writes, then `done` with that same body, or `error`
  * with the usual error body (and its HTTP `status`). Either way, the client closing the request stops the job.
  */

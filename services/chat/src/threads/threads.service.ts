@@ -10,7 +10,7 @@ type ThreadRow = typeof t.$inferSelect;
 
 const toThread = (r: Pick<ThreadRow, 'id' | 'title' | 'updatedAt'>): ChatThread => ({ id: r.id, title: r.title, updatedAt: r.updatedAt.toISOString() });
 
-/** SPEC §5: a blank thread title becomes 'New conversation'. */
+/** docs/product.md §5: a blank thread title becomes 'New conversation'. */
 export const threadTitle = (title: string | undefined) => title?.trim().slice(0, 200) || DEFAULT_THREAD_TITLE;
 
 /** Chat threads, always scoped by their owner: another user's thread is 404. */
@@ -73,7 +73,7 @@ export class ThreadsService {
     await this.db.update(t).set({ autoTitledAt: null }).where(and(eq(t.id, id), eq(t.userId, userId)));
   }
 
-  /** Stores an auto-generated title; a blank one falls back to 'New Conversation' (SPEC §8). */
+  /** Stores an auto-generated title; a blank one falls back to 'New Conversation' (docs/product.md §8). */
   async setTitle(userId: number, id: number, title: string): Promise<string> {
     const clean = title.trim().slice(0, 80) || AUTO_TITLE_FALLBACK;
     await this.db.update(t).set({ title: clean }).where(and(eq(t.id, id), eq(t.userId, userId)));

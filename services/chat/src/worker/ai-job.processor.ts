@@ -21,7 +21,7 @@ interface Prepared {
   flow: FlowRow | null;
 }
 
-/** What an attempt has got so far: kept when the client stops the reply (D14). */
+/** What an attempt has got so far: kept when the client stops the reply (docs/decisions/0014-streaming-replies.md). */
 interface Progress {
   prepared: Prepared | null;
   text: string;
@@ -29,7 +29,7 @@ interface Progress {
 
 const NOTHING: AiJobResult = { userMessage: null, assistantMessage: null, document: null, documentUpdated: false, isComplete: false, title: null };
 
-/** Runs one AI job (D7): provider, context from the server's own data, validated edit, one idempotent reply. */
+/** Runs one AI job (docs/decisions/0007-ai-jobs-on-bullmq.md): provider, context from the server's own data, validated edit, one idempotent reply. */
 @Injectable()
 export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
   private readonly limiter: ProviderRateLimiter;
@@ -82,7 +82,7 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
         return done;
       }
       if (Date.now() > job.data.deadline) throw new DeadlinePassedError();
-      // The client may have shown partials of the failed attempt: they are void now (D14).
+      // The client may have shown partials of the failed attempt: they are void now (docs/decisions/0014-streaming-replies.md).
       if (retried) this.publish(job.data.stream, { jobId, restart: true });
       const timeLimit = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true }));
       return await Promise.race([this.run(jobId, job.data, controller.signal, progress), timeLimit]);
@@ -98,7 +98,7 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * The client stopped the reply (D14): the text written so far becomes the assistant message, marked as stopped,
+   * The client stopped the reply (docs/decisions/0014-streaming-replies.md): the text written so far becomes the assistant message, marked as stopped,
    * and the message stays counted. With no text at all the client got no reply: nothing is written, and it is given back.
    */
   private async keepStopped(job: Job<AiJobData, AiJobResult>, progress: Progress): Promise<AiJobResult> {

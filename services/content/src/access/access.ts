@@ -45,7 +45,7 @@ export interface LoadOptions {
 }
 
 /**
- * The one place that decides what a user may do with a document or project (D9, D12): the owner is
+ * The one place that decides what a user may do with a document or project (docs/decisions/0009-security.md, docs/decisions/0012-sharing-and-roles.md): the owner is
  * `owner`, others have the stronger of their direct grant and, for a document, its project's grant.
  * Every route of every service reaches documents and projects through here (other services over
  * content's internal routes). No cache: a revoked grant stops working on the very next request.

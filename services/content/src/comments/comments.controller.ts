@@ -15,7 +15,7 @@ import { CommentsService } from './comments.service.js';
 
 type IdParams = { id: number };
 
-/** A document's comment threads (D12). */
+/** A document's comment threads (docs/decisions/0012-sharing-and-roles.md). */
 @Controller('api/documents/:id/comments')
 export class DocumentCommentsController {
   constructor(private readonly comments: CommentsService) {}

@@ -34,7 +34,7 @@ const toComment = (r: CommentRow): Comment => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-/** Comments on documents (D12): viewers read them, commenters write, authors edit their own, owners and editors resolve. */
+/** Comments on documents (docs/decisions/0012-sharing-and-roles.md): viewers read them, commenters write, authors edit their own, owners and editors resolve. */
 @Injectable()
 export class CommentsService {
   constructor(

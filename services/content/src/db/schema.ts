@@ -19,7 +19,7 @@ export const templates = pgTable('templates', {
   createdAt: createdAt(),
 });
 
-/** Owner ids are identity's user ids; each service owns its own tables (D1), so there is no foreign key to users. */
+/** Owner ids are identity's user ids; each service owns its own tables (docs/decisions/0001-postgresql-instead-of-mongodb.md), so there is no foreign key to users. */
 export const projects = pgTable(
   'projects',
   {
@@ -86,7 +86,7 @@ export const activities = pgTable(
   (t) => [index('activities_owner_idx').on(t.ownerId, t.id.desc())],
 );
 
-/** A registered user's role on someone else's document (D12); deleting the document deletes its grants. */
+/** A registered user's role on someone else's document (docs/decisions/0012-sharing-and-roles.md); deleting the document deletes its grants. */
 export const documentGrants = pgTable(
   'document_grants',
   {
@@ -114,7 +114,7 @@ export const projectGrants = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_grants_user_idx').on(t.userId)],
 );
 
-/** A document's read-only link (D12): one per document; revoking deletes it, creating again draws a new token. */
+/** A document's read-only link (docs/decisions/0012-sharing-and-roles.md): one per document; revoking deletes it, creating again draws a new token. */
 export const shareLinks = pgTable('share_links', {
   documentId: integer('document_id')
     .primaryKey()
@@ -123,7 +123,7 @@ export const shareLinks = pgTable('share_links', {
   createdAt: createdAt(),
 });
 
-/** Comments on a document (D12): a thread's first comment has no parent and may quote the text it is about. */
+/** Comments on a document (docs/decisions/0012-sharing-and-roles.md): a thread's first comment has no parent and may quote the text it is about. */
 export const comments = pgTable(
   'comments',
   {

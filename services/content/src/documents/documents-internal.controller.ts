@@ -14,7 +14,7 @@ import {
 } from '@prd/proto';
 import { DocumentsService } from './documents.service.js';
 
-/** Content's document routes for chat and export (D3, ContentClient): every call names the user it acts for. */
+/** Content's document routes for chat and export (docs/decisions/0003-internal-calls.md, ContentClient): every call names the user it acts for. */
 @Controller('internal/documents')
 @UseGuards(InternalGuard)
 export class DocumentsInternalController {

@@ -39,7 +39,7 @@ export class DocumentsController {
     return this.documents.get(user, id);
   }
 
-  /** An anonymous visitor's first document makes them a guest (D5). */
+  /** An anonymous visitor's first document makes them a guest (docs/decisions/0005-users-guests-and-limits.md). */
   @Post()
   @WithUser({ provisionGuest: createDocumentSchema })
   create(

@@ -81,7 +81,7 @@ export class DocumentsService {
     return (await access.documentAccess(this.db, user, id, needed)).id;
   }
 
-  /** Creates a document, consuming one of the owner's monthly documents (D5); a failed save gives it back. */
+  /** Creates a document, consuming one of the owner's monthly documents (docs/decisions/0005-users-guests-and-limits.md); a failed save gives it back. */
   async create(owner: Owner, input: NewDocument, requestId?: string): Promise<DocumentDto> {
     const projectId = input.projectId ?? null;
     // A wrong project is a 404 before any allowance is spent; only its owner adds documents to it.

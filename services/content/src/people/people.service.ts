@@ -4,7 +4,7 @@ import { CONFIG, LOGGER } from '@prd/kit';
 import { IdentityClient, InternalCallError, type InternalCreateNotifications, type UserProfile } from '@prd/proto';
 import type { Config } from '../config.js';
 
-/** Other users as identity knows them (D1: identity owns users; content asks over D3). */
+/** Other users as identity knows them (docs/decisions/0001-postgresql-instead-of-mongodb.md: identity owns users; content asks over docs/decisions/0003-internal-calls.md). */
 @Injectable()
 export class PeopleService {
   private readonly identity: IdentityClient;
@@ -33,7 +33,7 @@ export class PeopleService {
     return new Map((await this.identity.getProfiles(unique)).map((p) => [p.id, p]));
   }
 
-  /** Tells people about others' work (D12); a failure is logged, never the failure of the work itself. */
+  /** Tells people about others' work (docs/decisions/0012-sharing-and-roles.md); a failure is logged, never the failure of the work itself. */
   async notify(body: InternalCreateNotifications): Promise<void> {
     if (body.userIds.length === 0) return;
     try {

@@ -3,7 +3,7 @@ import { InternalGuard, ZodPipe } from '@prd/kit';
 import { internalUserQuerySchema, projectParamsSchema, type InternalUserQuery, type ProjectContext } from '@prd/proto';
 import { ProjectsService } from './projects.service.js';
 
-/** Project chat's context for the chat service (D3, ContentClient.getProjectContext), if the user's role is at least `role`. */
+/** Project chat's context for the chat service (docs/decisions/0003-internal-calls.md, ContentClient.getProjectContext), if the user's role is at least `role`. */
 @Controller('internal/projects')
 @UseGuards(InternalGuard)
 export class ProjectsInternalController {

@@ -26,7 +26,7 @@ function registered(user: ActingUser | null): Owner {
   return user;
 }
 
-/** Projects are for registered users only (SPEC §6): guests and visitors get 403 ACCOUNT_REQUIRED. */
+/** Projects are for registered users only (docs/product.md §6): guests and visitors get 403 ACCOUNT_REQUIRED. */
 @Controller('api/projects')
 @WithUser({ registered: PROJECTS_ACCOUNT_REQUIRED })
 export class ProjectsController {

@@ -9,10 +9,10 @@ import type { ContentDb } from '../db/database.js';
 import { documents, shareLinks } from '../db/schema.js';
 import { PeopleService } from '../people/people.service.js';
 
-/** 192 random bits, URL-safe: far beyond guessing (D12 asks for at least 128). */
+/** 192 random bits, URL-safe: far beyond guessing (docs/decisions/0012-sharing-and-roles.md asks for at least 128). */
 const newToken = () => randomBytes(24).toString('base64url');
 
-/** Read-only links to a document (D12): the owner turns one on or off; anyone holding it may read. */
+/** Read-only links to a document (docs/decisions/0012-sharing-and-roles.md): the owner turns one on or off; anyone holding it may read. */
 @Injectable()
 export class ShareLinksService {
   constructor(

@@ -9,7 +9,7 @@ import type { ContentDb } from '../db/database.js';
 import { documents, projectGrants } from '../db/schema.js';
 
 /**
- * Announces lost or weakened access (D12) so that every chat replica closes that user's realtime
+ * Announces lost or weakened access (docs/decisions/0012-sharing-and-roles.md) so that every chat replica closes that user's realtime
  * sockets on the item. Access itself needs no announcement: it is read from the database on every
  * request, so a revoked grant is refused on the very next one.
  */

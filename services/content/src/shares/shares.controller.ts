@@ -55,7 +55,7 @@ export class DocumentSharesController {
   }
 }
 
-/** Who has access to a project (and so to its documents); projects are for registered users only (SPEC §6). */
+/** Who has access to a project (and so to its documents); projects are for registered users only (docs/product.md §6). */
 @Controller('api/projects/:id/shares')
 export class ProjectSharesController {
   constructor(private readonly shares: SharesService) {}

@@ -14,7 +14,7 @@ export type ShareKind = 'document' | 'project';
 
 type GrantRow = { userId: number; role: GrantableRole; createdAt: Date };
 
-/** Grants of documents and projects (D12): the owner invites, changes roles and removes; anyone with access sees who has it. */
+/** Grants of documents and projects (docs/decisions/0012-sharing-and-roles.md): the owner invites, changes roles and removes; anyone with access sees who has it. */
 @Injectable()
 export class SharesService {
   constructor(

@@ -69,7 +69,7 @@ export class ExportsService implements OnApplicationShutdown {
     }
   }
 
-  /** The user's own document through content's internal route (D3); anyone else's is not found. */
+  /** The user's own document through content's internal route (docs/decisions/0003-internal-calls.md); anyone else's is not found. */
   private async document(id: number, userId: number, requestId: string): Promise<DocumentDto> {
     const content = new ContentClient({ baseUrl: this.config.CONTENT_URL, token: this.config.INTERNAL_TOKEN, requestId });
     try {

@@ -7,7 +7,7 @@ import type { UserRow } from '../users/users.service.js';
 import { AuthService } from './auth.service.js';
 
 /**
- * `POST /api/login`: validates the body (SPEC §5 messages), counts the attempt against the rate
+ * `POST /api/login`: validates the body (docs/product.md §5 messages), counts the attempt against the rate
  * limits, then lets the local strategy check the credentials. The user lands on `request.user`.
  */
 @Injectable()

@@ -12,7 +12,7 @@ export const users = pgTable(
     lastName: text('last_name'),
     passwordHash: text('password_hash'),
     isGuest: boolean('is_guest').notNull().default(false),
-    /** The custom OpenAI key, AES-256-GCM encrypted (D9); null when none is stored. */
+    /** The custom OpenAI key, AES-256-GCM encrypted (docs/decisions/0009-security.md); null when none is stored. */
     openaiKeyEncrypted: text('openai_key_encrypted'),
     /** When the provider first accepted the stored key; null until then (the key gives no own-key tier before). */
     openaiKeyVerifiedAt: timestamp('openai_key_verified_at', { withTimezone: true }),
@@ -51,7 +51,7 @@ export const feedback = pgTable(
   (t) => [index('feedback_user_idx').on(t.userId)],
 );
 
-/** What a user is told about others' work on shared items (D12); read once `readAt` is set. */
+/** What a user is told about others' work on shared items (docs/decisions/0012-sharing-and-roles.md); read once `readAt` is set. */
 export const notifications = pgTable(
   'notifications',
   {

@@ -18,7 +18,7 @@ import { toUserProfile, UsersService } from '../users/users.service.js';
 import { KeyCipher } from '../security/key-cipher.js';
 import { SettingsService } from '../settings/settings.service.js';
 
-/** D3: what content, chat and export may ask identity about users; never exposed by the gateway. */
+/** docs/decisions/0003-internal-calls.md: what content, chat and export may ask identity about users; never exposed by the gateway. */
 @Controller('internal/users')
 @UseGuards(InternalGuard)
 export class InternalUsersController {
@@ -29,13 +29,13 @@ export class InternalUsersController {
     private readonly settings: SettingsService,
   ) {}
 
-  /** D5: a new guest for an anonymous visitor's first write, limited per client address. */
+  /** docs/decisions/0005-users-guests-and-limits.md: a new guest for an anonymous visitor's first write, limited per client address. */
   @Post('guests')
   createGuest(@Body(new ZodPipe(createGuestSchema)) body: CreateGuest): Promise<InternalUser> {
     return this.directory.createGuest(body.clientAddress);
   }
 
-  /** D12: whom an owner invites, by username or email; guests and deleted accounts are no one to invite. */
+  /** docs/decisions/0012-sharing-and-roles.md: whom an owner invites, by username or email; guests and deleted accounts are no one to invite. */
   @Post('lookup')
   @HttpCode(200)
   async lookUp(@Body(new ZodPipe(userLookupSchema)) body: { login: string }): Promise<UserProfile> {
@@ -58,7 +58,7 @@ export class InternalUsersController {
     return user;
   }
 
-  /** D6: the decrypted custom key, for the AI worker only; null when the user stores none. */
+  /** docs/decisions/0006-ai-providers.md: the decrypted custom key, for the AI worker only; null when the user stores none. */
   @Get(':id/openai-key')
   async getOpenAiKey(@Param(new ZodPipe(userIdParamsSchema)) params: UserIdParams): Promise<OpenAiKeyAnswer> {
     const user = await this.users.findActive(params.id);

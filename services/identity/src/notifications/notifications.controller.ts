@@ -31,7 +31,7 @@ export class NotificationsController {
   }
 }
 
-/** D3: content tells identity whom to notify (shares, comments, replies, mentions). */
+/** docs/decisions/0003-internal-calls.md: content tells identity whom to notify (shares, comments, replies, mentions). */
 @Controller('internal/notifications')
 @UseGuards(InternalGuard)
 export class InternalNotificationsController {

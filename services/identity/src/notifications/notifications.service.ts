@@ -22,7 +22,7 @@ const toNotification = (r: Row): Notification => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-/** D12's notifications: stored here, pushed on `/ws-general` through the usage channel every replica hears. */
+/** docs/decisions/0012-sharing-and-roles.md's notifications: stored here, pushed on `/ws-general` through the usage channel every replica hears. */
 @Injectable()
 export class NotificationsService {
   constructor(

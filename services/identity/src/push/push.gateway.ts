@@ -7,7 +7,7 @@ import { usageEventSchema, type PushMessage } from '@prd/proto';
 import { usageChannel } from '../usage/usage-channel.js';
 
 /**
- * `/ws-general` (D2): each identity replica keeps its own users' sockets and listens to the usage
+ * `/ws-general` (docs/decisions/0002-shared-redis.md): each identity replica keeps its own users' sockets and listens to the usage
  * channel, so an event published anywhere reaches the user's sockets on whichever replica holds them.
  */
 @Injectable()

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-/** scrypt parameters (D9): N=2^15, r=8, p=1 needs 32 MiB and tens of milliseconds per hash. */
+/** scrypt parameters (docs/decisions/0009-security.md): N=2^15, r=8, p=1 needs 32 MiB and tens of milliseconds per hash. */
 const PARAMS = { N: 32_768, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 const SALT_LENGTH = 16;

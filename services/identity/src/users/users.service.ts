@@ -10,7 +10,7 @@ export const toInternalUser = (u: UserRow): InternalUser => ({ id: u.id, usernam
 
 export const toUserProfile = (u: UserRow): UserProfile => ({ id: u.id, username: u.username ?? '', name: u.name });
 
-/** The user's own fields (SPEC §3): never the password hash, never the key. */
+/** The user's own fields (docs/product.md §3): never the password hash, never the key. */
 export const toCurrentUser = (u: UserRow): CurrentUser => ({
   isAuthenticated: true,
   isAnonymous: false,

@@ -1,6 +1,6 @@
 import { ErrorCode, SERVICE_UNAVAILABLE, type ErrorBody } from '@prd/proto';
 
-/** An error that becomes exactly this status and SPEC §8 body. */
+/** An error that becomes exactly this status and docs/product.md §8 body. */
 export class AppError extends Error {
   constructor(
     readonly status: number,

@@ -70,7 +70,7 @@ const STATUS_CODES: Record<number, string> = {
   429: ErrorCode.RATE_LIMITED,
 };
 
-/** Maps anything thrown while serving a request to a status and a SPEC §8 error body. */
+/** Maps anything thrown while serving a request to a status and a docs/product.md §8 error body. */
 export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof AppError) return { status: error.status, body: error.body, unexpected: false };
   // Another service's 4xx (404, 429 LIMIT_EXCEEDED...) reaches the client as it was; its outage is our 503.

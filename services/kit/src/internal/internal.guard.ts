@@ -7,7 +7,7 @@ import { notFound } from '../errors/app-error.js';
 
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 
-/** D3: `/internal/...` routes answer only callers holding the shared token; others see a 404. */
+/** docs/decisions/0003-internal-calls.md: `/internal/...` routes answer only callers holding the shared token; others see a 404. */
 @Injectable()
 export class InternalGuard implements CanActivate {
   private readonly expected: Buffer;

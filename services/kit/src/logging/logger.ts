@@ -1,7 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import { pino, type Logger, type LevelWithSilent } from 'pino';
 
-/** Paths that must never reach a log line (D6, D9). */
+/** Paths that must never reach a log line (docs/decisions/0006-ai-providers.md, docs/decisions/0009-security.md). */
 const REDACT = [
   'req.headers.cookie',
   'req.headers.authorization',

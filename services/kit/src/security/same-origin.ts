@@ -5,7 +5,7 @@ import { AppError } from '../errors/app-error.js';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * D9: a state-changing request must come from our own origin and carry JSON (or no body),
+ * docs/decisions/0009-security.md: a state-changing request must come from our own origin and carry JSON (or no body),
  * which together stop cross-site form posts and simple CORS requests.
  */
 export function checkStateChangingRequest(request: FastifyRequest, allowedOrigins: string[]): void {

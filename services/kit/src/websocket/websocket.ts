@@ -40,7 +40,7 @@ function sameOrigin(request: IncomingMessage): boolean {
 /**
  * Serves WebSocket endpoints on the service's HTTP server. Only a same-origin upgrade whose session
  * holds a user is accepted; dead peers are dropped by a ping/pong heartbeat; shutdown closes every
- * socket with "going away" so clients reconnect to another replica (D8).
+ * socket with "going away" so clients reconnect to another replica (docs/decisions/0008-observability-and-operations.md).
  */
 @Injectable()
 export class WebSocketService implements OnApplicationShutdown {

@@ -11,7 +11,7 @@ const CHAT_ITEMS = [
 ] as const;
 
 /**
- * The Generate dropdown of SPEC §2, as a disclosure: the button toggles a panel of one button and
+ * The Generate dropdown of docs/product.md §2, as a disclosure: the button toggles a panel of one button and
  * three links; Escape or a click elsewhere closes it, and focus moves in on open and back on Escape.
  */
 export function GenerateMenu({ onNavigate }: { onNavigate?: () => void }) {

@@ -1,7 +1,7 @@
 import { useUsage } from '../use-usage';
 import { formatUsageLine, messagesPercent } from './usage-line';
 
-/** The usage line and the messages progress bar (SPEC §1), shown once usage data exists. */
+/** The usage line and the messages progress bar (docs/product.md §1), shown once usage data exists. */
 export function UsageSummary() {
   const usage = useUsage();
   if (!usage) return null;

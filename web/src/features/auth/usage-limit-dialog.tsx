@@ -9,7 +9,7 @@ import { isRegistered, useCurrentUser } from '../../app/use-current-user';
 import './auth.css';
 
 /**
- * The usage-limit dialog (SPEC §2, §8): visitors and guests are offered to sign up, by email
+ * The usage-limit dialog (docs/product.md §2, §8): visitors and guests are offered to sign up, by email
  * (/api/login/email) or right here; a registered user out of messages is pointed to their own key.
  */
 export function UsageLimitDialog({ kind, onClose }: { kind: UsageKind | null; onClose: () => void }) {

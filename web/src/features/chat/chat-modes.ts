@@ -1,4 +1,4 @@
-/** What each chat mode of SPEC §2 shows: its title, the line under it, the greeting and three suggested prompts. */
+/** What each chat mode of docs/product.md §2 shows: its title, the line under it, the greeting and three suggested prompts. */
 export interface ChatModeInfo {
   title: string;
   description: string;
@@ -51,7 +51,7 @@ export const CHAT_MODES_INFO = {
 
 export type ChatMode = keyof typeof CHAT_MODES_INFO;
 
-/** The chat modes of SPEC §2 and the title each one gives the chat page. */
+/** The chat modes of docs/product.md §2 and the title each one gives the chat page. */
 export const CHAT_MODE_TITLES: Record<ChatMode, string> = {
   general: CHAT_MODES_INFO.general.title,
   brainstorm: CHAT_MODES_INFO.brainstorm.title,

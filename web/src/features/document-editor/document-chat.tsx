@@ -21,7 +21,7 @@ interface Props {
   onDocumentUpdated: () => void;
 }
 
-/** The editor's AI chat (SPEC §2, §4): a document-scoped conversation whose replies may edit the document. */
+/** The editor's AI chat (docs/product.md §2, §4): a document-scoped conversation whose replies may edit the document. */
 export function DocumentChat({ document: doc, onDocumentUpdated }: Props) {
   const history = useGetChatMessagesQuery({ documentId: doc.id }, { refetchOnMountOrArgChange: true });
   const toast = useToast();

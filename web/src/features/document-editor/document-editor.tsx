@@ -37,7 +37,7 @@ export function DocumentNotFound() {
 
 type View = 'preview' | 'edit' | 'history';
 
-/** /documents/:id (SPEC §2, §4): the AI chat beside the preview, with export, refresh, direct editing and history. */
+/** /documents/:id (docs/product.md §2, §4): the AI chat beside the preview, with export, refresh, direct editing and history. */
 export function DocumentEditor({ documentId }: { documentId: number }) {
   const { updating, markUpdated } = useDocumentUpdating();
   const document = useGetDocumentQuery(documentId, { pollingInterval: updating ? DOCUMENT_POLL_INTERVAL_MS : 0, refetchOnMountOrArgChange: true });
@@ -60,7 +60,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
     return document.isError ? <DocumentNotFound /> : null;
   }
   const doc = document.data;
-  // D12: viewers and commenters read; editors and the owner edit, chat with the AI and restore.
+  // docs/decisions/0012-sharing-and-roles.md: viewers and commenters read; editors and the owner edit, chat with the AI and restore.
   const canEdit = roleAllows(doc.role, 'editor');
 
   // The reply comes once the edit is saved: the document is fetched now and polled while 'Updating...'.

@@ -18,7 +18,7 @@ import { StartNewDocumentDialog } from './start-new-document-dialog';
 
 const titleOf = (document: DocumentSummary): string => document.title;
 
-/** /documents (SPEC §2): the user's documents, searchable and sortable by title, 10 a page; and those shared with them (D12). */
+/** /documents (docs/product.md §2): the user's documents, searchable and sortable by title, 10 a page; and those shared with them (docs/decisions/0012-sharing-and-roles.md). */
 export function DocumentsPage() {
   usePageTitle('Documents');
   const { data: documents, isLoading, isError } = useGetDocumentsQuery();

@@ -7,7 +7,7 @@ import { useSendFeedbackMutation } from './feedback-api';
 import { MOODS, toggleMood, type MoodRating } from './moods';
 
 /**
- * The feedback form (SPEC §2, §5, §8): a text box and an optional mood. Blank text is refused with
+ * The feedback form (docs/product.md §2, §5, §8): a text box and an optional mood. Blank text is refused with
  * 'Feedback cannot be empty'; a failure keeps what was written and says to try again later.
  */
 export function FeedbackForm({ open, onClose }: { open: boolean; onClose: () => void }) {

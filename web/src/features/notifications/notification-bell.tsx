@@ -8,7 +8,7 @@ import './notifications.css';
 // The list (and its antd parts) loads when first opened, not with the shell.
 const NotificationList = lazyNamed(() => import('./notification-list'), 'NotificationList');
 
-/** The shell's bell (D12): the unread count, kept live by `/ws-general` pushes, and the list on click. */
+/** The shell's bell (docs/decisions/0012-sharing-and-roles.md): the unread count, kept live by `/ws-general` pushes, and the list on click. */
 export function NotificationBell() {
   const { user } = useCurrentUser();
   const { data } = useGetNotificationsQuery(undefined, { skip: !user });

@@ -1,7 +1,7 @@
 import type { MarkNotificationsRead, NotificationsPage } from '@prd/proto';
 import { api } from '../../app/api';
 
-/** D12's notifications: the newest page with the unread count, and marking read. */
+/** docs/decisions/0012-sharing-and-roles.md's notifications: the newest page with the unread count, and marking read. */
 export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getNotifications: build.query<NotificationsPage, void>({

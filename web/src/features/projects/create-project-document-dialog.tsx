@@ -10,7 +10,7 @@ import { aiAssistedFlowPath, chooseTemplate, NO_TEMPLATE } from '../templates/ch
 type Tab = 'paste' | 'generate';
 
 /**
- * Create Document inside a project (SPEC §2): a title, then either pasted content (created here)
+ * Create Document inside a project (docs/product.md §2): a title, then either pasted content (created here)
  * or a template to generate it with the AI-assisted flow.
  */
 export function CreateProjectDocumentDialog({ projectId, open, onClose }: { projectId: number; open: boolean; onClose: () => void }) {

@@ -69,7 +69,7 @@ function ProjectDetail({ projectId }: { projectId: number }) {
   const { name, description, status, updatedAt, role } = project.data;
   const isOwner = role === 'owner';
   const list = documents.data ?? [];
-  // Only the owner adds documents to a project (D12); anyone with access sees who else has it.
+  // Only the owner adds documents to a project (docs/decisions/0012-sharing-and-roles.md); anyone with access sees who else has it.
   const actions = (
     <div className="page-actions">
       <Button icon={<ShareAltOutlined aria-hidden />} onClick={() => setDialog('share')} aria-haspopup="dialog">
@@ -148,7 +148,7 @@ function ProjectDetail({ projectId }: { projectId: number }) {
   );
 }
 
-/** /projects/:id (SPEC §2). A non-numeric id queries nothing and shows 'Project not found'. */
+/** /projects/:id (docs/product.md §2). A non-numeric id queries nothing and shows 'Project not found'. */
 export function ProjectDetailPage() {
   const projectId = parseProjectId(useParams().id);
   return (

@@ -19,7 +19,7 @@ const asStatus = (status: string): ProjectStatus =>
   (PROJECT_STATUSES as readonly string[]).includes(status) ? (status as ProjectStatus) : DEFAULT_PROJECT_STATUS;
 
 /**
- * New Project, or Edit of an existing one (SPEC §2): name ('Untitled Project' when blank),
+ * New Project, or Edit of an existing one (docs/product.md §2): name ('Untitled Project' when blank),
  * description and status, which is sent as chosen.
  */
 export function ProjectFormDialog({ open, project, onClose }: { open: boolean; project: ProjectDto | null; onClose: () => void }) {

@@ -7,7 +7,7 @@ import { LoadingState } from '../../app/loading-state';
 import { isRegistered, useCurrentUser } from '../../app/use-current-user';
 
 /**
- * Projects need a full account (SPEC §2, §6): a spinner while the user loads; anonymous visitors
+ * Projects need a full account (docs/product.md §2, §6): a spinner while the user loads; anonymous visitors
  * and guests get the blocking 'Sign up to Access Projects' dialog; closing it goes home.
  */
 export function ProjectsGuard({ children }: { children: ReactNode }) {

@@ -103,7 +103,7 @@ function ProjectsList() {
   );
 }
 
-/** /projects (SPEC §2): registered users' projects; everyone else meets the guard. */
+/** /projects (docs/product.md §2): registered users' projects; everyone else meets the guard. */
 export function ProjectsPage() {
   usePageTitle('Projects');
   return (

@@ -5,7 +5,7 @@ import { useGetSettingsQuery, useRemoveApiKeyMutation, useSaveApiKeyMutation } f
 import { useToast } from '../../app/toast';
 import { isRegistered, type SignedInUser } from '../../app/use-current-user';
 
-/** A registered user's own OpenAI key: save or remove it (SPEC §2, §5); others see a sign-up notice. */
+/** A registered user's own OpenAI key: save or remove it (docs/product.md §2, §5); others see a sign-up notice. */
 export function ApiKeySection({ user }: { user: SignedInUser | null }) {
   const headingId = useId();
   return (

@@ -27,7 +27,7 @@ interface ShareDialogProps {
   onClose: () => void;
 }
 
-/** D12's Share dialog: invite by username or email, the people with access, and (documents) the read-only link. */
+/** docs/decisions/0012-sharing-and-roles.md's Share dialog: invite by username or email, the people with access, and (documents) the read-only link. */
 export function ShareDialog({ item, role, open, onClose }: ShareDialogProps) {
   const isOwner = role === 'owner';
   const shares = useGetSharesQuery(item, { skip: !open });

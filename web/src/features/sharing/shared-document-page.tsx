@@ -18,7 +18,7 @@ function useNoIndex() {
   }, []);
 }
 
-/** /share/:token (D12): a document's read-only page for anyone with its link; no session, no account. */
+/** /share/:token (docs/decisions/0012-sharing-and-roles.md): a document's read-only page for anyone with its link; no session, no account. */
 export function SharedDocumentPage() {
   const { token = '' } = useParams();
   const shared = useGetSharedDocumentQuery(token);

@@ -10,7 +10,7 @@ export interface SharedItem {
 const sharingTagged = api.enhanceEndpoints({ addTagTypes: ['Shares', 'ShareLink', 'SharedWithMe'] });
 const itemTag = ({ kind, id }: SharedItem) => `${kind}/${id}`;
 
-/** D12's calls: who has access, invitations, roles, the read-only link, and what others shared with the user. */
+/** docs/decisions/0012-sharing-and-roles.md's calls: who has access, invitations, roles, the read-only link, and what others shared with the user. */
 export const sharingApi = sharingTagged.injectEndpoints({
   endpoints: (build) => ({
     getShares: build.query<Share[], SharedItem>({

@@ -29,7 +29,7 @@ interface IconStyle {
   color: string;
 }
 
-/** Each icon name of SPEC §2 with its own glyph and colour. */
+/** Each icon name of docs/product.md §2 with its own glyph and colour. */
 const ICONS: Record<TemplateIconName, IconStyle> = {
   sparkles: { Icon: StarOutlined, color: '#7c3aed' },
   'bar-chart': { Icon: BarChartOutlined, color: '#2563eb' },

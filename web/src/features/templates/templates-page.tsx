@@ -49,7 +49,7 @@ function TemplateCard({ template }: { template: Template }) {
   );
 }
 
-/** /templates (SPEC §2): the template gallery, 12 a page. */
+/** /templates (docs/product.md §2): the template gallery, 12 a page. */
 export function TemplatesPage() {
   usePageTitle('Templates');
   const { data: templates, isLoading, isError } = useGetTemplatesQuery();
