@@ -43,7 +43,7 @@ async function measureDocumentChat(base: string, user: BenchUser, seconds: numbe
   const { id } = await createDocument(base, user, 'Document chat benchmark', '# Document chat benchmark\n\n## Goals\n- One goal');
   const body = { content: 'Add one goal to this document.', documentId: id, documentTitle: 'Document chat benchmark', documentContext: '' };
   const reply = await postJson<ChatReply>(base, user, '/api/chat', body, 200);
-  if (!reply.documentUpdated) throw new Error('document chat did not save the provider\'s edit');
+  if (!reply.documentUpdated) throw new Error("document chat did not save the provider's edit");
   return load({
     url: `${base}/api/chat`,
     method: 'POST',

@@ -23,9 +23,7 @@ export const options = {
   },
   thresholds: {
     ...BASE_THRESHOLDS,
-    ...(ZERO_LATENCY_PROVIDER
-      ? { 'http_req_duration{name:POST /api/chat,scenario:latency}': ['p(50)<15', 'p(99)<60'] }
-      : {}),
+    ...(ZERO_LATENCY_PROVIDER ? { 'http_req_duration{name:POST /api/chat,scenario:latency}': ['p(50)<15', 'p(99)<60'] } : {}),
   },
 };
 

@@ -86,7 +86,11 @@ export async function startStack(options: StackOptions): Promise<StackState> {
     const pgPort = await freePort();
     say(`PostgreSQL on 127.0.0.1:${pgPort}`);
     const pgDir = clusterDir(path.join(dir, 'postgres'));
-    processes.push({ kind: 'postgres', port: pgPort, ...(await startPostgres({ dir: pgDir, port: pgPort, password: secrets.POSTGRES_PASSWORD, log: path.join(logs, 'postgres.log'), ephemeral: options.ephemeral })) });
+    processes.push({
+      kind: 'postgres',
+      port: pgPort,
+      ...(await startPostgres({ dir: pgDir, port: pgPort, password: secrets.POSTGRES_PASSWORD, log: path.join(logs, 'postgres.log'), ephemeral: options.ephemeral })),
+    });
     save();
     const admin = adminUrl(pgPort, secrets.POSTGRES_PASSWORD);
     state.postgresUrl = admin;

@@ -98,7 +98,16 @@ describe('authorization: no one reaches another user’s resources', () => {
     expect((await owner.post('/api/chat', { content: `General ${SECRET}`, mode: 'general', threadId: thread.id })).status).toBe(200);
     expect((await owner.post('/api/chat', { content: `About the doc ${SECRET}`, documentId: doc.id })).status).toBe(200);
     const comment = (await owner.post(`/api/documents/${doc.id}/comments`, { content: `Comment ${SECRET}` })).json as { id: number };
-    ids = { document: doc.id, project: project.id, revision: revisions[0]!.id, thread: thread.id, template: 1, user: owner.id ?? 0, shareToken: 'a'.repeat(32), comment: comment.id };
+    ids = {
+      document: doc.id,
+      project: project.id,
+      revision: revisions[0]!.id,
+      thread: thread.id,
+      template: 1,
+      user: owner.id ?? 0,
+      shareToken: 'a'.repeat(32),
+      comment: comment.id,
+    };
 
     const guest = new Visitor(stack.url);
     await guest.becomeGuest();
@@ -202,19 +211,22 @@ describe('authorization: no one reaches another user’s resources', () => {
     expect(stack.dead()).toEqual([]);
   });
   // After the owner's data was checked unchanged: colleagues may change what their role allows.
-  it.each(['viewer', 'commenter', 'editor'] as const)('every route with an id gives the %s exactly what the role allows: 404 without a role, 403 when too weak', async (colleague) => {
-    const visitor = colleagues[colleague];
-    const wrong: string[] = [];
-    for (const route of routesWithIds) {
-      const rule = requirement(route);
-      const res = await visitor.request(route.method, fillPath(route, ids), { body: route.body });
-      const role = rule === 'nobody else' ? null : ROLE_ON[colleague][rule.on];
-      const expected = role === null || rule === 'nobody else' ? 404 : roleAllows(role, rule.needs) ? 'ok' : 403;
-      const ok = expected === 'ok' ? res.status < 400 : res.status === expected;
-      if (!ok) wrong.push(`${route.method} ${route.path}: expected ${expected}, got ${res.status} ${res.text.slice(0, 120)}`);
-    }
-    expect(wrong).toEqual([]);
-  });
+  it.each(['viewer', 'commenter', 'editor'] as const)(
+    'every route with an id gives the %s exactly what the role allows: 404 without a role, 403 when too weak',
+    async (colleague) => {
+      const visitor = colleagues[colleague];
+      const wrong: string[] = [];
+      for (const route of routesWithIds) {
+        const rule = requirement(route);
+        const res = await visitor.request(route.method, fillPath(route, ids), { body: route.body });
+        const role = rule === 'nobody else' ? null : ROLE_ON[colleague][rule.on];
+        const expected = role === null || rule === 'nobody else' ? 404 : roleAllows(role, rule.needs) ? 'ok' : 403;
+        const ok = expected === 'ok' ? res.status < 400 : res.status === expected;
+        if (!ok) wrong.push(`${route.method} ${route.path}: expected ${expected}, got ${res.status} ${res.text.slice(0, 120)}`);
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
 
   it('lets only editors talk to the AI about a shared item, and only the owner add to the project', async () => {
     const statusOf = async (colleague: Colleague, call: (v: Visitor) => Promise<Answer>) => (await call(colleagues[colleague])).status;

@@ -66,7 +66,11 @@ const RAW_BODIES: Array<{ name: string; raw: string | Uint8Array; contentType?: 
   { name: 'deeply nested arrays', raw: '['.repeat(DEPTH) + ']'.repeat(DEPTH), contentType: 'application/json' },
   { name: 'deeply nested objects', raw: '{"a":'.repeat(DEPTH) + '1' + '}'.repeat(DEPTH), contentType: 'application/json' },
   { name: 'prototype pollution', raw: '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}', contentType: 'application/json' },
-  { name: 'invalid UTF-8', raw: Uint8Array.from([0x7b, 0x22, 0x74, 0x69, 0x74, 0x6c, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0xaf, 0x22, 0x7d]), contentType: 'application/json' },
+  {
+    name: 'invalid UTF-8',
+    raw: Uint8Array.from([0x7b, 0x22, 0x74, 0x69, 0x74, 0x6c, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0xaf, 0x22, 0x7d]),
+    contentType: 'application/json',
+  },
   { name: 'UTF-16 body', raw: Buffer.from('{"title":"x"}', 'utf16le'), contentType: 'application/json; charset=utf-16' },
   { name: 'form post', raw: 'title=a&content=b', contentType: 'application/x-www-form-urlencoded' },
   { name: 'multipart form', raw: '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\na\r\n--x--\r\n', contentType: 'multipart/form-data; boundary=x' },
@@ -172,7 +176,8 @@ describe('hostile input on every route', () => {
       return undefined;
     }
     if (answer.status >= 500) failures.push(`${c.route.method} ${c.route.path} [${c.name}]: ${answer.status} ${answer.text.slice(0, 200)}`);
-    else if (answer.status >= 400 && !isErrorBody(answer)) failures.push(`${c.route.method} ${c.route.path} [${c.name}]: ${answer.status} without an error body: ${answer.text.slice(0, 200)}`);
+    else if (answer.status >= 400 && !isErrorBody(answer))
+      failures.push(`${c.route.method} ${c.route.path} [${c.name}]: ${answer.status} without an error body: ${answer.text.slice(0, 200)}`);
     return answer;
   }
 

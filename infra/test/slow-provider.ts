@@ -79,7 +79,15 @@ const server = http.createServer((req, res) => {
     }
     // Calls that do not stream (a thread's auto-title) get a short answer at once.
     const message = { role: 'assistant', content: 'Slow provider title' };
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id: 'chatcmpl-slow', object: 'chat.completion', created: 0, model: request.model ?? 'slow-model', choices: [{ index: 0, message, finish_reason: 'stop' }] }));
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(
+      JSON.stringify({
+        id: 'chatcmpl-slow',
+        object: 'chat.completion',
+        created: 0,
+        model: request.model ?? 'slow-model',
+        choices: [{ index: 0, message, finish_reason: 'stop' }],
+      }),
+    );
   });
 });
 server.listen(port, '127.0.0.1');

@@ -99,7 +99,15 @@ const noContent = (description: string): RouteAnswer => ({ status: 204, descript
 function shareRoutes(kind: 'documents' | 'projects', params: z.ZodType, listErrors: number[]): PublicRoute[] {
   const item = kind === 'documents' ? 'document' : 'project';
   return [
-    { service: 'content', method: 'get', path: `/api/${kind}/:id/shares`, summary: `Who has access to a ${item} and with which role`, params, answer: ok('The shares', z.array(shareSchema)), errors: listErrors },
+    {
+      service: 'content',
+      method: 'get',
+      path: `/api/${kind}/:id/shares`,
+      summary: `Who has access to a ${item} and with which role`,
+      params,
+      answer: ok('The shares', z.array(shareSchema)),
+      errors: listErrors,
+    },
     {
       service: 'content',
       method: 'post',
@@ -137,8 +145,22 @@ export const loginEmailQuerySchema = z.object({ callbackUrl: z.string().optional
 
 export const PUBLIC_ROUTES: PublicRoute[] = [
   // identity: who the visitor is, sessions, settings, usage, account, feedback
-  { service: 'identity', method: 'get', path: '/api/current-user', summary: 'The current user, or an anonymous marker', answer: ok('The user or `{ isAuthenticated: false, isAnonymous: true }`', currentUserSchema), errors: [] },
-  { service: 'identity', method: 'get', path: '/api/demo-account', summary: 'The quick-login test account, when enabled', answer: ok('Its credentials', demoAccountSchema), errors: [404] },
+  {
+    service: 'identity',
+    method: 'get',
+    path: '/api/current-user',
+    summary: 'The current user, or an anonymous marker',
+    answer: ok('The user or `{ isAuthenticated: false, isAnonymous: true }`', currentUserSchema),
+    errors: [],
+  },
+  {
+    service: 'identity',
+    method: 'get',
+    path: '/api/demo-account',
+    summary: 'The quick-login test account, when enabled',
+    answer: ok('Its credentials', demoAccountSchema),
+    errors: [404],
+  },
   {
     service: 'identity',
     method: 'post',
@@ -158,7 +180,14 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     answer: ok('The user, logged in (a new session id)', currentUserSchema),
     errors: [400, 401, 429],
   },
-  { service: 'identity', method: 'get', path: '/api/logout', summary: 'Log out and go home', answer: { status: 302, description: 'The session is ended', location: '/' }, errors: [] },
+  {
+    service: 'identity',
+    method: 'get',
+    path: '/api/logout',
+    summary: 'Log out and go home',
+    answer: { status: 302, description: 'The session is ended', location: '/' },
+    errors: [],
+  },
   {
     service: 'identity',
     method: 'get',
@@ -212,7 +241,15 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
 
   // content: templates, documents and their revisions, projects, activities
   { service: 'content', method: 'get', path: '/api/templates', summary: 'The template catalogue', answer: ok('Every template', z.array(templateSchema)), errors: [] },
-  { service: 'content', method: 'get', path: '/api/templates/:id', summary: 'One template', params: templateParamsSchema, answer: ok('The template', templateSchema), errors: [400, 404] },
+  {
+    service: 'content',
+    method: 'get',
+    path: '/api/templates/:id',
+    summary: 'One template',
+    params: templateParamsSchema,
+    answer: ok('The template', templateSchema),
+    errors: [400, 404],
+  },
   { service: 'content', method: 'get', path: '/api/activities', summary: "The user's recent activities", answer: ok('Newest first', z.array(activitySchema)), errors: [] },
   {
     service: 'content',
@@ -251,7 +288,15 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     answer: ok('The document', documentSchema),
     errors: [400, 403, 404],
   },
-  { service: 'content', method: 'delete', path: '/api/documents/:id', summary: 'Delete a document (its owner only)', params: documentParamsSchema, answer: ok('Its id', deletedId), errors: [400, 403, 404] },
+  {
+    service: 'content',
+    method: 'delete',
+    path: '/api/documents/:id',
+    summary: 'Delete a document (its owner only)',
+    params: documentParamsSchema,
+    answer: ok('Its id', deletedId),
+    errors: [400, 403, 404],
+  },
   {
     service: 'content',
     method: 'get',
@@ -288,7 +333,15 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     answer: created('The project', projectSchema),
     errors: [400, 401, 403],
   },
-  { service: 'content', method: 'get', path: '/api/projects/:id', summary: 'One project', params: projectParamsSchema, answer: ok('The project', projectSchema), errors: [400, 404] },
+  {
+    service: 'content',
+    method: 'get',
+    path: '/api/projects/:id',
+    summary: 'One project',
+    params: projectParamsSchema,
+    answer: ok('The project', projectSchema),
+    errors: [400, 404],
+  },
   {
     service: 'content',
     method: 'patch',
@@ -299,7 +352,15 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     answer: ok('The project', projectSchema),
     errors: [400, 403, 404],
   },
-  { service: 'content', method: 'delete', path: '/api/projects/:id', summary: 'Delete a project (its owner only; its documents stay)', params: projectParamsSchema, answer: ok('Its id', deletedId), errors: [400, 403, 404] },
+  {
+    service: 'content',
+    method: 'delete',
+    path: '/api/projects/:id',
+    summary: 'Delete a project (its owner only; its documents stay)',
+    params: projectParamsSchema,
+    answer: ok('Its id', deletedId),
+    errors: [400, 403, 404],
+  },
   {
     service: 'content',
     method: 'get',
@@ -447,9 +508,32 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     answer: ok('Oldest first', z.array(chatMessageSchema)),
     errors: [400, 404],
   },
-  { service: 'chat', method: 'get', path: '/api/chat/threads', summary: "The user's chat threads", answer: ok('Most recently updated first', z.array(chatThreadSchema)), errors: [] },
-  { service: 'chat', method: 'post', path: '/api/chat/threads', summary: 'Start a thread', body: createThreadSchema, answer: created('The thread', chatThreadSchema), errors: [400, 401, 409] },
-  { service: 'chat', method: 'get', path: '/api/chat/threads/:id', summary: 'A thread and its messages', params: threadParamsSchema, answer: ok('Thread and messages', threadDetailSchema), errors: [400, 404] },
+  {
+    service: 'chat',
+    method: 'get',
+    path: '/api/chat/threads',
+    summary: "The user's chat threads",
+    answer: ok('Most recently updated first', z.array(chatThreadSchema)),
+    errors: [],
+  },
+  {
+    service: 'chat',
+    method: 'post',
+    path: '/api/chat/threads',
+    summary: 'Start a thread',
+    body: createThreadSchema,
+    answer: created('The thread', chatThreadSchema),
+    errors: [400, 401, 409],
+  },
+  {
+    service: 'chat',
+    method: 'get',
+    path: '/api/chat/threads/:id',
+    summary: 'A thread and its messages',
+    params: threadParamsSchema,
+    answer: ok('Thread and messages', threadDetailSchema),
+    errors: [400, 404],
+  },
   {
     service: 'chat',
     method: 'put',
@@ -460,12 +544,20 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     answer: ok('The thread', chatThreadSchema),
     errors: [400, 404],
   },
-  { service: 'chat', method: 'delete', path: '/api/chat/threads/:id', summary: 'Delete a thread', params: threadParamsSchema, answer: { status: 204, description: 'Deleted' }, errors: [400, 404] },
+  {
+    service: 'chat',
+    method: 'delete',
+    path: '/api/chat/threads/:id',
+    summary: 'Delete a thread',
+    params: threadParamsSchema,
+    answer: { status: 204, description: 'Deleted' },
+    errors: [400, 404],
+  },
   {
     service: 'chat',
     method: 'post',
     path: '/api/chat/threads/:id/auto-title',
-    summary: "Title a thread from its first exchange",
+    summary: 'Title a thread from its first exchange',
     params: threadParamsSchema,
     answer: ok('The title (the default one when the AI fails)', autoTitleAnswerSchema),
     errors: [400, 404],

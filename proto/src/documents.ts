@@ -75,10 +75,7 @@ const requiredContent = documentContent.refine((s) => s.trim().length > 0, 'No c
 const projectIdField = idNumber('Project id must be a number');
 
 /** `POST /api/documents`. Unknown fields (a `userId` among them) are dropped: the owner is always the acting user. */
-export const createDocumentSchema = z.object(
-  { title: documentTitle, content: requiredContent, projectId: projectIdField.nullable().optional() },
-  BODY_OBJECT,
-);
+export const createDocumentSchema = z.object({ title: documentTitle, content: requiredContent, projectId: projectIdField.nullable().optional() }, BODY_OBJECT);
 export type CreateDocument = z.infer<typeof createDocumentSchema>;
 
 /** `PATCH /api/documents/:id`: `projectId` attaches the document to a project, `null` detaches it. */
@@ -124,10 +121,7 @@ export type InternalUserQuery = z.infer<typeof internalUserQuerySchema>;
 export const internalDiscardDocumentSchema = z.object({ userId: z.number({ error: 'userId must be a number' }).int().positive('userId must be a number') });
 
 /** Body of `PUT /internal/documents/:id/content` (ContentClient.saveDocumentContent). */
-export const internalSaveContentSchema = z.object(
-  { userId: userIdField, content: documentContent, title: documentTitle.optional(), source: revisionSource },
-  BODY_OBJECT,
-);
+export const internalSaveContentSchema = z.object({ userId: userIdField, content: documentContent, title: documentTitle.optional(), source: revisionSource }, BODY_OBJECT);
 export type InternalSaveContent = z.infer<typeof internalSaveContentSchema>;
 
 /** Body of `POST /internal/documents` (ContentClient.createDocument): the flow may start from empty content. */

@@ -39,7 +39,9 @@ function responses(route: PublicRoute): ZodOpenApiResponsesObject {
 
 function operation(route: PublicRoute): ZodOpenApiOperationObject {
   const op: ZodOpenApiOperationObject = {
-    operationId: `${route.method}${openApiPath(route.path).replace(/[{}]/g, '').replace(/(^|[/-])(\w)/g, (_, _sep: string, c: string) => c.toUpperCase())}`,
+    operationId: `${route.method}${openApiPath(route.path)
+      .replace(/[{}]/g, '')
+      .replace(/(^|[/-])(\w)/g, (_, _sep: string, c: string) => c.toUpperCase())}`,
     tags: [route.service],
     summary: route.summary,
     responses: responses(route),

@@ -52,8 +52,14 @@ const projectStatus = z.enum(PROJECT_STATUSES, { error: 'Project status must be 
 /** `POST /api/projects`. Unknown fields (a `userId` among them) are dropped. */
 export const createProjectSchema = z.object(
   {
-    name: projectName.nullable().optional().transform((v) => v ?? DEFAULT_PROJECT_NAME),
-    description: projectDescription.nullable().optional().transform((v) => v ?? ''),
+    name: projectName
+      .nullable()
+      .optional()
+      .transform((v) => v ?? DEFAULT_PROJECT_NAME),
+    description: projectDescription
+      .nullable()
+      .optional()
+      .transform((v) => v ?? ''),
     status: projectStatus.default(DEFAULT_PROJECT_STATUS),
   },
   BODY_OBJECT,
@@ -64,8 +70,14 @@ export type CreateProject = z.infer<typeof createProjectSchema>;
 export const updateProjectSchema = z
   .object(
     {
-      name: projectName.nullable().optional().transform((v) => (v === null ? DEFAULT_PROJECT_NAME : v)),
-      description: projectDescription.nullable().optional().transform((v) => (v === null ? '' : v)),
+      name: projectName
+        .nullable()
+        .optional()
+        .transform((v) => (v === null ? DEFAULT_PROJECT_NAME : v)),
+      description: projectDescription
+        .nullable()
+        .optional()
+        .transform((v) => (v === null ? '' : v)),
       status: projectStatus.optional(),
     },
     BODY_OBJECT,
@@ -90,7 +102,11 @@ const pageNumber = (name: string, min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
 export const projectDocumentsQuerySchema = z.object({
-  limit: pageNumber('limit', 1, PROJECT_DOCUMENTS_PAGE_MAX).optional().transform((v) => v ?? PROJECT_DOCUMENTS_PAGE_MAX),
-  offset: pageNumber('offset', 0, 1_000_000_000).optional().transform((v) => v ?? 0),
+  limit: pageNumber('limit', 1, PROJECT_DOCUMENTS_PAGE_MAX)
+    .optional()
+    .transform((v) => v ?? PROJECT_DOCUMENTS_PAGE_MAX),
+  offset: pageNumber('offset', 0, 1_000_000_000)
+    .optional()
+    .transform((v) => v ?? 0),
 });
 export type ProjectDocumentsQuery = z.infer<typeof projectDocumentsQuerySchema>;

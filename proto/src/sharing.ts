@@ -19,8 +19,7 @@ export const strongerRole = <R extends Role>(a: R | null | undefined, b: R | nul
 };
 
 /** The 403 of a grant too weak for the route: it names the role the route needs. */
-export const roleNeededMessage = (needed: Role): string =>
-  needed === 'owner' ? 'Only the owner can do this' : `This needs the ${needed} role or higher`;
+export const roleNeededMessage = (needed: Role): string => (needed === 'owner' ? 'Only the owner can do this' : `This needs the ${needed} role or higher`);
 
 export const SHARE_ACCOUNT_REQUIRED = {
   message: 'Registration required',
@@ -37,11 +36,7 @@ const roleField = z.enum(GRANTABLE_ROLES, { error: 'role must be viewer, comment
 /** `POST /api/documents/:id/shares` and `/api/projects/:id/shares`. */
 export const createShareSchema = z.object(
   {
-    login: z
-      .string({ error: 'Enter a username or email' })
-      .trim()
-      .min(1, 'Enter a username or email')
-      .max(320, 'Username or email is too long'),
+    login: z.string({ error: 'Enter a username or email' }).trim().min(1, 'Enter a username or email').max(320, 'Username or email is too long'),
     role: roleField,
   },
   BODY_OBJECT,

@@ -35,11 +35,10 @@ function randomSuffix() {
 /** Signs up one user and returns its id and its session cookie (to send as a header: setup's cookie jar is not the VUs'). */
 export function registerUser(label) {
   const name = `k6${label}${randomSuffix()}`;
-  const res = http.post(
-    `${BASE_URL}/api/register`,
-    JSON.stringify({ username: name, email: `${name}@example.com`, password: 'k6-load-password' }),
-    { headers: { 'Content-Type': 'application/json' }, tags: { name: 'POST /api/register' } },
-  );
+  const res = http.post(`${BASE_URL}/api/register`, JSON.stringify({ username: name, email: `${name}@example.com`, password: 'k6-load-password' }), {
+    headers: { 'Content-Type': 'application/json' },
+    tags: { name: 'POST /api/register' },
+  });
   if (!check(res, { 'sign-up answered 201': (r) => r.status === 201 })) fail(`POST /api/register answered ${res.status}: ${res.body}`);
   const session = res.cookies[SESSION_COOKIE];
   if (!session || session.length === 0) fail('POST /api/register set no session cookie');

@@ -35,7 +35,13 @@ export interface Route {
 export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/current-user' },
   { method: 'GET', path: '/api/demo-account' },
-  { method: 'POST', path: '/api/register', body: { username: 'hostile-user', email: 'hostile@example.com', password: 'a-good-password', name: 'Hostile' }, authLimited: true, ownVisitor: true },
+  {
+    method: 'POST',
+    path: '/api/register',
+    body: { username: 'hostile-user', email: 'hostile@example.com', password: 'a-good-password', name: 'Hostile' },
+    authLimited: true,
+    ownVisitor: true,
+  },
   { method: 'POST', path: '/api/login', body: { username: 'nobody-at-all', password: 'wrong-password' }, authLimited: true },
   { method: 'GET', path: '/api/logout', ownVisitor: true },
   { method: 'GET', path: '/api/login/email', query: ['callbackUrl'] },

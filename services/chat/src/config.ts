@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { baseConfigSchema } from '@prd/kit';
 
 const positiveInt = (name: string, fallback: number) =>
-  z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`).default(fallback);
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be positive`)
+    .default(fallback);
 
 export const configSchema = baseConfigSchema.extend({
   IDENTITY_URL: z.url('IDENTITY_URL must be the URL of the identity service'),
@@ -30,7 +34,10 @@ export const configSchema = baseConfigSchema.extend({
   /** Attempts per AI job (the first included); 429, 5xx and timeouts are retried. */
   AI_JOB_ATTEMPTS: positiveInt('AI_JOB_ATTEMPTS', 3).pipe(z.number().max(10, 'AI_JOB_ATTEMPTS must be at most 10')),
   /** Redis key prefix of the AI queue, so several stacks (or test suites) can share one Redis. */
-  AI_QUEUE_PREFIX: z.string().regex(/^[\w:.-]+$/, 'AI_QUEUE_PREFIX may hold letters, digits and : . _ -').default('bull'),
+  AI_QUEUE_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]+$/, 'AI_QUEUE_PREFIX may hold letters, digits and : . _ -')
+    .default('bull'),
   /** AI replies one user may ask for in a minute, whatever their tier (auto-titles and flows included); 0 turns the cap off. */
   AI_REPLIES_PER_MINUTE: z.coerce.number({ error: 'AI_REPLIES_PER_MINUTE must be a number' }).int().min(0).default(30),
   /** Document flows one user may start in a minute; 0 turns the limit off. */

@@ -38,7 +38,10 @@ async function spawnWorker(env: Record<string, string>): Promise<SpawnedWorker> 
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   // Ready when its health probe answers.
   for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { child, output: () => output };
     if (child.exitCode !== null) throw new Error(`worker exited: ${output}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -74,7 +77,11 @@ describe('a worker killed mid-job (docs/decisions/0007-ai-jobs-on-bullmq.md)', (
     workers.push(first);
     // The first attempt hangs at the provider; the next one answers.
     stack.openai.script.push({ delayMs: 60_000 });
-    const reply = request(stack.chat.url).post('/api/chat').set('Cookie', user.cookie).send({ content: 'Survive a crash' }).then((r) => r);
+    const reply = request(stack.chat.url)
+      .post('/api/chat')
+      .set('Cookie', user.cookie)
+      .send({ content: 'Survive a crash' })
+      .then((r) => r);
     while (stack.openai.requests.length === 0) await new Promise((r) => setTimeout(r, 20));
     first.child.kill('SIGKILL');
     await exited(first.child);

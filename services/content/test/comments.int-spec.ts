@@ -30,7 +30,10 @@ describe('comments, mentions and notifications', () => {
     stack = await startContentStack();
     [owner, editor, viewer, stranger] = [await named(), await named(), await named(), await named()];
     docId = (await api().post('/api/documents').set('Cookie', owner.cookie).send({ title: 'Checkout', content: TEXT }).expect(201)).body.id;
-    for (const [user, role] of [[editor, 'editor'], [viewer, 'viewer']] as const) {
+    for (const [user, role] of [
+      [editor, 'editor'],
+      [viewer, 'viewer'],
+    ] as const) {
       await api().post(`/api/documents/${docId}/shares`).set('Cookie', owner.cookie).send({ login: user.username, role }).expect(201);
     }
   });
@@ -47,7 +50,11 @@ describe('comments, mentions and notifications', () => {
     const pushed = new Promise<{ type: string; notification: Notification }>((resolve) => socket.on('message', (data) => resolve(JSON.parse(String(data)))));
     try {
       const anchor = { exact: 'the payment step', prefix: 'abandon carts at ', suffix: '. Fix' };
-      const created = await api().post(`/api/documents/${docId}/comments`).set('Cookie', editor.cookie).send({ content: `@${owner.username} can we measure this?`, anchor }).expect(201);
+      const created = await api()
+        .post(`/api/documents/${docId}/comments`)
+        .set('Cookie', editor.cookie)
+        .send({ content: `@${owner.username} can we measure this?`, anchor })
+        .expect(201);
       expect(created.body).toMatchObject({ authorId: editor.id, authorName: editor.username, parentId: null, resolved: false });
       const push = await pushed;
       expect(push).toMatchObject({ type: 'notification', notification: { type: 'mention', actorName: editor.username, documentId: docId, commentId: created.body.id } });
@@ -58,7 +65,11 @@ describe('comments, mentions and notifications', () => {
       let [thread] = (await api().get(`/api/documents/${docId}/comments`).set('Cookie', viewer.cookie).expect(200)).body;
       expect(thread).toMatchObject({ id: created.body.id, anchor, position: { start, end: start + 16 }, orphaned: false, replies: [] });
 
-      await api().patch(`/api/documents/${docId}`).set('Cookie', owner.cookie).send({ content: `Intro.\n${TEXT}` }).expect(200);
+      await api()
+        .patch(`/api/documents/${docId}`)
+        .set('Cookie', owner.cookie)
+        .send({ content: `Intro.\n${TEXT}` })
+        .expect(200);
       [thread] = (await api().get(`/api/documents/${docId}/comments`).set('Cookie', owner.cookie).expect(200)).body;
       expect(thread.position).toEqual({ start: start + 7, end: start + 23 });
       await api().patch(`/api/documents/${docId}`).set('Cookie', owner.cookie).send({ content: '# Checkout\n\nAll rewritten.\n' }).expect(200);
@@ -105,7 +116,11 @@ describe('comments, mentions and notifications', () => {
     const before = await notifications(owner);
     expect(before.unread).toBeGreaterThan(0);
     const [first] = before.items;
-    const marked = await identity().post('/api/notifications/read').set('Cookie', owner.cookie).send({ ids: [first!.id] }).expect(200);
+    const marked = await identity()
+      .post('/api/notifications/read')
+      .set('Cookie', owner.cookie)
+      .send({ ids: [first!.id] })
+      .expect(200);
     expect(marked.body.unread).toBe(before.unread - 1);
     // Someone else's ids change nothing.
     await identity().post('/api/notifications/read').set('Cookie', stranger.cookie).send({ all: true }).expect(200);

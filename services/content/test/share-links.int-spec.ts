@@ -38,7 +38,11 @@ describe('share links', () => {
   });
 
   it('lets only the owner switch the link, and no guest share at all', async () => {
-    await api().post(`/api/documents/${docId}/shares`).set('Cookie', owner.cookie).send({ login: (await me(other)).username, role: 'editor' }).expect(201);
+    await api()
+      .post(`/api/documents/${docId}/shares`)
+      .set('Cookie', owner.cookie)
+      .send({ login: (await me(other)).username, role: 'editor' })
+      .expect(201);
     await api().post(`/api/documents/${docId}/share-link`).set('Cookie', other.cookie).expect(403);
     await api().delete(`/api/documents/${docId}/share-link`).set('Cookie', other.cookie).expect(403);
     await api().get(`/api/documents/${docId}/share-link`).set('Cookie', other.cookie).expect(403);
@@ -51,7 +55,9 @@ describe('share links', () => {
 
   it('answers a malformed or unknown token with 404', async () => {
     await api().get('/api/share/short').expect(404);
-    await api().get(`/api/share/${'x'.repeat(32)}`).expect(404);
+    await api()
+      .get(`/api/share/${'x'.repeat(32)}`)
+      .expect(404);
   });
 
   it('limits the reads of one address, and not another’s', async () => {

@@ -92,7 +92,12 @@ describe('sharing documents and projects with roles', () => {
 
     expect((await as(colleague).get(`/api/projects/${project.id}`).expect(200)).body.role).toBe('viewer');
     const docs = await as(colleague).get(`/api/projects/${project.id}/documents`).expect(200);
-    expect(docs.body.map((d: { id: number; role: string }) => [d.id, d.role]).sort()).toEqual([[after.id, 'viewer'], [before.id, 'viewer']].sort());
+    expect(docs.body.map((d: { id: number; role: string }) => [d.id, d.role]).sort()).toEqual(
+      [
+        [after.id, 'viewer'],
+        [before.id, 'viewer'],
+      ].sort(),
+    );
     await as(colleague).get(`/api/documents/${after.id}`).expect(200);
     const sharedProjects = await as(colleague).get('/api/projects?scope=shared').expect(200);
     expect(sharedProjects.body.find((p: { id: number }) => p.id === project.id)).toMatchObject({ role: 'viewer', owner: { id: owner.id } });

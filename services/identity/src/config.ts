@@ -29,10 +29,17 @@ const monthlyLimit = (name: string, fallback: number | null) =>
     });
 
 const positiveInt = (name: string, fallback: number) =>
-  z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`).default(fallback);
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be positive`)
+    .default(fallback);
 
 const flag = (name: string) =>
-  z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true').optional();
+  z
+    .enum(['true', 'false'], { error: `${name} must be true or false` })
+    .transform((v) => v === 'true')
+    .optional();
 
 export const configSchema = baseConfigSchema.extend({
   /** AES-256-GCM key for stored custom OpenAI keys (docs/decisions/0009-security.md). */

@@ -3,7 +3,10 @@ import request from 'supertest';
 import { startIdentity, type IdentityService } from '@prd/testing/identity';
 
 const sessionCookie = (res: request.Response): string | undefined =>
-  ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('prd.sid='))?.split(';')[0];
+  ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith('prd.sid='))
+    ?.split(';')[0];
 
 let seq = 0;
 const newAccount = () => {
@@ -55,7 +58,10 @@ describe('sign-up and log-in', () => {
   it('registers, logs the new user in on a fresh session and never answers a password hash', async () => {
     const agent = request.agent(svc.url);
     const account = newAccount();
-    const res = await agent.post('/api/register').send({ ...account, name: 'Ada Lovelace' }).expect(201);
+    const res = await agent
+      .post('/api/register')
+      .send({ ...account, name: 'Ada Lovelace' })
+      .expect(201);
     expect(res.body).toEqual({
       isAuthenticated: true,
       isAnonymous: false,
@@ -75,9 +81,15 @@ describe('sign-up and log-in', () => {
   it('answers 409 for a taken username or email, whatever the case', async () => {
     const account = newAccount();
     await request(svc.url).post('/api/register').send(account).expect(201);
-    const byName = await request(svc.url).post('/api/register').send({ ...newAccount(), username: account.username.toUpperCase() }).expect(409);
+    const byName = await request(svc.url)
+      .post('/api/register')
+      .send({ ...newAccount(), username: account.username.toUpperCase() })
+      .expect(409);
     expect(byName.body).toEqual({ code: 'CONFLICT', message: 'This username is already taken' });
-    const byEmail = await request(svc.url).post('/api/register').send({ ...newAccount(), email: account.email.toUpperCase() }).expect(409);
+    const byEmail = await request(svc.url)
+      .post('/api/register')
+      .send({ ...newAccount(), email: account.email.toUpperCase() })
+      .expect(409);
     expect(byEmail.body).toEqual({ code: 'CONFLICT', message: 'An account with this email already exists' });
   });
 
@@ -103,11 +115,20 @@ describe('sign-up and log-in', () => {
     await agent.post('/api/feedback').send({ content: 'hello' }).expect(201);
     const guest = (await agent.get('/api/current-user')).body as { id: number };
     const account = newAccount();
-    const other = await agent.post('/api/register').send({ username: account.username, email: account.email, firstName: 'Grace', password: account.password, id: guest.id + 1000 }).expect(403);
+    const other = await agent
+      .post('/api/register')
+      .send({ username: account.username, email: account.email, firstName: 'Grace', password: account.password, id: guest.id + 1000 })
+      .expect(403);
     expect(other.body).toMatchObject({ code: 'FORBIDDEN' });
-    const res = await agent.post('/api/register').send({ username: account.username, email: account.email, firstName: 'Grace', password: account.password, id: guest.id }).expect(201);
+    const res = await agent
+      .post('/api/register')
+      .send({ username: account.username, email: account.email, firstName: 'Grace', password: account.password, id: guest.id })
+      .expect(201);
     expect(res.body).toMatchObject({ id: guest.id, firstName: 'Grace', isGuest: false });
-    const anonymous = await request(svc.url).post('/api/register').send({ ...newAccount(), firstName: 'X', id: guest.id }).expect(403);
+    const anonymous = await request(svc.url)
+      .post('/api/register')
+      .send({ ...newAccount(), firstName: 'X', id: guest.id })
+      .expect(403);
     expect(anonymous.body).toMatchObject({ code: 'FORBIDDEN' });
   });
 

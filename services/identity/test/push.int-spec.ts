@@ -75,7 +75,12 @@ describe('/ws-general across two identity instances on one Redis', () => {
   let b: IdentityService;
   beforeAll(async () => {
     a = await startIdentity();
-    b = await startIdentity({ DATABASE_URL: a.config.DATABASE_URL, SESSION_SECRET: a.config.SESSION_SECRET, INTERNAL_TOKEN: a.config.INTERNAL_TOKEN, ENCRYPTION_KEY: a.config.ENCRYPTION_KEY });
+    b = await startIdentity({
+      DATABASE_URL: a.config.DATABASE_URL,
+      SESSION_SECRET: a.config.SESSION_SECRET,
+      INTERNAL_TOKEN: a.config.INTERNAL_TOKEN,
+      ENCRYPTION_KEY: a.config.ENCRYPTION_KEY,
+    });
   });
   afterAll(async () => {
     await Promise.all([a.close(), b.close()]);

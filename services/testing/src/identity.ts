@@ -42,6 +42,9 @@ export function cookieOf(res: request.Response): string {
 
 /** Signs up a registered user through identity's public route. */
 export async function signUp(identity: IdentityService, name = `user${randomBytes(4).toString('hex')}`): Promise<TestUser> {
-  const res = await request(identity.url).post('/api/register').send({ username: name, email: `${name}@example.com`, password: 'secret-password' }).expect(201);
+  const res = await request(identity.url)
+    .post('/api/register')
+    .send({ username: name, email: `${name}@example.com`, password: 'secret-password' })
+    .expect(201);
   return { id: res.body.id as number, cookie: cookieOf(res) };
 }

@@ -52,13 +52,4 @@ export const dialogsSlice = createSlice({
   },
 });
 
-export const {
-  openSignUp,
-  closeSignUp,
-  openUsageLimit,
-  closeUsageLimit,
-  openSettings,
-  closeSettings,
-  openNewDocument,
-  closeNewDocument,
-} = dialogsSlice.actions;
+export const { openSignUp, closeSignUp, openUsageLimit, closeUsageLimit, openSettings, closeSettings, openNewDocument, closeNewDocument } = dialogsSlice.actions;

@@ -42,12 +42,5 @@ export const identityApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useLoginMutation,
-  useRegisterMutation,
-  useGetDemoAccountQuery,
-  useGetSettingsQuery,
-  useSaveApiKeyMutation,
-  useRemoveApiKeyMutation,
-  useDeleteAccountMutation,
-} = identityApi;
+export const { useLoginMutation, useRegisterMutation, useGetDemoAccountQuery, useGetSettingsQuery, useSaveApiKeyMutation, useRemoveApiKeyMutation, useDeleteAccountMutation } =
+  identityApi;

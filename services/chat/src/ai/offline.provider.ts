@@ -38,7 +38,8 @@ export class OfflineProvider implements AiProvider {
     switch (task.kind) {
       case 'chat': {
         const text = task.message;
-        const content = task.mode === 'persona' ? personaSheet(text) : task.mode === 'brainstorm' ? brainstorm(text) : task.mode === 'feedback' ? feedback(text) : generalAnswer(text);
+        const content =
+          task.mode === 'persona' ? personaSheet(text) : task.mode === 'brainstorm' ? brainstorm(text) : task.mode === 'feedback' ? feedback(text) : generalAnswer(text);
         return { content, document: null };
       }
       case 'document': {
@@ -48,9 +49,10 @@ export class OfflineProvider implements AiProvider {
       case 'project':
         return { content: projectAnswer(task.project, task.message), document: null };
       case 'flow': {
-        const turn = task.message === null
-          ? openInterview(task.sections, task.document.content, task.flowMode, task.templateName)
-          : answerInterview(task.sections, task.document.content, task.state, task.message, task.flowMode);
+        const turn =
+          task.message === null
+            ? openInterview(task.sections, task.document.content, task.flowMode, task.templateName)
+            : answerInterview(task.sections, task.document.content, task.state, task.message, task.flowMode);
         return {
           content: turn.reply,
           document: turn.content === task.document.content ? null : { content: turn.content, title: null },

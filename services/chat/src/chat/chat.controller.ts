@@ -1,7 +1,15 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, WithUser, ZodPipe, notFound, type ActingUser } from '@prd/kit';
-import { chatDocumentParamsSchema as documentParams, chatScopeQuerySchema, postChatSchema, regenerateChatSchema, type ChatMessage, type PostChat, type RegenerateChat } from '@prd/proto';
+import {
+  chatDocumentParamsSchema as documentParams,
+  chatScopeQuerySchema,
+  postChatSchema,
+  regenerateChatSchema,
+  type ChatMessage,
+  type PostChat,
+  type RegenerateChat,
+} from '@prd/proto';
 import type { z } from 'zod';
 import { ReplyResponder } from '../streaming/reply-responder.js';
 import { ChatService } from './chat.service.js';

@@ -16,7 +16,12 @@ export class DocumentFlowController {
   @Post('start')
   @HttpCode(200)
   @WithUser({ provisionGuest: documentFlowStartSchema })
-  start(@CurrentUser() user: ActingUser, @Body(new ZodPipe(documentFlowStartSchema)) body: DocumentFlowStart, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  start(
+    @CurrentUser() user: ActingUser,
+    @Body(new ZodPipe(documentFlowStartSchema)) body: DocumentFlowStart,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     return this.responder.answer(request, reply, (live) => this.flows.start(user.id, body, live));
   }
 

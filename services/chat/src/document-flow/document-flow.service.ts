@@ -30,11 +30,17 @@ export class DocumentFlowService {
     let result;
     try {
       await this.flows.create({ documentId: created.id, userId, templateId: template.id, templateName: template.name, mode: body.mode, sections });
-      result = await this.jobs.run(userId, { kind: 'flow', documentId: created.id, content: null, userText: `I want to create a ${template.name}: ${title}` }, { consume: false, ...live });
+      result = await this.jobs.run(
+        userId,
+        { kind: 'flow', documentId: created.id, content: null, userText: `I want to create a ${template.name}: ${title}` },
+        { consume: false, ...live },
+      );
     } catch (err) {
       // A flow that could not start leaves no empty document behind and costs no document (docs/decisions/0007-ai-jobs-on-bullmq.md).
       await this.flows.remove(created.id);
-      await this.content.discardDocument(created.id, userId).catch((cleanup: unknown) => this.logger.warn({ err: cleanup, documentId: created.id }, 'could not discard the document of a failed flow start'));
+      await this.content
+        .discardDocument(created.id, userId)
+        .catch((cleanup: unknown) => this.logger.warn({ err: cleanup, documentId: created.id }, 'could not discard the document of a failed flow start'));
       throw err;
     }
     return { document: result.document ?? created, userMessage: result.userMessage!, assistantMessage: result.assistantMessage!, isComplete: result.isComplete };

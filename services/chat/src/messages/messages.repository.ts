@@ -94,11 +94,19 @@ export class MessagesRepository {
     const scope = scopeColumns(exchange.scope);
     const base = { userId: exchange.userId, jobId: exchange.jobId, ...scope };
     const { replaces } = exchange;
-    const already = replaces ? await tx.select({ id: m.id }).from(m).where(and(eq(m.jobId, exchange.jobId), eq(m.role, 'assistant'))) : [];
+    const already = replaces
+      ? await tx
+          .select({ id: m.id })
+          .from(m)
+          .where(and(eq(m.jobId, exchange.jobId), eq(m.role, 'assistant')))
+      : [];
     if (replaces && already.length === 0) {
       // Regenerate (docs/decisions/0014-streaming-replies.md): the old reply is deleted, the question it answered now belongs to this job.
       await tx.delete(m).where(and(eq(m.userId, exchange.userId), eq(m.id, replaces.assistantMessageId)));
-      await tx.update(m).set({ jobId: exchange.jobId }).where(and(eq(m.userId, exchange.userId), eq(m.id, replaces.userMessageId)));
+      await tx
+        .update(m)
+        .set({ jobId: exchange.jobId })
+        .where(and(eq(m.userId, exchange.userId), eq(m.id, replaces.userMessageId)));
     }
     const reply = {
       ...base,
@@ -114,7 +122,11 @@ export class MessagesRepository {
       .insert(m)
       .values(replaces ? [reply] : [{ ...base, role: 'user', content: exchange.userContent }, reply])
       .onConflictDoNothing({ target: [m.jobId, m.role] });
-    if (scope.threadId !== null) await tx.update(tables.chatThreads).set({ updatedAt: sql`now()` }).where(eq(tables.chatThreads.id, scope.threadId));
+    if (scope.threadId !== null)
+      await tx
+        .update(tables.chatThreads)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(tables.chatThreads.id, scope.threadId));
     const rows = await tx.select().from(m).where(eq(m.jobId, exchange.jobId));
     const user = rows.find((r) => r.role === 'user')!;
     const assistant = rows.find((r) => r.role === 'assistant')!;

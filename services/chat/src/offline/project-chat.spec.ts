@@ -11,13 +11,13 @@ const CONTEXT = {
 };
 
 describe('offline project chat', () => {
-  it('quotes the passages of the project\'s documents that match the question', () => {
+  it("quotes the passages of the project's documents that match the question", () => {
     const answer = projectAnswer(CONTEXT, 'What could delay the vault migration?');
     expect(answer).toContain('**Payments** has 2 documents');
     expect(answer).toContain('*Checkout PRD › Risks:* The card vault migration could slip by 3 weeks.');
   });
 
-  it('reports each document\'s coverage of the standard sections', () => {
+  it("reports each document's coverage of the standard sections", () => {
     const answer = projectAnswer(CONTEXT, 'status?');
     expect(answer).toMatch(/- Checkout PRD: 2 sections, \d standard sections missing/);
     expect(answer).toMatch(/- Refunds: 1 sections, \d standard sections missing/);

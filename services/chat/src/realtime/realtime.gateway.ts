@@ -88,9 +88,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
     const documents = new Set(event.documentIds);
     for (const [socket, { userId, sessions }] of this.sockets) {
       if (userId !== event.userId) continue;
-      const concerned = [...sessions.values()].some(
-        (s) => (s.documentId !== null && documents.has(s.documentId)) || (event.projectId !== null && s.projectId === event.projectId),
-      );
+      const concerned = [...sessions.values()].some((s) => (s.documentId !== null && documents.has(s.documentId)) || (event.projectId !== null && s.projectId === event.projectId));
       if (concerned) socket.close(ACCESS_REVOKED_CLOSE_CODE, 'Access revoked');
     }
   }
@@ -131,7 +129,13 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
         const documentId = frame.documentId ?? null;
         const projectId = frame.projectId ?? null;
         // Each init asks content; a socket cannot turn that into a flood.
-        if (!(await this.initLimit.consume(socketKey).then(() => true, () => false))) return send({ type: 'error', message: 'Too many sessions started. Please wait a moment and try again.' });
+        if (
+          !(await this.initLimit.consume(socketKey).then(
+            () => true,
+            () => false,
+          ))
+        )
+          return send({ type: 'error', message: 'Too many sessions started. Please wait a moment and try again.' });
         // The session works on the server's stored copy and talks to the AI about it: content's access
         // helper wants an editor (checked without loading the content).
         if (projectId) await this.content.checkProject(projectId, userId, 'editor');

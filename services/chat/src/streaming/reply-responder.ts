@@ -75,12 +75,7 @@ export class ReplyResponder {
       },
     );
     // Through Fastify's own send, so that its hooks run (the session cookie of a new guest goes out).
-    void reply
-      .status(200)
-      .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-cache, no-transform')
-      .header('x-accel-buffering', 'no')
-      .send(out);
+    void reply.status(200).header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-cache, no-transform').header('x-accel-buffering', 'no').send(out);
     // The first bytes flush the headers at once: the client knows the reply has begun.
     write(': stream open\n\n');
     const heartbeat = setInterval(() => write(': keep-alive\n\n'), this.config.SSE_HEARTBEAT_MS);

@@ -66,9 +66,10 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
     const controller = new AbortController();
     // The attempt's own limit, or sooner the moment the client stops waiting (then nothing may be written).
     const untilDeadline = job.data.deadline - Date.now();
-    const timer = untilDeadline < this.config.AI_JOB_TIMEOUT_MS
-      ? setTimeout(() => controller.abort(new DeadlinePassedError()), Math.max(0, untilDeadline))
-      : setTimeout(() => controller.abort(new AiTimeoutError()), this.config.AI_JOB_TIMEOUT_MS);
+    const timer =
+      untilDeadline < this.config.AI_JOB_TIMEOUT_MS
+        ? setTimeout(() => controller.abort(new DeadlinePassedError()), Math.max(0, untilDeadline))
+        : setTimeout(() => controller.abort(new AiTimeoutError()), this.config.AI_JOB_TIMEOUT_MS);
     const progress: Progress = { prepared: null, text: '' };
     this.running.set(jobId, controller);
     try {
@@ -193,7 +194,12 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
         const document = await this.content.getDocument(task.documentId, userId, 'editor');
         const scope: ChatScope = { documentId: document.id };
         const history = await this.messages.history(userId, scope, 20, task.replaces?.userMessageId);
-        return { task: { kind: 'document', document: { id: document.id, title: document.title, content: document.content }, history, message: task.content }, scope, document, flow: null };
+        return {
+          task: { kind: 'document', document: { id: document.id, title: document.title, content: document.content }, history, message: task.content },
+          scope,
+          document,
+          flow: null,
+        };
       }
       case 'project': {
         const project = await this.content.getProjectContext(task.projectId, userId, 'editor');
@@ -208,11 +214,18 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
         const history = await this.messages.history(userId, scope);
         return {
           task: {
-            kind: 'flow', flowMode: flow.mode, templateName: flow.templateName, sections: flow.sections,
-            document: { title: document.title, content: document.content }, history, message: task.content,
+            kind: 'flow',
+            flowMode: flow.mode,
+            templateName: flow.templateName,
+            sections: flow.sections,
+            document: { title: document.title, content: document.content },
+            history,
+            message: task.content,
             state: { step: flow.step, followUp: flow.followUp },
           },
-          scope, document, flow,
+          scope,
+          document,
+          flow,
         };
       }
       case 'title': {
@@ -271,10 +284,7 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
     const failure = classifyAiError(err);
     const attempts = job.opts.attempts ?? 1;
     const final = !failure.retryable || job.attemptsMade + 1 >= attempts;
-    this.logger.warn(
-      { jobId: job.id, kind: job.data.task.kind, attempt: job.attemptsMade + 1, final, status: failure.status, err: safeErrorText(err) },
-      'AI job attempt failed',
-    );
+    this.logger.warn({ jobId: job.id, kind: job.data.task.kind, attempt: job.attemptsMade + 1, final, status: failure.status, err: safeErrorText(err) }, 'AI job attempt failed');
     if (final && job.data.consumed) await this.refundOnce(job.id!, job.data.userId, job.data.consumed);
     const reason = encodeFailure(failure.status, failure.body);
     return final ? new UnrecoverableError(reason) : new Error(reason);

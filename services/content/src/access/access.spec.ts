@@ -28,11 +28,15 @@ describe('access', () => {
   });
 
   it('answers no role with 404 and a too-weak role with 403 naming the role needed', () => {
-    expect(() => granted({ id: 3 }, null, 'viewer', 'Document not found')).toThrow(expect.objectContaining({ status: 404, body: { code: 'NOT_FOUND', message: 'Document not found' } }));
+    expect(() => granted({ id: 3 }, null, 'viewer', 'Document not found')).toThrow(
+      expect.objectContaining({ status: 404, body: { code: 'NOT_FOUND', message: 'Document not found' } }),
+    );
     expect(() => granted({ id: 3 }, 'viewer', 'editor', 'Document not found')).toThrow(
       expect.objectContaining({ status: 403, body: { code: 'FORBIDDEN', message: 'This needs the editor role or higher' } }),
     );
-    expect(() => granted({ id: 3 }, 'editor', 'owner', 'Document not found')).toThrow(expect.objectContaining({ status: 403, body: { code: 'FORBIDDEN', message: 'Only the owner can do this' } }));
+    expect(() => granted({ id: 3 }, 'editor', 'owner', 'Document not found')).toThrow(
+      expect.objectContaining({ status: 403, body: { code: 'FORBIDDEN', message: 'Only the owner can do this' } }),
+    );
     expect(granted({ id: 3 }, 'editor', 'commenter', 'Document not found')).toMatchObject({ id: 3, role: 'editor' });
   });
 

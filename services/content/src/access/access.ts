@@ -139,8 +139,7 @@ export const access = {
   projectDocuments: (project: Granted<{ id: number }>): SQL => eq(documents.projectId, project.id),
   /** Revisions of a document already loaded through `access.document`. */
   revisions: (document: Granted<{ id: number }>): SQL => eq(documentRevisions.documentId, document.id),
-  revision: (document: Granted<{ id: number }>, id: number): SQL =>
-    and(eq(documentRevisions.documentId, document.id), eq(documentRevisions.id, id)) ?? DENY,
+  revision: (document: Granted<{ id: number }>, id: number): SQL => and(eq(documentRevisions.documentId, document.id), eq(documentRevisions.id, id)) ?? DENY,
   /** The events of the user's own items (colleagues' work on them included). */
   activities: (owner: Owner | null): SQL => ownedBy(activities.ownerId, owner),
 };

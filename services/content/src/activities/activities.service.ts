@@ -58,12 +58,7 @@ export class ActivitiesService {
 
   /** The events on the user's own items, newest first; none for an anonymous visitor. */
   async list(owner: Owner | null): Promise<Activity[]> {
-    const rows = await this.db
-      .select()
-      .from(activities)
-      .where(access.activities(owner))
-      .orderBy(desc(activities.id))
-      .limit(ACTIVITIES_LIMIT);
+    const rows = await this.db.select().from(activities).where(access.activities(owner)).orderBy(desc(activities.id)).limit(ACTIVITIES_LIMIT);
     return rows.map((r) => ({
       id: r.id,
       type: r.type as ActivityType,

@@ -28,7 +28,11 @@ export class DocumentCommentsController {
 
   @Post()
   @WithUser()
-  create(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(documentParamsSchema)) { id }: IdParams, @Body(new ZodPipe(createCommentSchema)) body: CreateComment): Promise<Comment> {
+  create(
+    @CurrentUser() user: ActingUser | null,
+    @Param(new ZodPipe(documentParamsSchema)) { id }: IdParams,
+    @Body(new ZodPipe(createCommentSchema)) body: CreateComment,
+  ): Promise<Comment> {
     return this.comments.create(user, id, body);
   }
 }
@@ -40,13 +44,21 @@ export class CommentsController {
 
   @Post(':id/replies')
   @WithUser()
-  reply(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(commentParamsSchema)) { id }: IdParams, @Body(new ZodPipe(createReplySchema)) body: { content: string }): Promise<Comment> {
+  reply(
+    @CurrentUser() user: ActingUser | null,
+    @Param(new ZodPipe(commentParamsSchema)) { id }: IdParams,
+    @Body(new ZodPipe(createReplySchema)) body: { content: string },
+  ): Promise<Comment> {
     return this.comments.reply(user, id, body.content);
   }
 
   @Patch(':id')
   @WithUser()
-  update(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(commentParamsSchema)) { id }: IdParams, @Body(new ZodPipe(updateCommentSchema)) body: UpdateComment): Promise<Comment> {
+  update(
+    @CurrentUser() user: ActingUser | null,
+    @Param(new ZodPipe(commentParamsSchema)) { id }: IdParams,
+    @Body(new ZodPipe(updateCommentSchema)) body: UpdateComment,
+  ): Promise<Comment> {
     return this.comments.update(user, id, body);
   }
 

@@ -66,7 +66,13 @@ export class CommentsService {
     if (!row) throw new Error('insert returned no row');
     // "A comment on a document you own or edit."
     const editors = await this.peopleWithAccess(document.id, document.projectId, document.ownerId);
-    await this.notify(row, document.title, editors.filter((p) => p.role === 'owner' || p.role === 'editor').map((p) => p.userId), 'comment', editors);
+    await this.notify(
+      row,
+      document.title,
+      editors.filter((p) => p.role === 'owner' || p.role === 'editor').map((p) => p.userId),
+      'comment',
+      editors,
+    );
     return toComment(row);
   }
 
@@ -76,7 +82,10 @@ export class CommentsService {
     const document = await this.documentOf(author, parent);
     if (!roleAllows(document.role, 'commenter')) throw forbidden(roleNeededMessage('commenter'));
     const rootId = parent.parentId ?? parent.id;
-    const [row] = await this.db.insert(comments).values({ documentId: document.id, parentId: rootId, authorId: author.id, authorName: author.username ?? '', content }).returning();
+    const [row] = await this.db
+      .insert(comments)
+      .values({ documentId: document.id, parentId: rootId, authorId: author.id, authorName: author.username ?? '', content })
+      .returning();
     if (!row) throw new Error('insert returned no row');
     // "A reply in a thread you took part in."
     const thread = await this.db
@@ -84,7 +93,13 @@ export class CommentsService {
       .from(comments)
       .where(or(eq(comments.id, rootId), eq(comments.parentId, rootId)));
     const everyone = await this.peopleWithAccess(document.id, document.projectId, document.ownerId);
-    await this.notify(row, document.title, thread.map((t) => t.authorId), 'reply', everyone);
+    await this.notify(
+      row,
+      document.title,
+      thread.map((t) => t.authorId),
+      'reply',
+      everyone,
+    );
     return toComment(row);
   }
 
@@ -134,9 +149,7 @@ export class CommentsService {
   private async peopleWithAccess(documentId: number, projectId: number | null, ownerId: number): Promise<{ userId: number; role: Role }[]> {
     const direct = await this.db.select({ userId: documentGrants.userId, role: documentGrants.role }).from(documentGrants).where(eq(documentGrants.documentId, documentId));
     const inherited =
-      projectId === null
-        ? []
-        : await this.db.select({ userId: projectGrants.userId, role: projectGrants.role }).from(projectGrants).where(eq(projectGrants.projectId, projectId));
+      projectId === null ? [] : await this.db.select({ userId: projectGrants.userId, role: projectGrants.role }).from(projectGrants).where(eq(projectGrants.projectId, projectId));
     const best = new Map<number, Role>([[ownerId, 'owner']]);
     for (const g of [...direct, ...inherited]) {
       const had = best.get(g.userId);

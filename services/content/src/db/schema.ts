@@ -46,10 +46,7 @@ export const documents = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('documents_owner_updated_idx').on(t.ownerId, t.updatedAt.desc()),
-    index('documents_project_idx').on(t.projectId),
-  ],
+  (t) => [index('documents_owner_updated_idx').on(t.ownerId, t.updatedAt.desc()), index('documents_project_idx').on(t.projectId)],
 );
 
 /** The document as it was just before one change of its content, and who made that change. */

@@ -22,10 +22,7 @@ export class DocumentsInternalController {
 
   /** The document if the user's role on it is at least `role` (404 without any, 403 too weak): the access check of chat and export. */
   @Get(':id')
-  get(
-    @Param(new ZodPipe(documentParamsSchema)) { id }: { id: number },
-    @Query(new ZodPipe(internalUserQuerySchema)) { userId, role }: InternalUserQuery,
-  ): Promise<DocumentDto> {
+  get(@Param(new ZodPipe(documentParamsSchema)) { id }: { id: number }, @Query(new ZodPipe(internalUserQuerySchema)) { userId, role }: InternalUserQuery): Promise<DocumentDto> {
     return this.documents.get({ id: userId }, id, role);
   }
 

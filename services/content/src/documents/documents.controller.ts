@@ -42,11 +42,7 @@ export class DocumentsController {
   /** An anonymous visitor's first document makes them a guest (docs/decisions/0005-users-guests-and-limits.md). */
   @Post()
   @WithUser({ provisionGuest: createDocumentSchema })
-  create(
-    @CurrentUser() user: ActingUser | null,
-    @Body(new ZodPipe(createDocumentSchema)) body: CreateDocument,
-    @Req() request: FastifyRequest,
-  ): Promise<DocumentDto> {
+  create(@CurrentUser() user: ActingUser | null, @Body(new ZodPipe(createDocumentSchema)) body: CreateDocument, @Req() request: FastifyRequest): Promise<DocumentDto> {
     if (!user) throw unauthorized();
     return this.documents.create(user, body, request.id);
   }
@@ -77,10 +73,7 @@ export class DocumentsController {
   @Post(':id/revisions/:revisionId/restore')
   @HttpCode(200)
   @WithUser()
-  restore(
-    @CurrentUser() user: ActingUser | null,
-    @Param(new ZodPipe(revisionParamsSchema)) { id, revisionId }: { id: number; revisionId: number },
-  ): Promise<DocumentDto> {
+  restore(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(revisionParamsSchema)) { id, revisionId }: { id: number; revisionId: number }): Promise<DocumentDto> {
     return this.documents.restore(user, id, revisionId);
   }
 }

@@ -125,7 +125,11 @@ export class DocumentsService {
     await this.db.transaction(async (tx) => {
       const current = await access.document(tx, user, id, 'owner', { lock: 'update' });
       await tx.delete(documents).where(eq(documents.id, current.id));
-      await this.activities.record(tx, ownerOf(current), acting(user, DOCUMENT_NOT_FOUND), 'document_deleted', { documentId: current.id, projectId: current.projectId, title: current.title });
+      await this.activities.record(tx, ownerOf(current), acting(user, DOCUMENT_NOT_FOUND), 'document_deleted', {
+        documentId: current.id,
+        projectId: current.projectId,
+        title: current.title,
+      });
     });
   }
 
@@ -138,12 +142,7 @@ export class DocumentsService {
   /** The document's most recent revisions, newest first. */
   async revisions(user: Owner | null, id: number): Promise<Revision[]> {
     const document = await access.document(this.db, user, id, 'viewer');
-    const rows = await this.db
-      .select()
-      .from(documentRevisions)
-      .where(access.revisions(document))
-      .orderBy(desc(documentRevisions.id))
-      .limit(REVISIONS_LIST_LIMIT);
+    const rows = await this.db.select().from(documentRevisions).where(access.revisions(document)).orderBy(desc(documentRevisions.id)).limit(REVISIONS_LIST_LIMIT);
     return rows.map(toRevision);
   }
 
@@ -227,6 +226,9 @@ export class DocumentsService {
 
   /** A project's "Last updated" moves when its documents come or go. */
   private async touchProject(tx: Executor, projectId: number): Promise<void> {
-    await tx.update(projects).set({ updatedAt: sql`now()` }).where(eq(projects.id, projectId));
+    await tx
+      .update(projects)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(projects.id, projectId));
   }
 }

@@ -34,10 +34,7 @@ export class ProjectsController {
 
   /** The user's own projects, or with `?scope=shared` those others shared with them (with role and owner). */
   @Get()
-  list(
-    @CurrentUser() user: ActingUser | null,
-    @Query(new ZodPipe(listScopeQuerySchema)) { scope }: { scope?: 'own' | 'shared' },
-  ): Promise<ProjectDto[] | SharedProjectDto[]> {
+  list(@CurrentUser() user: ActingUser | null, @Query(new ZodPipe(listScopeQuerySchema)) { scope }: { scope?: 'own' | 'shared' }): Promise<ProjectDto[] | SharedProjectDto[]> {
     return scope === 'shared' ? this.projects.listShared(registered(user)) : this.projects.list(registered(user));
   }
 

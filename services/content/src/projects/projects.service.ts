@@ -65,7 +65,10 @@ export class ProjectsService {
 
   create(owner: Owner, input: CreateProject): Promise<ProjectDto> {
     return this.db.transaction(async (tx) => {
-      const [project] = await tx.insert(projects).values({ ownerId: owner.id, ...input }).returning();
+      const [project] = await tx
+        .insert(projects)
+        .values({ ownerId: owner.id, ...input })
+        .returning();
       if (!project) throw new Error('insert returned no row');
       await this.activities.record(tx, owner, owner, 'project_created', { projectId: project.id, title: project.name });
       return toProjectDto(project, 'owner');
@@ -116,7 +119,10 @@ export class ProjectsService {
         .orderBy(desc(documents.updatedAt), desc(documents.id))
         .limit(page.limit)
         .offset(page.offset),
-      this.db.select({ total: sql<number>`count(*)::int` }).from(documents).where(where),
+      this.db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(documents)
+        .where(where),
     ]);
     return { documents: rows.map((r) => toDocumentDto(r.document, strongerRole(project.role, r.direct) ?? project.role)), total: count?.total ?? 0 };
   }

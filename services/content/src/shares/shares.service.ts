@@ -49,8 +49,16 @@ export class SharesService {
     const values = { userId: invitee.id, role: input.role };
     const [row] =
       kind === 'document'
-        ? await this.db.insert(documentGrants).values({ documentId: id, ...values }).onConflictDoNothing().returning()
-        : await this.db.insert(projectGrants).values({ projectId: id, ...values }).onConflictDoNothing().returning();
+        ? await this.db
+            .insert(documentGrants)
+            .values({ documentId: id, ...values })
+            .onConflictDoNothing()
+            .returning()
+        : await this.db
+            .insert(projectGrants)
+            .values({ projectId: id, ...values })
+            .onConflictDoNothing()
+            .returning();
     if (!row) throw conflict(ALREADY_SHARED);
     await this.people.notify({
       userIds: [invitee.id],
@@ -68,8 +76,16 @@ export class SharesService {
     if (!before) throw notFound(SHARE_NOT_FOUND);
     const [row] =
       kind === 'document'
-        ? await this.db.update(documentGrants).set({ role }).where(and(eq(documentGrants.documentId, id), eq(documentGrants.userId, userId))).returning()
-        : await this.db.update(projectGrants).set({ role }).where(and(eq(projectGrants.projectId, id), eq(projectGrants.userId, userId))).returning();
+        ? await this.db
+            .update(documentGrants)
+            .set({ role })
+            .where(and(eq(documentGrants.documentId, id), eq(documentGrants.userId, userId)))
+            .returning()
+        : await this.db
+            .update(projectGrants)
+            .set({ role })
+            .where(and(eq(projectGrants.projectId, id), eq(projectGrants.userId, userId)))
+            .returning();
     if (!row) throw notFound(SHARE_NOT_FOUND);
     // A weaker role may no longer allow what the user's open realtime sessions do.
     if (before.role === 'editor' && role !== 'editor') await this.announce(kind, id, userId);
@@ -82,16 +98,28 @@ export class SharesService {
     await this.item(owner, kind, id, 'owner');
     const deleted =
       kind === 'document'
-        ? await this.db.delete(documentGrants).where(and(eq(documentGrants.documentId, id), eq(documentGrants.userId, userId))).returning()
-        : await this.db.delete(projectGrants).where(and(eq(projectGrants.projectId, id), eq(projectGrants.userId, userId))).returning();
+        ? await this.db
+            .delete(documentGrants)
+            .where(and(eq(documentGrants.documentId, id), eq(documentGrants.userId, userId)))
+            .returning()
+        : await this.db
+            .delete(projectGrants)
+            .where(and(eq(projectGrants.projectId, id), eq(projectGrants.userId, userId)))
+            .returning();
     if (deleted.length === 0) throw notFound(SHARE_NOT_FOUND);
     await this.announce(kind, id, userId);
   }
 
   private grants(kind: ShareKind, id: number, userId: number) {
     return kind === 'document'
-      ? this.db.select({ role: documentGrants.role }).from(documentGrants).where(and(eq(documentGrants.documentId, id), eq(documentGrants.userId, userId)))
-      : this.db.select({ role: projectGrants.role }).from(projectGrants).where(and(eq(projectGrants.projectId, id), eq(projectGrants.userId, userId)));
+      ? this.db
+          .select({ role: documentGrants.role })
+          .from(documentGrants)
+          .where(and(eq(documentGrants.documentId, id), eq(documentGrants.userId, userId)))
+      : this.db
+          .select({ role: projectGrants.role })
+          .from(projectGrants)
+          .where(and(eq(projectGrants.projectId, id), eq(projectGrants.userId, userId)));
   }
 
   private async item(user: Owner | null, kind: ShareKind, id: number, needed: 'viewer' | 'owner') {

@@ -40,7 +40,10 @@ export class DemoAccountService implements OnApplicationBootstrap {
     if (existing?.passwordHash && (await verifyPassword(password, existing.passwordHash))) return;
     const passwordHash = await hashPassword(password);
     if (existing) {
-      await this.db.update(tables.users).set({ passwordHash, updatedAt: new Date() }).where(sql`${tables.users.id} = ${existing.id}`);
+      await this.db
+        .update(tables.users)
+        .set({ passwordHash, updatedAt: new Date() })
+        .where(sql`${tables.users.id} = ${existing.id}`);
       this.logger.info({ username }, 'demo account password reset to the configured one');
       return;
     }

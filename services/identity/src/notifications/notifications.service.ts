@@ -84,7 +84,10 @@ export class NotificationsService {
   }
 
   private async unread(userId: number): Promise<number> {
-    const [row] = await this.db.select({ value: count() }).from(n).where(and(eq(n.userId, userId), isNull(n.readAt)));
+    const [row] = await this.db
+      .select({ value: count() })
+      .from(n)
+      .where(and(eq(n.userId, userId), isNull(n.readAt)));
     return row?.value ?? 0;
   }
 }

@@ -54,9 +54,7 @@ export class PushGateway implements OnApplicationBootstrap, OnApplicationShutdow
       this.logger.warn({ raw: raw.slice(0, 200) }, 'ignored a malformed push event');
       return;
     }
-    const message: PushMessage = event.notification
-      ? { type: 'notification', notification: event.notification }
-      : { type: 'usage_update', committedAt: event.committedAt };
+    const message: PushMessage = event.notification ? { type: 'notification', notification: event.notification } : { type: 'usage_update', committedAt: event.committedAt };
     const frame = JSON.stringify(message);
     for (const socket of this.sockets.get(event.userId) ?? []) socket.send(frame);
   }

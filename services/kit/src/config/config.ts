@@ -1,19 +1,14 @@
 import { z } from 'zod';
 
-const secret = (name: string) =>
-  z.string({ error: `${name} is required` }).min(32, `${name} must be at least 32 characters`);
+const secret = (name: string) => z.string({ error: `${name} is required` }).min(32, `${name} must be at least 32 characters`);
 
 /** Variables every service needs; services extend this schema with their own. */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(1).max(65535),
-  DATABASE_URL: z
-    .string({ error: 'DATABASE_URL is required' })
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL'),
-  REDIS_URL: z
-    .string({ error: 'REDIS_URL is required' })
-    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL'),
+  DATABASE_URL: z.string({ error: 'DATABASE_URL is required' }).regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL'),
+  REDIS_URL: z.string({ error: 'REDIS_URL is required' }).regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL'),
   SESSION_SECRET: secret('SESSION_SECRET'),
   INTERNAL_TOKEN: secret('INTERNAL_TOKEN'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -22,9 +17,22 @@ export const baseConfigSchema = z.object({
   ALLOWED_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
-  SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 3600),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24 * 3600),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
@@ -39,11 +47,7 @@ export class ConfigError extends Error {
 }
 
 /** Parses the environment with the service's schema; throws a ConfigError naming every bad variable. */
-export function loadConfig<S extends z.ZodType>(
-  service: string,
-  schema: S,
-  env: Record<string, string | undefined> = process.env,
-): z.infer<S> {
+export function loadConfig<S extends z.ZodType>(service: string, schema: S, env: Record<string, string | undefined> = process.env): z.infer<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {

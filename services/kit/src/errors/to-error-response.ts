@@ -86,12 +86,7 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof HttpException) {
     const status = error.getStatus();
     const res = error.getResponse();
-    const message =
-      typeof res === 'string'
-        ? res
-        : typeof (res as { message?: unknown }).message === 'string'
-          ? (res as { message: string }).message
-          : error.message;
+    const message = typeof res === 'string' ? res : typeof (res as { message?: unknown }).message === 'string' ? (res as { message: string }).message : error.message;
     return { status, body: { code: STATUS_CODES[status], message }, unexpected: status >= 500 };
   }
   if (error instanceof Error) {

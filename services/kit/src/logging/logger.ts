@@ -2,15 +2,7 @@ import type { LoggerService } from '@nestjs/common';
 import { pino, type Logger, type LevelWithSilent } from 'pino';
 
 /** Paths that must never reach a log line (docs/decisions/0006-ai-providers.md, docs/decisions/0009-security.md). */
-const REDACT = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'req.headers["x-internal-token"]',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.apiKey',
-  '*.openaiKey',
-];
+const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-internal-token"]', 'res.headers["set-cookie"]', '*.password', '*.apiKey', '*.openaiKey'];
 
 export function createLogger(service: string, level: LevelWithSilent): Logger {
   return pino({

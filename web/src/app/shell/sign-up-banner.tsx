@@ -35,13 +35,7 @@ export function SignUpBanner({ onNavigate }: { onNavigate?: () => void }) {
         >
           Sign Up
         </button>
-        <button
-          type="button"
-          className="banner-button"
-          aria-expanded={expanded}
-          aria-controls={expanded ? benefitsId : undefined}
-          onClick={() => setExpanded(!expanded)}
-        >
+        <button type="button" className="banner-button" aria-expanded={expanded} aria-controls={expanded ? benefitsId : undefined} onClick={() => setExpanded(!expanded)}>
           Learn More
         </button>
       </div>

@@ -11,14 +11,7 @@ export function UsageSummary() {
       <p className="usage-line" aria-live="polite" data-testid="usage-line">
         {formatUsageLine(usage)}
       </p>
-      <div
-        className="usage-bar"
-        role="progressbar"
-        aria-label="Messages used this month"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
+      <div className="usage-bar" role="progressbar" aria-label="Messages used this month" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
         <div className="usage-bar-fill" style={{ width: `${percent}%` }} />
       </div>
     </div>

@@ -68,7 +68,16 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
       ) : (
         <MessageList messages={messages} label="AI Assistant conversation" streamingText={conversation.streamingText} />
       )}
-      <ChatComposer value={input} onChange={setInput} onSend={(text) => void send(text)} pending={conversation.streaming} onStop={conversation.stop} inputRef={inputRef} label="Message the AI Assistant" showRealtimeButton />
+      <ChatComposer
+        value={input}
+        onChange={setInput}
+        onSend={(text) => void send(text)}
+        pending={conversation.streaming}
+        onStop={conversation.stop}
+        inputRef={inputRef}
+        label="Message the AI Assistant"
+        showRealtimeButton
+      />
       <button type="button" className="chat-panel-clear" onClick={() => setMessages(greeting())}>
         Clear conversation
       </button>

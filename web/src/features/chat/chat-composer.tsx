@@ -23,7 +23,17 @@ interface Props {
  * The message box of every chat (docs/product.md §2, §5): grows with its text up to 160 px, Enter sends the
  * trimmed text, Shift+Enter breaks the line, and Send is disabled while blank or while a send is pending.
  */
-export function ChatComposer({ value, onChange, onSend, pending = false, label = 'Message', placeholder = 'Type your message...', showRealtimeButton = false, inputRef, onStop }: Props) {
+export function ChatComposer({
+  value,
+  onChange,
+  onSend,
+  pending = false,
+  label = 'Message',
+  placeholder = 'Type your message...',
+  showRealtimeButton = false,
+  inputRef,
+  onStop,
+}: Props) {
   const ownRef = useRef<HTMLTextAreaElement>(null);
   const textarea = inputRef ?? ownRef;
   const hintId = useId();

@@ -21,21 +21,13 @@ export const CHAT_MODES_INFO = {
     title: 'Brainstorm Ideas',
     description: 'Explore new features and directions for your product, from rough idea to options worth testing.',
     greeting: "Let's brainstorm! Tell me about your product or the problem you want to solve, and I'll suggest ideas to explore.",
-    prompts: [
-      'Ideas to improve retention in a mobile fitness app',
-      'New features for a team calendar tool',
-      'Ways to make onboarding in a B2B dashboard faster',
-    ],
+    prompts: ['Ideas to improve retention in a mobile fitness app', 'New features for a team calendar tool', 'Ways to make onboarding in a B2B dashboard faster'],
   },
   persona: {
     title: 'Create Persona',
     description: 'Build user personas with goals, frustrations and behaviours from what you know about your users.',
     greeting: "Let's create a user persona. Describe your target users — who they are, what they do and what they struggle with.",
-    prompts: [
-      'A busy project manager at a mid-sized software company',
-      'A first-time home buyer using a mortgage app',
-      'A small online shop owner who does their own bookkeeping',
-    ],
+    prompts: ['A busy project manager at a mid-sized software company', 'A first-time home buyer using a mortgage app', 'A small online shop owner who does their own bookkeeping'],
   },
   feedback: {
     title: 'Get Feedback',

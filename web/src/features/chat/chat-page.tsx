@@ -182,8 +182,7 @@ export function ChatPage() {
   // docs/product.md §9 pending-message retries: the queued message waits for the thread list, then for any send in flight.
   const sendRef = useRef(send);
   sendRef.current = send;
-  const waitingFor: keyof typeof PENDING_MESSAGE_RETRY_MS | null =
-    !threadsQuery.isSuccess && !threadsQuery.isError ? 'waitingForThreads' : pending ? 'waitingForSend' : null;
+  const waitingFor: keyof typeof PENDING_MESSAGE_RETRY_MS | null = !threadsQuery.isSuccess && !threadsQuery.isError ? 'waitingForThreads' : pending ? 'waitingForSend' : null;
   const waitingRef = useRef(waitingFor);
   waitingRef.current = waitingFor;
   useEffect(() => {
@@ -267,7 +266,11 @@ export function ChatPage() {
         />
         <div className="chat-main">
           <GuestMessageWarning />
-          {loadingThread ? <LoadingState text="Loading conversation..." visible /> : <MessageList messages={shown} label="Conversation" streamingText={conversation.streamingText} onRegenerate={() => void regenerate()} />}
+          {loadingThread ? (
+            <LoadingState text="Loading conversation..." visible />
+          ) : (
+            <MessageList messages={shown} label="Conversation" streamingText={conversation.streamingText} onRegenerate={() => void regenerate()} />
+          )}
           {empty && !pending && (
             <ul className="chat-suggestions" aria-label="Suggested prompts">
               {info.prompts.map((prompt) => (

@@ -25,7 +25,7 @@ export function useReplyStream() {
   useEffect(() => () => current.current?.controller.abort(), []);
 
   const run = useCallback(
-    async <T,>(url: string, body: unknown, options: ReplyOptions = {}): Promise<ReplyOutcome<T>> => {
+    async <T>(url: string, body: unknown, options: ReplyOptions = {}): Promise<ReplyOutcome<T>> => {
       const own = { controller: new AbortController(), text: '' };
       current.current?.controller.abort();
       current.current = own;

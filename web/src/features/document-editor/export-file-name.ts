@@ -4,8 +4,7 @@ import { parse } from 'content-disposition';
 const EXTENSIONS: Record<ExportFormat, string> = { markdown: 'md', docx: 'docx' };
 
 /** docs/product.md §9: the title lowercased with spaces replaced by hyphens, plus the format's extension. */
-export const fallbackFileName = (title: string, format: ExportFormat): string =>
-  `${title.trim().toLowerCase().replace(/\s+/g, '-') || 'document'}.${EXTENSIONS[format]}`;
+export const fallbackFileName = (title: string, format: ExportFormat): string => `${title.trim().toLowerCase().replace(/\s+/g, '-') || 'document'}.${EXTENSIONS[format]}`;
 
 /**
  * The name a download should be saved under: the server's `Content-Disposition` (its UTF-8

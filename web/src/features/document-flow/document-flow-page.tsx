@@ -35,8 +35,7 @@ const GUEST_LIMIT_TOASTS = {
 const ANSWERS_LIMITS = { answersLimits: true } as const;
 
 const isApiError = (error: unknown): error is ApiError => typeof error === 'object' && error !== null && 'status' in error && 'message' in error;
-const isLimitError = (error: unknown): error is ApiError =>
-  isApiError(error) && error.code === ErrorCode.LIMIT_EXCEEDED;
+const isLimitError = (error: unknown): error is ApiError => isApiError(error) && error.code === ErrorCode.LIMIT_EXCEEDED;
 
 const parseId = (raw: string | undefined): number | null => (raw && /^\d+$/.test(raw) ? Number(raw) : null);
 const parseMode = (raw: string | null): DocumentFlowMode => (raw === 'start-new' ? 'start-new' : 'ai-assisted');
@@ -114,7 +113,12 @@ function DocumentFlow({ templateId }: { templateId: number }) {
     setTitle(chosenTitle);
     setStep('starting');
     try {
-      const answer = await conversation.send<FlowStartAnswer>('/api/document-flow/start', { templateId, title: chosenTitle, mode }, `I want to create a ${template.data.name}: ${chosenTitle}`, ANSWERS_LIMITS);
+      const answer = await conversation.send<FlowStartAnswer>(
+        '/api/document-flow/start',
+        { templateId, title: chosenTitle, mode },
+        `I want to create a ${template.data.name}: ${chosenTitle}`,
+        ANSWERS_LIMITS,
+      );
       if (!answer) {
         conversation.setMessages([]);
         setStep('title');
@@ -170,7 +174,15 @@ function DocumentFlow({ templateId }: { templateId: number }) {
         {complete ? (
           <CompletedCard documentId={document.id} />
         ) : (
-          <ChatComposer value={input} onChange={setInput} onSend={(text) => void send(text)} pending={conversation.streaming} onStop={conversation.stop} label="Your answer" placeholder="Type your answer..." />
+          <ChatComposer
+            value={input}
+            onChange={setInput}
+            onSend={(text) => void send(text)}
+            pending={conversation.streaming}
+            onStop={conversation.stop}
+            label="Your answer"
+            placeholder="Type your answer..."
+          />
         )}
       </section>
       <DocumentPreview title={document.title} content={document.content} />

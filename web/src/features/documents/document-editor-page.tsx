@@ -5,9 +5,5 @@ import { DocumentEditor, DocumentNotFound } from '../document-editor/document-ed
 export function DocumentEditorPage() {
   const raw = useParams().id ?? '';
   const documentId = /^[1-9]\d*$/.test(raw) ? Number(raw) : null;
-  return (
-    <section className="page page-wide">
-      {documentId === null ? <DocumentNotFound /> : <DocumentEditor key={documentId} documentId={documentId} />}
-    </section>
-  );
+  return <section className="page page-wide">{documentId === null ? <DocumentNotFound /> : <DocumentEditor key={documentId} documentId={documentId} />}</section>;
 }

@@ -66,13 +66,7 @@ export function FeedbackForm({ open, onClose }: { open: boolean; onClose: () => 
       />
       <div className="feedback-moods" role="group" aria-label="How do you feel?">
         {MOODS.map((mood) => (
-          <button
-            key={mood.rating}
-            type="button"
-            className="feedback-mood"
-            aria-pressed={rating === mood.rating}
-            onClick={() => setRating(toggleMood(rating, mood.rating))}
-          >
+          <button key={mood.rating} type="button" className="feedback-mood" aria-pressed={rating === mood.rating} onClick={() => setRating(toggleMood(rating, mood.rating))}>
             <span aria-hidden>{mood.emoji}</span>
             <span>{mood.label}</span>
           </button>

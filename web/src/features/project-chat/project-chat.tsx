@@ -110,7 +110,15 @@ export function ProjectChat({ projectId, active }: { projectId: number; active: 
       ) : (
         <MessageList messages={messages} label="Project chat" thinking={pending && streaming === null && !http.streaming} streamingText={http.text} showTimes />
       )}
-      <ChatComposer value={input} onChange={setInput} onSend={(text) => void send(text)} pending={pending} onStop={http.streaming ? http.stop : undefined} label="Message about this project" placeholder="Ask about this project..." />
+      <ChatComposer
+        value={input}
+        onChange={setInput}
+        onSend={(text) => void send(text)}
+        pending={pending}
+        onStop={http.streaming ? http.stop : undefined}
+        label="Message about this project"
+        placeholder="Ask about this project..."
+      />
     </div>
   );
 }

@@ -70,12 +70,7 @@ export function AddExistingDocumentDialog({ projectId, open, onClose }: { projec
           {available.map((document) => (
             <li key={document.id}>
               <label className="add-existing-option">
-                <input
-                  type="radio"
-                  name={groupName}
-                  checked={selectedId === document.id}
-                  onChange={() => setSelectedId(document.id)}
-                />
+                <input type="radio" name={groupName} checked={selectedId === document.id} onChange={() => setSelectedId(document.id)} />
                 <span className="add-existing-text">
                   <span className="add-existing-title">{document.title}</span>
                   <span className="add-existing-meta">Created {relativeTime(document.createdAt)}</span>

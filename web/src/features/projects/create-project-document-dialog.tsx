@@ -82,13 +82,7 @@ export function CreateProjectDocumentDialog({ projectId, open, onClose }: { proj
             children: (
               <div className="dialog-field">
                 <label htmlFor={contentId}>Content</label>
-                <Input.TextArea
-                  id={contentId}
-                  value={content}
-                  onChange={(event) => setContent(event.target.value)}
-                  rows={10}
-                  placeholder="Paste your document's markdown here"
-                />
+                <Input.TextArea id={contentId} value={content} onChange={(event) => setContent(event.target.value)} rows={10} placeholder="Paste your document's markdown here" />
               </div>
             ),
           },

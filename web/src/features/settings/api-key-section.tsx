@@ -11,11 +11,7 @@ export function ApiKeySection({ user }: { user: SignedInUser | null }) {
   return (
     <section className="settings-section" aria-labelledby={headingId}>
       <h2 id={headingId}>OpenAI API key</h2>
-      {isRegistered(user) ? (
-        <ApiKeyForm />
-      ) : (
-        <Alert type="info" showIcon title="Sign up required" description="Create an account to store your own OpenAI API key." />
-      )}
+      {isRegistered(user) ? <ApiKeyForm /> : <Alert type="info" showIcon title="Sign up required" description="Create an account to store your own OpenAI API key." />}
     </section>
   );
 }

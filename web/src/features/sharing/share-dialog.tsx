@@ -143,7 +143,13 @@ function ShareLinkSwitch({ documentId }: { documentId: number }) {
   return (
     <div className="share-link">
       <label className="share-link-switch" htmlFor={switchId}>
-        <Switch id={switchId} checked={link !== null} loading={state.isLoading || creating.isLoading || revoking.isLoading} onChange={(on) => void toggle(on)} aria-label="Anyone with the link can view" />
+        <Switch
+          id={switchId}
+          checked={link !== null}
+          loading={state.isLoading || creating.isLoading || revoking.isLoading}
+          onChange={(on) => void toggle(on)}
+          aria-label="Anyone with the link can view"
+        />
         <span>Anyone with the link can view</span>
       </label>
       {link && (

@@ -57,8 +57,7 @@ const ICONS: Record<TemplateIconName, IconStyle> = {
 /** The generic document icon for an unknown or missing name. */
 const GENERIC: IconStyle = { Icon: FileTextOutlined, color: '#6b7280' };
 
-export const templateIconStyle = (name: string | null | undefined): IconStyle =>
-  name && Object.hasOwn(ICONS, name) ? ICONS[name as TemplateIconName] : GENERIC;
+export const templateIconStyle = (name: string | null | undefined): IconStyle => (name && Object.hasOwn(ICONS, name) ? ICONS[name as TemplateIconName] : GENERIC);
 
 /** A template's icon in a tinted square; decorative, since the template's name is always beside it. */
 export function TemplateIcon({ name }: { name: string | null | undefined }) {

@@ -79,13 +79,7 @@ export function TemplatesPage() {
               <TemplateCard key={template.id} template={template} />
             ))}
           </div>
-          <Pager
-            page={current}
-            totalPages={totalPages}
-            onChange={goTo}
-            label="Template pages"
-            maxPageButtons={TEMPLATES_MAX_PAGE_BUTTONS}
-          />
+          <Pager page={current} totalPages={totalPages} onChange={goTo} label="Template pages" maxPageButtons={TEMPLATES_MAX_PAGE_BUTTONS} />
         </>
       )}
     </section>
