@@ -36,8 +36,9 @@ test('on /chat a slow reply shows its first words while it is written; Stop keep
   await expect(streaming).toContainText('Slow reply number');
   await expect(page.getByRole('button', { name: 'Stop the reply' })).toBeVisible();
   await expect(conversation).not.toContainText('End of slow reply');
-  // Its table is rendered once it is complete, never as a half-parsed one.
-  await expect(conversation.getByRole('table')).toBeVisible();
+  // Its table is rendered once it is complete, never as a half-parsed one. The slow model takes seconds
+  // to get there (one token every 60 ms, longer on a busy machine): wait for it as for the regenerated reply.
+  await expect(conversation.getByRole('table')).toBeVisible({ timeout: 30_000 });
   await expect(conversation).toContainText('End of slow reply number');
   await expect(streaming).toBeHidden();
   const first = await replyNumber(conversation);
