@@ -97,7 +97,7 @@ export async function measureChat(base: string, user: BenchUser, stubBase: strin
   const request = (threadId: number) => ({
     url: `${base}/api/chat`,
     method: 'POST' as const,
-    headers: { 'Content-Type': 'application/json', Cookie: user.cookie },
+    headers: { 'Content-Type': 'application/json', Cookie: user.cookie, Origin: base },
     body: JSON.stringify({ content: 'Suggest one measurable goal for a PRD editor.', mode: 'general', threadId }),
   });
   const latency = await load({ ...request(latencyThread), connections: 1, seconds: options.seconds });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
+import { browserRequest as request } from '@prd/kit/testing';
 import { registerUser, startContentStack, type ContentStack, type TestUser } from './content-stack.js';
 
 // Two real services start per suite; a shared 2-core machine can make that slow.

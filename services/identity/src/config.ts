@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { baseConfigSchema } from '@prd/kit';
+import { acceptedCallerTokens, baseConfigSchema } from '@prd/kit';
+import { DEFAULT_SCRYPT_LOG_N } from './security/password.js';
 
 const HEX_KEY = /^[0-9a-f]{64}$/i;
 const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
@@ -35,6 +36,8 @@ const flag = (name: string) =>
   z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true').optional();
 
 export const configSchema = baseConfigSchema.extend({
+  /** D3: the internal routes' callers, each with its own token. */
+  ...acceptedCallerTokens('content', 'chat', 'chat-worker', 'export'),
   /** AES-256-GCM key for stored custom OpenAI keys (D9). */
   ENCRYPTION_KEY: z
     .string({ error: 'ENCRYPTION_KEY is required' })
@@ -56,9 +59,19 @@ export const configSchema = baseConfigSchema.extend({
   /** Abuse limits, counted in Redis per client address (and per username for log-in). */
   GUESTS_PER_ADDRESS_PER_HOUR: positiveInt('GUESTS_PER_ADDRESS_PER_HOUR', 30),
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: positiveInt('REGISTRATIONS_PER_ADDRESS_PER_HOUR', 20),
+  /** Log-in attempts per address and window: over it, refused (429). */
   LOGIN_ATTEMPTS_PER_ADDRESS: positiveInt('LOGIN_ATTEMPTS_PER_ADDRESS', 30),
-  LOGIN_ATTEMPTS_PER_USERNAME: positiveInt('LOGIN_ATTEMPTS_PER_USERNAME', 10),
+  /** Failed log-ins per account and window: over it, each attempt waits LOGIN_SLOWDOWN_MS, never refused. */
+  LOGIN_ATTEMPTS_PER_ACCOUNT: positiveInt('LOGIN_ATTEMPTS_PER_ACCOUNT', 10),
+  LOGIN_SLOWDOWN_MS: positiveInt('LOGIN_SLOWDOWN_MS', 2_000),
   LOGIN_WINDOW_SECONDS: positiveInt('LOGIN_WINDOW_SECONDS', 900),
+
+  /** log2 of scrypt's N for new password hashes (D9: 17, OWASP's figure); test runs may lower it to save time. */
+  PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(14).max(20).default(DEFAULT_SCRYPT_LOG_N),
+}).superRefine((config, ctx) => {
+  if (config.NODE_ENV !== 'test' && config.PASSWORD_SCRYPT_LOG_N < DEFAULT_SCRYPT_LOG_N) {
+    ctx.addIssue({ code: 'custom', path: ['PASSWORD_SCRYPT_LOG_N'], message: `PASSWORD_SCRYPT_LOG_N below ${DEFAULT_SCRYPT_LOG_N} is for test runs only (NODE_ENV=test)` });
+  }
 });
 export type Config = z.infer<typeof configSchema>;
 

@@ -56,7 +56,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
       }
     });
     await this.subscriber.subscribe(this.channel);
-    this.websockets.serve('/ws', (socket, { userId }) => this.attach(socket, userId));
+    await this.websockets.serve('/ws', (socket, { userId }) => this.attach(socket, userId));
   }
 
   async onApplicationShutdown() {

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { InternalGuard, ZodPipe } from '@prd/kit';
+import { InternalCallers, InternalGuard, ZodPipe } from '@prd/kit';
 import {
   documentParamsSchema,
   internalCreateDocumentSchema,
@@ -20,6 +20,7 @@ export class DocumentsInternalController {
   constructor(private readonly documents: DocumentsService) {}
 
   @Get(':id')
+  @InternalCallers('chat', 'chat-worker', 'export')
   get(
     @Param(new ZodPipe(documentParamsSchema)) { id }: { id: number },
     @Query(new ZodPipe(internalUserQuerySchema)) { userId }: { userId: number },
@@ -28,18 +29,21 @@ export class DocumentsInternalController {
   }
 
   @Put(':id/content')
+  @InternalCallers('chat-worker')
   save(@Param(new ZodPipe(documentParamsSchema)) { id }: { id: number }, @Body(new ZodPipe(internalSaveContentSchema)) body: InternalSaveContent): Promise<DocumentDto> {
     return this.documents.update({ id: body.userId }, id, { content: body.content, title: body.title }, body.source);
   }
 
   /** The document flow's creation: consumes one of the user's documents like `POST /api/documents`. */
   @Post()
+  @InternalCallers('chat')
   create(@Body(new ZodPipe(internalCreateDocumentSchema)) body: InternalCreateDocument, @Req() request: FastifyRequest): Promise<DocumentDto> {
     return this.documents.create({ id: body.userId }, body, request.id);
   }
 
   /** Undoes a creation whose work then failed (a document flow that could not start): delete and refund. */
   @Post(':id/discard')
+  @InternalCallers('chat')
   @HttpCode(204)
   async discard(
     @Param(new ZodPipe(documentParamsSchema)) { id }: { id: number },

@@ -1,11 +1,12 @@
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
-import { InternalGuard, ZodPipe } from '@prd/kit';
+import { InternalCallers, InternalGuard, ZodPipe } from '@prd/kit';
 import { internalUserQuerySchema, projectParamsSchema, type ProjectContext } from '@prd/proto';
 import { ProjectsService } from './projects.service.js';
 
 /** Project chat's context for the chat service (D3, ContentClient.getProjectContext). */
 @Controller('internal/projects')
 @UseGuards(InternalGuard)
+@InternalCallers('chat', 'chat-worker')
 export class ProjectsInternalController {
   constructor(private readonly projects: ProjectsService) {}
 

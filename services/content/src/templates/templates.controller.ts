@@ -1,5 +1,5 @@
 import { Controller, Get, Param, UseGuards } from '@nestjs/common';
-import { InternalGuard, ZodPipe } from '@prd/kit';
+import { InternalCallers, InternalGuard, ZodPipe } from '@prd/kit';
 import { templateParamsSchema, type Template } from '@prd/proto';
 import { TemplatesService } from './templates.service.js';
 
@@ -21,6 +21,7 @@ export class TemplatesController {
 /** The document flow's template read for the chat service (D3, ContentClient.getTemplate). */
 @Controller('internal/templates')
 @UseGuards(InternalGuard)
+@InternalCallers('chat')
 export class TemplatesInternalController {
   constructor(private readonly templates: TemplatesService) {}
 

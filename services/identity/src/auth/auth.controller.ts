@@ -7,7 +7,7 @@ import { AuthService } from './auth.service.js';
 import { safeCallbackUrl } from './callback-url.js';
 import { LoginGuard } from './login.guard.js';
 
-type LoggedInRequest = FastifyRequest & { user: UserRow; body: { username: string } };
+type LoggedInRequest = FastifyRequest & { user: UserRow };
 
 @Controller('api')
 export class AuthController {
@@ -30,7 +30,6 @@ export class AuthController {
   async login(@Req() request: LoggedInRequest): Promise<CurrentUser> {
     const session = await this.sessions.get(request);
     this.auth.logIn(session, request.user);
-    await this.auth.clearLoginAttempts(request.body.username);
     return toCurrentUser(request.user);
   }
 

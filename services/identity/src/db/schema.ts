@@ -12,6 +12,8 @@ export const users = pgTable(
     lastName: text('last_name'),
     passwordHash: text('password_hash'),
     isGuest: boolean('is_guest').notNull().default(false),
+    /** Set only on the account the demo feature created itself (D9): the only one it ever manages. */
+    isDemo: boolean('is_demo').notNull().default(false),
     /** The custom OpenAI key, AES-256-GCM encrypted (D9); null when none is stored. */
     openaiKeyEncrypted: text('openai_key_encrypted'),
     /** Set when the account was anonymised (delete); such a user no longer exists. */

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Inject, Param, Post, UseGuards } from '@nestjs/common';
-import { InternalGuard, notFound, UserDirectory, ZodPipe } from '@prd/kit';
+import { InternalCallers, InternalGuard, notFound, UserDirectory, ZodPipe } from '@prd/kit';
 import { createGuestSchema, userIdParamsSchema, type CreateGuest, type InternalUser, type OpenAiKeyAnswer, type UserIdParams } from '@prd/proto';
 import { UsersService } from '../users/users.service.js';
 import { KeyCipher } from '../security/key-cipher.js';
@@ -16,19 +16,25 @@ export class InternalUsersController {
 
   /** D5: a new guest for an anonymous visitor's first write, limited per client address. */
   @Post('guests')
+  @InternalCallers('content', 'chat')
   createGuest(@Body(new ZodPipe(createGuestSchema)) body: CreateGuest): Promise<InternalUser> {
     return this.directory.createGuest(body.clientAddress);
   }
 
   @Get(':id')
+  @InternalCallers('content', 'chat', 'chat-worker', 'export')
   async getUser(@Param(new ZodPipe(userIdParamsSchema)) params: UserIdParams): Promise<InternalUser> {
     const user = await this.directory.getUser(params.id);
     if (!user) throw notFound('User not found');
     return user;
   }
 
-  /** D6: the decrypted custom key, for the AI worker only; null when the user stores none. */
+  /**
+   * D6: the decrypted custom key; null when the user stores none. D3 wants the AI worker as its only
+   * reader; the chat service still reads it to mint realtime voice session tokens, until that moves to the worker.
+   */
   @Get(':id/openai-key')
+  @InternalCallers('chat-worker', 'chat')
   async getOpenAiKey(@Param(new ZodPipe(userIdParamsSchema)) params: UserIdParams): Promise<OpenAiKeyAnswer> {
     const user = await this.users.findActive(params.id);
     if (!user) throw notFound('User not found');
