@@ -14,6 +14,7 @@ COPY services/identity/package.json services/identity/
 COPY services/content/package.json services/content/
 COPY services/chat/package.json services/chat/
 COPY services/export/package.json services/export/
+COPY services/testing/package.json services/testing/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
 COPY infra/package.json infra/

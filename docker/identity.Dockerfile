@@ -13,6 +13,7 @@ COPY services/identity/package.json services/identity/
 COPY services/content/package.json services/content/
 COPY services/chat/package.json services/chat/
 COPY services/export/package.json services/export/
+COPY services/testing/package.json services/testing/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
 COPY infra/package.json infra/
@@ -32,6 +33,7 @@ COPY services/identity/package.json services/identity/
 COPY services/content/package.json services/content/
 COPY services/chat/package.json services/chat/
 COPY services/export/package.json services/export/
+COPY services/testing/package.json services/testing/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
 COPY infra/package.json infra/
@@ -44,7 +46,8 @@ COPY services/identity/drizzle services/identity/drizzle
 # The node image's unprivileged user (uid 1000); the root filesystem can be mounted read-only.
 USER node
 EXPOSE 4001
-# Healthy once the service answers /readyz (database and Redis reachable) on the port it was given.
+# Healthy once the service answers /readyz (database and Redis reachable) on the port it was given
+# (no spaces in the script: podman 4.3 splits an exec-form health check's arguments at spaces).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/readyz').then((r)=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "--enable-source-maps", "--max-semi-space-size=8", "services/identity/dist/main.js"]

@@ -5,6 +5,7 @@ import { readState, startStack, stopStack } from './lib/stack.ts';
 import { isPortOpen } from './lib/ports.ts';
 import { runSoak, runTests } from './test/run-tests.ts';
 import { runBench } from './bench/bench.ts';
+import { containersDown, containersUp } from './containers/command.ts';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -43,8 +44,8 @@ async function start(args: string[]) {
     say('Stopped.');
     process.exit(0);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
   // `npm stop` from another terminal removes the processes; leave when they are gone.
   setInterval(() => {
     if (!stopping && !readState(DATA)) process.exit(0);
@@ -67,6 +68,8 @@ const commands: Record<string, (args: string[]) => Promise<unknown>> = {
   stop,
   test: async (a) => process.exit(await runTests(a)),
   'test-soak': async () => process.exit(await runSoak()),
+  containers: (a) => containersUp(Number(option(a, 'port') ?? process.env.GATEWAY_PORT ?? 8080), say),
+  'containers-down': () => containersDown(say),
   bench: async () => {
     await runBench();
     process.exit(0);
@@ -74,7 +77,7 @@ const commands: Record<string, (args: string[]) => Promise<unknown>> = {
 };
 const handler = commands[command];
 if (!handler) {
-  say(`unknown command '${command}' (use start, stop, test, test-soak or bench)`);
+  say(`unknown command '${command}' (use start, stop, test, test-soak, bench, containers or containers-down)`);
   process.exit(2);
 }
 handler(args).catch((err: unknown) => {

@@ -66,14 +66,24 @@ describe('gateway routing', () => {
     expect(await res.text()).toMatch(/<div id="root">/);
   });
 
-  it('caches hashed assets for a year and compresses them', async () => {
+  it('caches hashed assets for a year without revalidation, compresses them, and keeps the security headers on them', async () => {
     const html = await (await fetch(url)).text();
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeDefined();
     const res = await fetch(url + asset!, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('max-age=31536000');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('answers /robots.txt with crawling rules, not the client', async () => {
+    const res = await fetch(`${url}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await res.text();
+    expect(text).toMatch(/^User-agent: \*$/m);
+    expect(text).toMatch(/^Disallow: \/api\/$/m);
   });
 
   it('sends security headers and a request id', async () => {

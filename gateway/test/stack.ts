@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { StackState } from '../../infra/lib/stack.ts';
-import type { StackSecrets } from '../../infra/lib/secrets.ts';
+import type { StackState } from '@prd/infra/lib/stack.ts';
+import type { StackSecrets } from '@prd/infra/lib/secrets.ts';
 
 /** The running stack that `npm test` started for these suites (GATEWAY_URL, STACK_STATE). */
 export function runningStack(): { url: string; state: StackState; secrets: StackSecrets } {

@@ -8,6 +8,7 @@ export interface LoadFigures {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  maxMs: number;
   /** Answers other than 2xx, connection errors and timeouts. */
   failures: number;
 }
@@ -19,15 +20,17 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
 }
 
+/** Percentiles of a set of samples, with the maximum: below 1,000 samples p99 is only a few of them. */
 export interface Latencies {
   samples: number;
   p50Ms: number;
   p99Ms: number;
+  maxMs: number;
 }
 
 export function latencies(samples: readonly number[]): Latencies {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { samples: sorted.length, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99) };
+  return { samples: sorted.length, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), maxMs: sorted.length > 0 ? sorted[sorted.length - 1]! : Number.NaN };
 }
 
 export interface LoadRun {
@@ -52,7 +55,7 @@ function fire(options: Options, onAnswer: (status: number, ms: number) => void):
  */
 export async function load(run: LoadRun, warmupSeconds = 2): Promise<LoadFigures> {
   const options: Options = { url: run.url, connections: run.connections, method: run.method ?? 'GET', headers: run.headers, body: run.body, timeout: 10 };
-  await fire({ ...options, duration: warmupSeconds }, () => undefined);
+  if (warmupSeconds > 0) await fire({ ...options, duration: warmupSeconds }, () => undefined);
   const times: number[] = [];
   let non2xx = 0;
   const started = performance.now();
@@ -61,7 +64,7 @@ export async function load(run: LoadRun, warmupSeconds = 2): Promise<LoadFigures
     else non2xx++;
   });
   const seconds = (performance.now() - started) / 1000;
-  const { p50Ms, p99Ms } = latencies(times);
+  const { p50Ms, p99Ms, maxMs } = latencies(times);
   return {
     connections: run.connections,
     seconds: Math.round(seconds * 10) / 10,
@@ -69,6 +72,7 @@ export async function load(run: LoadRun, warmupSeconds = 2): Promise<LoadFigures
     requestsPerSecond: times.length / seconds,
     p50Ms,
     p99Ms,
+    maxMs,
     failures: non2xx + errors,
   };
 }

@@ -19,6 +19,8 @@ export interface Measured {
   text: string;
   /** Set when the run behind the figure had failures: the figure is then a miss whatever its value. */
   failed?: string;
+  /** The least favourable value of a repeated figure: a pass needs it to meet the target too. */
+  worst?: number;
 }
 
 export type Cell = Measured | NotMeasured;
@@ -41,7 +43,8 @@ export function judge(cell: Cell, target: Target | undefined): JudgedCell {
   if (!isMeasured(cell)) return { text: `not measured: ${cell.notMeasured}`, verdict: 'not measured' };
   const text = cell.failed ? `${cell.text} (${cell.failed})` : cell.text;
   if (!target) return { text, verdict: 'info' };
-  const met = !cell.failed && (target.op === '<=' ? cell.value <= target.value : cell.value >= target.value);
+  const meets = (value: number) => (target.op === '<=' ? value <= target.value : value >= target.value);
+  const met = !cell.failed && meets(cell.value) && (cell.worst === undefined || meets(cell.worst));
   return { text, verdict: met ? 'pass' : 'miss' };
 }
 
@@ -72,6 +75,10 @@ export function renderTable(rows: JudgedRow[], columns: string[]): string {
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
 }
+
+/** A repeated figure: its median and, in brackets, the lowest and highest of the repetitions. */
+export const spreadText = (s: { median: number; min: number; max: number }, show: (v: number) => string) =>
+  s.min === s.max ? show(s.median) : `${show(s.median)} (${show(s.min)}–${show(s.max)})`;
 
 export const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
 export const perSecond = (value: number, unit: string) => `${Math.round(value).toLocaleString('en-US')} ${unit}/s`;

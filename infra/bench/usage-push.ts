@@ -1,17 +1,31 @@
 import type WebSocket from 'ws';
 import { createDocument, nowMs, openSocket, type BenchUser } from './api.ts';
-import { latencies, type Latencies } from './load.ts';
+import { latencies, load, type Latencies, type LoadRun } from './load.ts';
 
-export interface PushFigures extends Latencies {
-  /** Pushes that arrived before the consuming request's answer did (counted as 0 ms). */
-  beforeAnswer: number;
+/** Signed delays of the `usage_update` push, each measured from two moments. */
+export interface PushFigures {
+  /** From the consuming request being sent to the push arriving. */
+  fromSend: Latencies;
+  /** From identity committing the counter (the `committedAt` stamped in the event) to the push arriving. */
+  fromCommit: Latencies;
   /** Consumptions whose push never came within the wait. */
   missing: number;
 }
 
+export interface PushConditions {
+  idle: PushFigures;
+  /** The same sampling while the read-path load runs against the same stack. */
+  underLoad: PushFigures;
+}
+
 const WAIT_MS = 5_000;
 
-function nextPush(socket: WebSocket): Promise<number | null> {
+interface Push {
+  at: number;
+  committedAt: number | null;
+}
+
+function nextPush(socket: WebSocket): Promise<Push | null> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       socket.off('message', onMessage);
@@ -19,10 +33,11 @@ function nextPush(socket: WebSocket): Promise<number | null> {
     }, WAIT_MS);
     const onMessage = (data: WebSocket.RawData) => {
       const at = nowMs();
-      if ((JSON.parse(String(data)) as { type?: string }).type !== 'usage_update') return;
+      const message = JSON.parse(String(data)) as { type?: string; committedAt?: number };
+      if (message.type !== 'usage_update') return;
       clearTimeout(timer);
       socket.off('message', onMessage);
-      resolve(at);
+      resolve({ at, committedAt: message.committedAt ?? null });
     };
     socket.on('message', onMessage);
   });
@@ -30,29 +45,49 @@ function nextPush(socket: WebSocket): Promise<number | null> {
 
 /**
  * `usage_update` over `/ws-general` after a consumption: the user's socket is open, a document is
- * created (one unit of usage), and the time from the POST's answer to the push is taken, one at a time.
+ * created (one unit of usage), one at a time. Delays are signed and never clamped: a push stamped
+ * before it was sent would show as a negative figure, not as zero.
  */
-export async function measureUsagePush(base: string, user: BenchUser, samples: number): Promise<PushFigures> {
+async function sample(base: string, user: BenchUser, samples: number, label: string): Promise<PushFigures> {
   const socket = await openSocket(base, '/ws-general', user);
   try {
-    const times: number[] = [];
-    let beforeAnswer = 0;
+    const fromSend: number[] = [];
+    const fromCommit: number[] = [];
     let missing = 0;
     const warmup = 5;
     for (let i = 0; i < samples + warmup; i++) {
       const pushed = nextPush(socket);
-      await createDocument(base, user, `Usage push ${i}`, 'Counts as one document of the month.');
-      const answeredAt = nowMs();
-      const pushedAt = await pushed;
+      const sentAt = nowMs();
+      await createDocument(base, user, `Usage push ${label} ${i}`, 'Counts as one document of the month.');
+      const push = await pushed;
       if (i < warmup) continue;
-      if (pushedAt === null) missing++;
-      else {
-        if (pushedAt < answeredAt) beforeAnswer++;
-        times.push(Math.max(0, pushedAt - answeredAt));
+      if (push === null) {
+        missing++;
+        continue;
       }
+      fromSend.push(push.at - sentAt);
+      if (push.committedAt === null) throw new Error('usage_update carries no committedAt stamp');
+      fromCommit.push(push.at - push.committedAt);
     }
-    return { ...latencies(times), beforeAnswer, missing };
+    return { fromSend: latencies(fromSend), fromCommit: latencies(fromCommit), missing };
   } finally {
     socket.close();
+  }
+}
+
+/** The push sampled on a quiet stack, then again while `background` (the read-path load) runs. */
+export async function measureUsagePush(base: string, user: BenchUser, samples: number, background: LoadRun): Promise<PushConditions> {
+  const idle = await sample(base, user, samples, 'idle');
+  // The load runs for as long as the sampling may take; it is awaited so nothing outlives the figure.
+  let loadEnded = false;
+  const loadDone = load(background, 0).finally(() => {
+    loadEnded = true;
+  });
+  try {
+    const underLoad = await sample(base, user, samples, 'under load');
+    if (loadEnded) throw new Error(`the sampling outlasted the ${background.seconds} s background load`);
+    return { idle, underLoad };
+  } finally {
+    await loadDone;
   }
 }

@@ -34,11 +34,11 @@ export const str = (value: Json | undefined): string | undefined => (typeof valu
 
 /** The configuration schema each process validates at start-up, read at test time. */
 const SCHEMAS: Record<ServiceSpec['name'], () => Promise<z.ZodObject>> = {
-  identity: async () => (await import('../../services/identity/src/config.js')).configSchema,
-  content: async () => (await import('../../services/content/src/config.js')).configSchema,
-  chat: async () => (await import('../../services/chat/src/config.js')).configSchema,
-  export: async () => (await import('../../services/export/src/config.js')).configSchema,
-  'chat-worker': async () => (await import('../../services/chat/src/worker/worker.config.js')).workerConfigSchema,
+  identity: async () => (await import('@prd/identity/config')).configSchema,
+  content: async () => (await import('@prd/content/config')).configSchema,
+  chat: async () => (await import('@prd/chat/config')).configSchema,
+  export: async () => (await import('@prd/export/config')).configSchema,
+  'chat-worker': async () => (await import('@prd/chat/worker.config')).workerConfigSchema,
 };
 
 export const configSchemaOf = (name: ServiceSpec['name']): Promise<z.ZodObject> => SCHEMAS[name]();

@@ -83,7 +83,9 @@ describe.each(nodeDockerfiles)('%s', (file) => {
 
   test('has a HEALTHCHECK asking /readyz on the PORT the container was given', () => {
     const [check] = instructions(runtime, 'HEALTHCHECK');
-    expect(check).toMatch(/CMD \["node", "-e", ".*process\.env\.PORT \+ '\/readyz'/);
+    expect(check).toMatch(/CMD \["node", "-e", "[^"]*process\.env\.PORT ?\+ ?'\/readyz'/);
+    // podman 4.3 splits an exec-form health check's arguments at spaces (seen in the container phase).
+    expect(check).toMatch(/CMD \["node", "-e", "[^" ]*"\]/);
   });
 
   test('its entry point exists in the build output, and the runtime stage copies it with every workspace package it imports and its migrations', () => {

@@ -6,8 +6,8 @@ import { describe, expect, test } from '@jest/globals';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PATH_METADATA } from '@nestjs/common/constants.js';
-// The built kit: the routes the images serve.
-import { HealthController } from '../../services/kit/dist/health/health.controller.js';
+// The kit's health routes: what the images' probes must call.
+import { HealthController } from '@prd/kit';
 import { fromRoot } from '../lib/paths.ts';
 import { EMBEDDED_COPIES } from './sync-copies.ts';
 import { DATABASES, INTERNAL_CALLERS_OF, NODE_FLAGS } from '../lib/services.ts';
@@ -68,6 +68,8 @@ const workloads = [...deployments, ...ofKind(objects, 'StatefulSet')];
 const services = ofKind(objects, 'Service');
 
 const route = (handler: keyof HealthController) =>
+  // Reads the decorator metadata off the method; it is never called.
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- see above
   path.posix.join('/', String(Reflect.getMetadata(PATH_METADATA, HealthController) ?? ''), String(Reflect.getMetadata(PATH_METADATA, HealthController.prototype[handler])));
 
 const selects = (selector: JsonObject, labels: JsonObject) => Object.entries(selector).every(([k, v]) => labels[k] === v);

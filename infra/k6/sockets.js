@@ -1,6 +1,8 @@
 // Sockets: the two WebSocket channels under load.
 // - /ws-general: with the user's socket open, a document is created (one unit of usage); the
-//   `usage_update` push must follow the POST's answer within 50 ms at p99 (ARCHITECTURE.md).
+//   `usage_update` push must arrive within 50 ms at p99 of the POST being sent (ARCHITECTURE.md).
+//   Delays are signed and never clamped; the delay from identity's commit (the push's `committedAt`)
+//   is kept beside it (meaningful where the load generator's clock is the server's, e.g. on one machine).
 // - /ws: a realtime chat session (init_session, message) streams partial replies; the time from
 //   sending to the first partial is kept. With a zero-latency provider (ZERO_LATENCY_PROVIDER=true)
 //   it is bounded by the AI path's budget (p99 60 ms) plus the partial's own (30 ms).
@@ -11,7 +13,8 @@ import { check } from 'k6';
 import { Counter, Trend } from 'k6/metrics';
 import { BASE_THRESHOLDS, BASE_URL, WS_URL, ZERO_LATENCY_PROVIDER, as, registerUsers, userOf } from './lib/stack.js';
 
-const usagePush = new Trend('usage_push_after_answer', true);
+const usagePush = new Trend('usage_push_from_send', true);
+const usagePushFromCommit = new Trend('usage_push_from_commit', true);
 const pushesMissing = new Counter('usage_pushes_missing');
 const firstPartial = new Trend('realtime_first_partial', true);
 
@@ -22,7 +25,7 @@ export const options = {
   },
   thresholds: {
     ...BASE_THRESHOLDS,
-    usage_push_after_answer: ['p(99)<50'],
+    usage_push_from_send: ['p(99)<50'],
     usage_pushes_missing: ['count<1'],
     ...(ZERO_LATENCY_PROVIDER ? { realtime_first_partial: ['p(99)<90'] } : {}),
   },
@@ -32,13 +35,16 @@ export function setup() {
   return { users: registerUsers('socket') };
 }
 
-/** Opens /ws-general, creates a document, and times the push from the moment the POST answered. */
+/** Opens /ws-general, creates a document, and times the push from the moment the POST was sent. */
 export function pushAfterConsumption(data) {
   const user = userOf(data.users);
+  let sentAt = 0;
   let answeredAt = 0;
   let pushedAt = 0;
+  let committedAt = 0;
   const res = ws.connect(`${WS_URL}/ws-general`, { headers: { Cookie: user.cookie }, tags: { name: 'WS /ws-general' } }, (socket) => {
     socket.on('open', () => {
+      sentAt = Date.now();
       const created = http.post(
         `${BASE_URL}/api/documents`,
         JSON.stringify({ title: `Usage push ${__VU}-${__ITER}`, content: 'Counts as one document of the month.' }),
@@ -49,15 +55,19 @@ export function pushAfterConsumption(data) {
       if (pushedAt > 0) socket.close();
     });
     socket.on('message', (raw) => {
-      if (JSON.parse(raw).type !== 'usage_update') return;
+      const message = JSON.parse(raw);
+      if (message.type !== 'usage_update') return;
       pushedAt = Date.now();
+      committedAt = message.committedAt || 0;
       if (answeredAt > 0) socket.close();
     });
     socket.setTimeout(() => socket.close(), 5000);
   });
   check(res, { '/ws-general upgraded (101)': (r) => r && r.status === 101 });
-  if (pushedAt > 0 && answeredAt > 0) usagePush.add(Math.max(0, pushedAt - answeredAt));
-  else pushesMissing.add(1);
+  if (pushedAt > 0 && answeredAt > 0) {
+    usagePush.add(pushedAt - sentAt);
+    if (committedAt > 0) usagePushFromCommit.add(pushedAt - committedAt);
+  } else pushesMissing.add(1);
 }
 
 /** A realtime session on /ws: the first partial of the reply is timed from the message's sending. */

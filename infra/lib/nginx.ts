@@ -23,6 +23,8 @@ export interface GatewayOptions {
   upstreams: { identity: number[]; content: number[]; chat: number[]; export: number[] };
   /** Loopback ports of the services' internal addresses (their own `server` blocks, never the public one). */
   internal?: { identity: number; content: number; chat: number; export: number };
+  /** AI_REPLY_TIMEOUT_S as the chat service is given it: nginx waits that long for a reply (D14). */
+  replyTimeoutS: string;
 }
 
 /**
@@ -51,7 +53,7 @@ export function internalServers(internal: NonNullable<GatewayOptions['internal']
 }
 
 /** Writes the main nginx.conf for a plain-process nginx whose files all live under `dir`. */
-export function writeGatewayConfig({ dir, port, webRoot, upstreams, internal }: GatewayOptions): string {
+export function writeGatewayConfig({ dir, port, webRoot, upstreams, internal, replyTimeoutS }: GatewayOptions): string {
   for (const sub of ['tmp/body', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi', 'logs']) mkdirSync(path.join(dir, sub), { recursive: true });
   const gateway = renderTemplate(readFileSync(GATEWAY_TEMPLATE, 'utf8'), {
     GATEWAY_PORT: `127.0.0.1:${port}`,
@@ -60,6 +62,7 @@ export function writeGatewayConfig({ dir, port, webRoot, upstreams, internal }: 
     CONTENT_SERVERS: servers(upstreams.content),
     CHAT_SERVERS: servers(upstreams.chat),
     EXPORT_SERVERS: servers(upstreams.export),
+    AI_REPLY_TIMEOUT_S: replyTimeoutS,
   });
   writeFileSync(path.join(dir, 'gateway.conf'), gateway);
   // As root, workers would otherwise run as nobody and could not read a checkout under a private home.

@@ -123,6 +123,8 @@ export async function startStack(options: StackOptions): Promise<StackState> {
       EXPORT_URL: url('export'),
       // The local stack shows the demo account on the auth screen (D9); production manifests leave it off.
       DEMO_ACCOUNT_ENABLED: 'true',
+      // D14: one reply time limit for the chat service and nginx (the client reads it from the chat's answers).
+      AI_REPLY_TIMEOUT_S: '120',
       ...userEnv(),
       ...options.env,
     };
@@ -136,6 +138,7 @@ export async function startStack(options: StackOptions): Promise<StackState> {
       webRoot: fromRoot('web/dist'),
       upstreams: { identity: ports.identity!, content: ports.content!, chat: ports.chat!, export: ports.export! },
       internal,
+      replyTimeoutS: shared.AI_REPLY_TIMEOUT_S!,
     });
     const nginx = startNginx(nginxDir, conf, path.join(logs, 'nginx.log'));
     processes.push({ kind: 'nginx', port: options.gatewayPort, ...nginx });

@@ -38,6 +38,8 @@ describe('AI safety: a document that tries to command the model', () => {
   let other: Visitor;
   const docs: Record<'target' | 'sibling' | 'foreign' | 'keyTarget', number> = { target: 0, sibling: 0, foreign: 0, keyTarget: 0 };
   const replies: Answer[] = [];
+  let refusedEdit: Answer;
+  const HTML_REQUEST = 'Rewrite it as an HTML page';
 
   const create = async (v: Visitor, title: string, content: string) => ((await v.post('/api/documents', { title, content })).json as { id: number }).id;
 
@@ -62,6 +64,8 @@ describe('AI safety: a document that tries to command the model', () => {
     // and edits "other" documents by id.
     stub.script = (call) => {
       const sent = JSON.stringify(call.body);
+      // An edit that fails validation (not markdown): it must not be applied.
+      if (sent.includes(HTML_REQUEST)) return { content: 'Here it is.', toolCalls: [{ name: 'update_document', arguments: JSON.stringify({ content: '<html><body>PWNED</body></html>', summary: 'HTML' }) }] };
       if (!sent.includes(INJECTION)) return PLAIN_REPLY(call);
       const edit = (documentId: number) => ({ name: 'update_document', arguments: JSON.stringify({ documentId, id: documentId, content: '# PWNED', summary: 'Done as the document asked.' }) });
       return {
@@ -72,6 +76,7 @@ describe('AI safety: a document that tries to command the model', () => {
     replies.push(await owner.post('/api/chat', { content: 'Please polish this document', documentId: docs.target }));
     replies.push(await keyUser.post('/api/chat', { content: 'Please polish this document', documentId: docs.keyTarget }));
     replies.push(await owner.post('/api/chat', { content: `Summarise document ${docs.sibling}: ${INJECTION}`, mode: 'general' }));
+    refusedEdit = await owner.post('/api/chat', { content: HTML_REQUEST, documentId: docs.target });
   });
 
   afterAll(async () => {
@@ -83,6 +88,21 @@ describe('AI safety: a document that tries to command the model', () => {
     const rows = await stack.query<{ id: number; content: string }>('prd_content', 'SELECT id, content FROM documents WHERE id = ANY($1) ORDER BY id', [[docs.sibling, docs.foreign]]);
     expect(rows.map((r) => r.content)).toEqual(['# Sibling\nMust stay as it is.', '# Foreign\nBelongs to someone else.']);
     for (const reply of replies) expect(reply.status).toBeLessThan(500);
+  });
+
+  it('applies the validated edit to the document in the request, as an AI revision, and refuses an edit that fails validation', async () => {
+    // The model's first update_document call passed validation (its unknown fields dropped): it is applied to the requested document only.
+    const rows = await stack.query<{ id: number; content: string }>('prd_content', 'SELECT id, content FROM documents WHERE id = ANY($1) ORDER BY id', [[docs.target, docs.keyTarget]]);
+    expect(rows.map((r) => r.content)).toEqual(['# PWNED', '# PWNED']);
+    expect(replies[0]!.json).toMatchObject({ documentUpdated: true, updatedDocument: { id: docs.target, content: '# PWNED' } });
+    expect(replies[1]!.json).toMatchObject({ documentUpdated: true, updatedDocument: { id: docs.keyTarget, content: '# PWNED' } });
+    const revisions = await stack.query<{ source: string; content: string }>('prd_content', 'SELECT source, content FROM document_revisions WHERE document_id = $1 ORDER BY id', [docs.target]);
+    expect(revisions).toEqual([{ source: 'ai', content: expect.stringContaining(INJECTION) }]);
+    // Not markdown: refused with 502, the document as it was.
+    expect(refusedEdit.status).toBe(502);
+    expect(refusedEdit.json).toMatchObject({ code: 'AI_PROVIDER_FAILED' });
+    const after = await stack.query<{ content: string }>('prd_content', 'SELECT content FROM documents WHERE id = $1', [docs.target]);
+    expect(after[0]!.content).toBe('# PWNED');
   });
 
   it('never sends a key to the model: keys travel only in the Authorization header', () => {

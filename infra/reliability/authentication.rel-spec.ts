@@ -118,7 +118,7 @@ describe('authentication and cross-site requests through the gateway', () => {
       const res = await user.post(path, { content: 'Forged' }, { headers: evil });
       expect([path, res.status, res.json]).toEqual([path, 400, { code: 'VALIDATION_FAILED', message: 'Malformed request' }]);
     }
-    const [{ count }] = await stack.query<{ count: string }>('prd_identity', "SELECT count(*) FROM feedback WHERE content = 'Forged'");
+    const { count } = (await stack.query<{ count: string }>('prd_identity', "SELECT count(*) FROM feedback WHERE content = 'Forged'"))[0]!;
     expect(Number(count)).toBe(0);
     const titles = ((await user.get('/api/documents')).json as Array<{ title: string }>).map((d) => d.title);
     expect(titles).toEqual(['Mine']);
@@ -140,7 +140,7 @@ describe('authentication and cross-site requests through the gateway', () => {
 
   it('slows an account down after repeated wrong passwords, by username or email alike, but never locks its owner out', async () => {
     const user = await new Visitor(stack.url).register('target', identity);
-    const [{ password_hash: hash }] = await stack.query<{ password_hash: string }>('prd_identity', 'SELECT password_hash FROM users WHERE id = $1', [user.id]);
+    const { password_hash: hash } = (await stack.query<{ password_hash: string }>('prd_identity', 'SELECT password_hash FROM users WHERE id = $1', [user.id]))[0]!;
     expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
     const statuses: number[] = [];
     for (let i = 0; i < ACCOUNT_LIMIT; i++) statuses.push((await login(new Visitor(stack.url), i % 2 ? `${user.username}@example.com` : user.username, `guess-${i}`)).status);

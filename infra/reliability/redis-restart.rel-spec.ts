@@ -23,7 +23,7 @@ describe('Redis restarts under load (append-only file on)', () => {
     load = new LoadRun(stack, {
       clients: 8,
       seconds: 16,
-      extraSteps: [{ weight: 5, run: (c) => c.visitor.post('/api/chat', { content: `Question ${c.counter++}`, mode: 'general' }) }],
+      extraSteps: [{ weight: 5, expected: 200, run: (c) => c.visitor.post('/api/chat', { content: `Question ${c.counter++}`, mode: 'general' }) }],
     });
     await load.prepare();
     report = await outageDuringLoad(stack, load, { stop: () => stack.stopRedis(), start: () => stack.startRedis() }, { afterMs: 3_000, downMs: 3_000 });

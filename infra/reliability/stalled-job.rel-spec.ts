@@ -14,6 +14,8 @@ describe('an AI job whose worker freezes (SIGSTOP)', () => {
   let user: Visitor;
   let answer: Answer;
   let firstCall: StubCall | undefined;
+  /** Whether the frozen worker, once resumed, was seen attempting its write. */
+  let resumedWriteSeen: boolean;
   const releaseFirst: Array<() => void> = [];
 
   beforeAll(async () => {
@@ -44,10 +46,20 @@ describe('an AI job whose worker freezes (SIGSTOP)', () => {
     stack.signal('chat-worker-1', 'SIGSTOP');
     stack.signal('chat-worker-2', 'SIGCONT');
     answer = await pending;
+    const touched = async () =>
+      (await stack.query<{ updated_at: Date }>('prd_chat', 'SELECT updated_at FROM chat_threads WHERE id = $1', [thread.id]))[0]!.updated_at.getTime();
+    const afterReply = await touched();
     // The frozen worker wakes up and finishes its (lost) attempt: it must not write a second reply.
     stack.signal('chat-worker-1', 'SIGCONT');
     releaseFirst.forEach((release) => release());
-    await sleep(LOCK_MS + 1_000);
+    // Its write is one transaction that inserts the job's two messages (nothing, as they exist) and
+    // touches the thread: the thread's time moving proves the resumed worker got as far as writing.
+    const deadline = Date.now() + 60_000;
+    resumedWriteSeen = false;
+    while (!resumedWriteSeen && Date.now() < deadline) {
+      resumedWriteSeen = (await touched()) > afterReply;
+      if (!resumedWriteSeen) await sleep(100);
+    }
   });
 
   afterAll(async () => {
@@ -65,6 +77,10 @@ describe('an AI job whose worker freezes (SIGSTOP)', () => {
   it('is picked up by another worker after the stall interval, and the user gets its reply', () => {
     expect(answer.status).toBe(200);
     expect(answer.json).toMatchObject({ assistantMessage: { role: 'assistant', content: 'Answered by the worker that took the job over.' } });
+  });
+
+  it('has the resumed worker attempt its write, which adds nothing', () => {
+    expect(resumedWriteSeen).toBe(true);
   });
 
   it('writes exactly one reply', async () => {

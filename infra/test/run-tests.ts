@@ -1,9 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { DATA } from '../lib/paths.ts';
-import { freePort } from '../lib/ports.ts';
+import { freePort, isPortOpen } from '../lib/ports.ts';
+import { startProcess, stopProcess, waitFor } from '../lib/process.ts';
 import { bin, build, run } from '../lib/run.ts';
 import { startStack, stateFile, stopStack } from '../lib/stack.ts';
+import { runContainerPhase } from '../containers/phase.ts';
 
 interface Tally {
   passed: number;
@@ -25,11 +27,23 @@ function playwrightTally(file: string): Tally {
 
 const JEST_ENV = { NODE_OPTIONS: '--experimental-vm-modules --disable-warning=ExperimentalWarning' };
 
+/** The enforced conventions come first: a violation fails `npm test` before anything is built. */
+async function checkConventions(): Promise<void> {
+  // Through npm, so the scripts run exactly as a developer runs them, on the project's Node.
+  if ((await run('npm', ['run', '--silent', 'lint'])) !== 0) {
+    throw new Error('lint failed: fix the errors listed above (see `npm run lint`; `npx eslint --fix <file>` fixes some), then run `npm test` again');
+  }
+  if ((await run('npm', ['run', '--silent', 'format:check'])) !== 0) {
+    throw new Error('format check failed: the files listed above are not formatted; run `npm run format` and commit the result');
+  }
+}
+
 /**
- * `npm test`: build and type-check, then the jest suites against their own PostgreSQL and Redis,
+ * `npm test`: lint and format check, then build and type-check, then the jest suites against their own PostgreSQL and Redis,
  * then the gateway suites and the Playwright end-to-end tests against a full stack on free ports, then the
  * reliability and security suites (jest.reliability.config.js), which start stacks of their own.
- * Arguments after `--` are jest path patterns; `--no-e2e` skips the stack phase.
+ * Arguments after `--` are jest path patterns; `--no-e2e` skips the stack and container phases,
+ * `--no-containers` only the container phase (infra/containers/phase.ts).
  */
 export async function runTests(args: string[]): Promise<number> {
   const started = Date.now();
@@ -37,6 +51,9 @@ export async function runTests(args: string[]): Promise<number> {
   const stackPhase = !args.includes('--no-e2e') && patterns.length === 0;
   const runDir = path.join(DATA, 'test', `run-${Date.now()}-${process.pid}`);
   mkdirSync(runDir, { recursive: true });
+
+  console.log('\n== lint and format check (npm run lint, npm run format:check)');
+  await checkConventions();
 
   console.log('\n== build and type-check');
   await build();
@@ -50,6 +67,12 @@ export async function runTests(args: string[]): Promise<number> {
   if (stackPhase) {
     console.log('\n== full stack behind nginx');
     const gatewayPort = await freePort();
+    // D14: a slow OpenAI-compatible provider for users who store an API key (the streaming end-to-end tests).
+    const providerPort = await freePort();
+    const provider = startProcess('slow-provider', process.execPath, [path.resolve(import.meta.dirname, 'slow-provider.ts')], path.join(runDir, 'logs', 'slow-provider.log'), {
+      env: { ...process.env, PORT: String(providerPort), TOKEN_DELAY_MS: '60' },
+    });
+    await waitFor('slow-provider', () => isPortOpen(providerPort), 20_000, provider);
     // Two replicas of every service and of the worker, so every suite also proves the services are stateless.
     const state = await startStack({
       dir: path.join(runDir, 'stack'),
@@ -57,7 +80,7 @@ export async function runTests(args: string[]): Promise<number> {
       replicas: 2,
       ephemeral: true,
       // Every test visitor comes from 127.0.0.1: the per-address guest and sign-up limits would otherwise trip.
-      env: { GUESTS_PER_ADDRESS_PER_HOUR: '100000', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000' },
+      env: { GUESTS_PER_ADDRESS_PER_HOUR: '100000', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000', OPENAI_BASE_URL: `http://127.0.0.1:${providerPort}/v1` },
       say: (l) => console.log(`   ${l}`),
     });
     try {
@@ -77,12 +100,24 @@ export async function runTests(args: string[]): Promise<number> {
       tallies.push(['end-to-end', playwrightTally(e2eJson)]);
     } finally {
       await stopStack(state);
+      await stopProcess(provider.pid);
     }
 
     console.log('\n== reliability and security (jest): hostile input, authentication, authorization, faults, load; each suite on its own stack');
     const reliabilityJson = path.join(runDir, 'jest-reliability.json');
     await run(bin('jest'), ['-c', 'jest.reliability.config.js', '--json', `--outputFile=${reliabilityJson}`], { ...JEST_ENV, TEST_RUN_DIR: runDir });
     tallies.push(['reliability and security', jestTally(reliabilityJson)]);
+  }
+
+  if (stackPhase && !args.includes('--no-containers')) {
+    console.log('\n== containers: every image from docker/ built, docker-compose.yml run in podman, k8s/ pods started with kube play');
+    try {
+      tallies.push(...(await runContainerPhase(runDir, jestTally)));
+    } catch (err) {
+      // Containers cannot run here (packages missing, podman refused) or an image did not build.
+      console.log(`\n${err instanceof Error ? err.message : String(err)}`);
+      tallies.push(['containers', { passed: 0, failed: 1, skipped: 0 }]);
+    }
   }
 
   const total = tallies.reduce((t, [, x]) => ({ passed: t.passed + x.passed, failed: t.failed + x.failed, skipped: t.skipped + x.skipped }), { passed: 0, failed: 0, skipped: 0 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { documentSchema } from './documents.js';
 import { chatThreadSchema } from './threads.js';
-import { idNumber, idString } from './params.js';
+import { idNumber, idParamsSchema, idString } from './params.js';
 
 /** The chat modes of SPEC §2 (Chat), each with its own system prompt and offline framework. */
 export const CHAT_MODES = ['general', 'brainstorm', 'persona', 'feedback'] as const;
@@ -37,6 +37,8 @@ export const chatMessageSchema = z.object({
   projectId: z.number().int().nullable(),
   provider: z.string().nullable(),
   model: z.string().nullable(),
+  /** The user stopped this reply while it was written; its text is what came until then (D14). */
+  stopped: z.boolean(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -72,6 +74,19 @@ export const chatReplySchema = z.object({
 });
 export type ChatReply = z.infer<typeof chatReplySchema>;
 
+/**
+ * `POST /api/chat/regenerate` (D14): a new reply to the last user message of a thread or of a document chat,
+ * replacing the last reply. `mode` is the thread's chat mode (general when absent).
+ */
+export const regenerateChatSchema = z
+  .object({
+    threadId: chatId('Invalid thread id').optional(),
+    documentId: chatId('Invalid document id').optional(),
+    mode: z.enum(CHAT_MODES, { error: 'Unknown chat mode' }).default('general'),
+  })
+  .refine((body) => (body.threadId === undefined) !== (body.documentId === undefined), { message: 'Give either threadId or documentId', path: ['threadId'] });
+export type RegenerateChat = z.infer<typeof regenerateChatSchema>;
+
 /** `GET /api/chat?documentId=` or `?projectId=`: the scope whose messages to list. */
 export const chatScopeQuerySchema = z.object({
   documentId: chatId('Invalid document id').optional(),
@@ -85,6 +100,9 @@ export type ThreadDetail = z.infer<typeof threadDetailSchema>;
 export const autoTitleAnswerSchema = z.object({ title: z.string() });
 
 /** `GET /api/realtime/session-token`: an ephemeral secret for the browser's realtime voice connection. */
+/** `GET /api/chat/{documentId}` and the thread routes' `{ id }`. */
+export const chatDocumentParamsSchema = z.object({ documentId: idString('Document not found') });
+export const threadParamsSchema = idParamsSchema('Thread not found');
 export const realtimeSessionTokenQuerySchema = z.object({ documentId: chatId('Invalid document id').optional() });
 export const realtimeSessionTokenSchema = z.object({
   client_secret: z.object({ value: z.string(), expires_at: z.number().optional() }),

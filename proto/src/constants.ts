@@ -19,6 +19,8 @@ export const TOAST_DURATION_MS = 5_000;
 /** The key that moves focus to the toasts, and how far a toast is swiped right to dismiss it. */
 export const TOAST_HOTKEY = 'F8';
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
+/** A dismissed toast stays in the toast store, hidden, this long before it is removed. */
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const CHAT_INPUT_MAX_HEIGHT_PX = 160;
 
 export const THREAD_CREATION_GUARD_MS = 5_000;
@@ -42,3 +44,21 @@ export const NAV_ITEMS = [
   { label: 'Templates', path: '/templates' },
   { label: 'AI Chat', path: '/chat' },
 ] as const;
+
+/** The largest `documentContext` an init_session of `/ws` may carry (a project's context with its documents). */
+export const REALTIME_CONTEXT_MAX_CHARS = 2_000_000;
+
+/**
+ * SPEC §9 pending-message retries: a message waiting for its thread (the home prompt's prefill on
+ * /chat) is tried again every 500 ms until the thread list is there, every 100 ms while another send runs.
+ */
+export const PENDING_MESSAGE_RETRY_MS = { waitingForThreads: 500, waitingForSend: 100 } as const;
+
+/**
+ * D14: the events of a streamed reply (`Accept: text/event-stream`). `delta` carries new text, `restart` voids the
+ * text so far (the job is retried), `done` the JSON body the call answers otherwise, `error` its usual error body.
+ */
+export const REPLY_STREAM_EVENTS = ['delta', 'restart', 'done', 'error'] as const;
+export type ReplyStreamEvent = (typeof REPLY_STREAM_EVENTS)[number];
+/** The response header that tells the client the reply time limit (seconds) shared by the service and nginx (D14). */
+export const REPLY_TIMEOUT_HEADER = 'x-reply-timeout';

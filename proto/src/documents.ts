@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idNumber, idParamsSchema, idString } from './params.js';
 
-export const REVISION_SOURCES = ['user', 'ai', 'flow'] as const;
+/** Who made the change a revision was stored before: the user's save, an AI edit, a document flow, or a restore. */
+export const REVISION_SOURCES = ['user', 'ai', 'flow', 'restore'] as const;
 export type RevisionSource = (typeof REVISION_SOURCES)[number];
 
 /** Bounds on what a document may hold (characters). */
@@ -9,6 +10,16 @@ export const DOCUMENT_TITLE_MAX = 500;
 export const DOCUMENT_CONTENT_MAX = 2_000_000;
 /** How many of a document's most recent revisions `GET /api/documents/:id/revisions` lists. */
 export const REVISIONS_LIST_LIMIT = 100;
+/**
+ * A user's consecutive saves of a document within this many milliseconds of the first one's revision
+ * are one revision (the content before the first), so typing does not store a revision per save.
+ */
+export const REVISION_COALESCE_MS = 5 * 60_000;
+/**
+ * The most revisions of users' saves a document keeps; past it the oldest are deleted. Revisions made
+ * before an AI edit, a document flow or a restore are never deleted.
+ */
+export const REVISIONS_MAX_PER_DOCUMENT = 100;
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 export const REVISION_NOT_FOUND = 'Revision not found';
@@ -28,7 +39,10 @@ export type DocumentDto = z.infer<typeof documentSchema>;
 export const documentSummarySchema = documentSchema.omit({ content: true });
 export type DocumentSummary = z.infer<typeof documentSummarySchema>;
 
-/** A project with every document's full text: the context of project chat. */
+/** The most documents project chat's context holds: the project's most recently updated ones. */
+export const PROJECT_CONTEXT_DOCUMENTS = 100;
+
+/** A project with its documents' text: the context of project chat. */
 export const projectContextSchema = z.object({
   project: z.object({ id: z.number().int(), name: z.string(), description: z.string(), status: z.string() }),
   documents: z.array(z.object({ id: z.number().int(), title: z.string(), content: z.string() })),
@@ -89,7 +103,8 @@ export const revisionSchema = z.object({
 export type Revision = z.infer<typeof revisionSchema>;
 
 const userIdField = idNumber('userId must be a number');
-const revisionSource = z.enum(REVISION_SOURCES, { error: 'source must be user, ai or flow' });
+/** What another service may name as a change's author (a restore is content's own). */
+const revisionSource = z.enum(['user', 'ai', 'flow'], { error: 'source must be user, ai or flow' });
 
 /** Query of content's internal reads: the user the caller acts for. */
 export const internalUserQuerySchema = z.object({ userId: idString('userId must be a number') });

@@ -1,19 +1,7 @@
 import { z } from 'zod';
+import { USAGE_KINDS } from './limit-messages.js';
 
-/** Error codes the client reacts to (SPEC §8, ARCHITECTURE D4). */
-export const ErrorCode = {
-  LIMIT_EXCEEDED: 'LIMIT_EXCEEDED',
-  ACCOUNT_REQUIRED: 'ACCOUNT_REQUIRED',
-  VALIDATION_FAILED: 'VALIDATION_FAILED',
-  NOT_FOUND: 'NOT_FOUND',
-  UNAUTHORIZED: 'UNAUTHORIZED',
-  FORBIDDEN: 'FORBIDDEN',
-  CONFLICT: 'CONFLICT',
-  RATE_LIMITED: 'RATE_LIMITED',
-  UNAVAILABLE: 'UNAVAILABLE',
-  INTERNAL: 'INTERNAL',
-} as const;
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+export { ErrorCode, SERVICE_UNAVAILABLE } from './error-codes.js';
 
 export const usageSchema = z.object({
   docs: z.number().int().nonnegative(),
@@ -31,6 +19,8 @@ export const errorBodySchema = z.object({
   message: z.string(),
   description: z.string().optional(),
   usage: usageSchema.optional(),
+  /** Which allowance a LIMIT_EXCEEDED answer is about, so the client never reads the message text. */
+  limit: z.enum(USAGE_KINDS).optional(),
   /** Field-level validation messages, keyed by the field's dotted path. */
   fields: z.record(z.string(), z.string()).optional(),
 });

@@ -1,7 +1,11 @@
 /**
- * The LIMIT_EXCEEDED texts of SPEC §8, by usage kind. Zod-free, so the web client can tell which
- * limit an answer names without bundling zod (usage.ts re-exports them for the services).
+ * The two monthly allowances (SPEC §1) and the LIMIT_EXCEEDED texts of SPEC §8 for each. Zod-free,
+ * so the web client can word the limit dialogs without bundling zod (usage.ts re-exports them).
  */
+export const USAGE_KINDS = ['docs', 'messages'] as const;
+export type UsageKind = (typeof USAGE_KINDS)[number];
+
+/** A LIMIT_EXCEEDED body names its allowance in `limit`; these are its words. */
 export const LIMIT_MESSAGES = {
   docs: {
     message: "You've reached the document limit",
@@ -11,4 +15,4 @@ export const LIMIT_MESSAGES = {
     message: "You've reached the message limit",
     description: 'Sign up to continue your conversation and save your work.',
   },
-} as const;
+} as const satisfies Record<UsageKind, { message: string; description: string }>;

@@ -69,3 +69,21 @@ export const updateProjectSchema = z
 export type UpdateProject = z.infer<typeof updateProjectSchema>;
 
 export const projectParamsSchema = idParamsSchema('Project id must be a number');
+
+/**
+ * `GET /api/projects/{id}/documents` is paged: `limit` (1 to 100, 100 by default, so a project of up
+ * to 100 documents comes whole as SPEC's list) and `offset`; the answer's `X-Total-Count` header holds
+ * the number of the project's documents.
+ */
+export const PROJECT_DOCUMENTS_PAGE_MAX = 100;
+const pageNumber = (name: string, min: number, max: number) =>
+  z
+    .string({ error: `${name} must be a whole number` })
+    .regex(/^\d{1,10}$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
+export const projectDocumentsQuerySchema = z.object({
+  limit: pageNumber('limit', 1, PROJECT_DOCUMENTS_PAGE_MAX).optional().transform((v) => v ?? PROJECT_DOCUMENTS_PAGE_MAX),
+  offset: pageNumber('offset', 0, 1_000_000_000).optional().transform((v) => v ?? 0),
+});
+export type ProjectDocumentsQuery = z.infer<typeof projectDocumentsQuerySchema>;

@@ -1,6 +1,12 @@
 import { z } from 'zod';
+import { REALTIME_CONTEXT_MAX_CHARS } from './constants.js';
 
-/** Frames the client sends on `/ws` (SPEC §7). */
+/**
+ * Frames the client sends on `/ws` (SPEC §7). init_session carries the SPEC's `{userId, documentId,
+ * documentTitle, documentContext}`; a project chat sends `documentId: null`, the project's name and
+ * context, and its `projectId`, which scopes the session (the server builds the context it answers
+ * from out of its own stored copy).
+ */
 export const realtimeClientMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('init_session'),
@@ -8,7 +14,7 @@ export const realtimeClientMessageSchema = z.discriminatedUnion('type', [
     documentId: z.number().int().nullable().optional(),
     projectId: z.number().int().nullable().optional(),
     documentTitle: z.string().max(500).optional(),
-    documentContext: z.string().max(2_000_000).optional(),
+    documentContext: z.string().max(REALTIME_CONTEXT_MAX_CHARS).optional(),
   }),
   z.object({ type: z.literal('message'), sessionId: z.string().min(1), content: z.string().max(20_000) }),
   z.object({ type: z.literal('end_session'), sessionId: z.string().min(1) }),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { usageSchema } from './errors.js';
+import { USAGE_KINDS } from './limit-messages.js';
 
-export const USAGE_KINDS = ['docs', 'messages'] as const;
-export type UsageKind = (typeof USAGE_KINDS)[number];
+export { USAGE_KINDS, type UsageKind } from './limit-messages.js';
 
 /** Body of identity's internal usage routes. */
 export const consumeUsageSchema = z.object({

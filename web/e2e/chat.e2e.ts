@@ -94,11 +94,25 @@ test('a guest chats in each of the four modes, renames and deletes a thread, and
   await expect(threads.first().getByRole('button', { name: /^A nurse working night shifts/ })).toHaveAttribute('aria-current', 'true');
 });
 
-test('the chat input is filled from ?prefill= and nothing is sent until the user sends it', async ({ page }) => {
-  await page.goto('/chat?prefill=Draft%20a%20launch%20checklist');
-  await expect(page.getByRole('heading', { level: 1, name: CHAT_MODES_INFO.general.title })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Draft a launch checklist');
-  await expect(conversations(page)).toContainText('No conversations yet');
+test('the home prompt is sent by itself on /chat, into a new conversation, once the page can send it', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('What do you want to work on?').fill('Draft a launch checklist');
+  await page.getByRole('button', { name: 'Start chat' }).click();
+  await expect(conversation(page)).toContainText('Draft a launch checklist');
+  await expect(conversation(page)).toContainText('Offline assistant');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+  await expect(conversations(page).getByRole('listitem')).toHaveCount(1);
+  // Sent once: the text leaves the address, so a reload does not send it again.
+  await expect(page).toHaveURL(/\/chat$/);
+  await page.reload();
+  await expect(conversation(page)).toContainText('Offline assistant');
+  await expect(conversations(page).getByRole('listitem')).toHaveCount(1);
+
+  // Back home with another prompt: a second conversation, the first one left as it was.
+  await page.goto('/chat?prefill=Compare%20two%20pricing%20plans');
+  await expect(conversation(page)).toContainText('Compare two pricing plans');
+  await expect(conversation(page)).not.toContainText('Draft a launch checklist');
+  await expect(conversations(page).getByRole('listitem')).toHaveCount(2);
 });
 
 test("the shell's AI Assistant greets, answers, keeps its view while closed and clears it locally", async ({ page }) => {

@@ -8,6 +8,7 @@ test.describe.configure({ timeout: 90_000 });
 interface Frame {
   type: string;
   content?: string;
+  documentContext?: string;
   isPartial?: boolean;
 }
 
@@ -31,7 +32,9 @@ test('project chat connects over /ws and streams the reply as it is written', as
   await expect(panel).toBeVisible();
   await expect(page.getByText('Realtime Chat Active', { exact: true })).toBeVisible();
   await expect(page.getByText("You're now connected to realtime chat mode")).toBeVisible();
-  expect(sent[0]).toMatchObject({ type: 'init_session', projectId: project.id });
+  // SPEC §7's init_session fields, the project's context among them, plus the project's id.
+  expect(sent[0]).toMatchObject({ type: 'init_session', userId: expect.any(Number), documentId: null, documentTitle: project.name, projectId: project.id });
+  expect(sent[0]!.documentContext).toContain(`Document: ${document.title}`);
 
   const input = panel.getByRole('textbox', { name: 'Message about this project' });
   const send = panel.getByRole('button', { name: 'Send message' });

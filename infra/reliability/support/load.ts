@@ -5,6 +5,8 @@ import { Visitor, type Answer } from './visitor.ts';
 export interface Outcome {
   step: string;
   status: number;
+  /** The status this step answers when all is well. */
+  expected: number;
   ms: number;
   at: number;
   body: string;
@@ -21,7 +23,7 @@ export interface LoadOptions {
   clients: number;
   seconds: number;
   /** Extra steps mixed into each client's loop (chat, sockets), with their weight. */
-  extraSteps?: Array<{ weight: number; run: (client: LoadClient) => Promise<Answer | undefined> }>;
+  extraSteps?: Array<{ weight: number; expected: number; run: (client: LoadClient) => Promise<Answer | undefined> }>;
 }
 
 /** One simulated user: a registered account browsing and writing its own documents. */
@@ -70,15 +72,15 @@ export class LoadRun {
     }
   }
 
-  private async send(step: string, request: () => Promise<Answer>): Promise<Answer | undefined> {
+  private async send(step: string, expected: number, request: () => Promise<Answer | undefined>): Promise<Answer | undefined> {
     const at = Date.now() - this.started;
     const began = performance.now();
     try {
       const answer = await request();
-      this.outcomes.push({ step, status: answer.status, ms: answer.ms, at, body: answer.status >= 400 ? answer.text.slice(0, 200) : '' });
+      if (answer) this.outcomes.push({ step, status: answer.status, expected, ms: answer.ms, at, body: answer.status === expected ? '' : answer.text.slice(0, 200) });
       return answer;
     } catch (err) {
-      this.outcomes.push({ step, status: 0, ms: performance.now() - began, at, body: (err as Error).message });
+      this.outcomes.push({ step, status: 0, expected, ms: performance.now() - began, at, body: (err as Error).message });
       return undefined;
     }
   }
@@ -93,30 +95,23 @@ export class LoadRun {
       let r = roll;
       for (const e of extra) {
         if (r < e.weight) {
-          const at = Date.now() - this.started;
-          const began = performance.now();
-          try {
-            const answer = await e.run(client);
-            if (answer) this.outcomes.push({ step: 'extra', status: answer.status, ms: answer.ms, at, body: answer.status >= 400 ? answer.text.slice(0, 200) : '' });
-          } catch (err) {
-            this.outcomes.push({ step: 'extra', status: 0, ms: performance.now() - began, at, body: (err as Error).message });
-          }
+          await this.send('extra', e.expected, () => e.run(client));
           return;
         }
         r -= e.weight;
       }
     }
     const r = (roll - extraWeight) / (100 - extraWeight);
-    if (r < 0.4) await this.send('list', () => v.get('/api/documents'));
-    else if (r < 0.55) await this.send('read', () => v.get(`/api/documents/${doc.id}`));
-    else if (r < 0.65) await this.send('templates', () => v.get('/api/templates'));
+    if (r < 0.4) await this.send('list', 200, () => v.get('/api/documents'));
+    else if (r < 0.55) await this.send('read', 200, () => v.get(`/api/documents/${doc.id}`));
+    else if (r < 0.65) await this.send('templates', 200, () => v.get('/api/templates'));
     else if (r < 0.75) {
-      const res = await this.send('create', () => v.post('/api/documents', { title: `Doc ${client.docs.length} of ${client.index}`, content: 'v0' }));
+      const res = await this.send('create', 201, () => v.post('/api/documents', { title: `Doc ${client.docs.length} of ${client.index}`, content: 'v0' }));
       if (res?.status === 201) client.docs.push({ id: (res.json as { id: number }).id, acked: 'v0', unknown: [] });
       else client.unknownCreates++;
     } else {
       const content = `v${++client.counter}-${client.index}`;
-      const res = await this.send('edit', () => v.patch(`/api/documents/${doc.id}`, { content }));
+      const res = await this.send('edit', 200, () => v.patch(`/api/documents/${doc.id}`, { content }));
       if (res?.status === 200) {
         doc.acked = content;
         doc.unknown = [];
@@ -134,15 +129,30 @@ export class LoadRun {
     await Promise.all([...loops, during?.()]);
   }
 
+  /** Requests answered 5xx or not at all (the outage suites allow some while a dependency is down). */
   failed(filter: (o: Outcome) => boolean = () => true): Outcome[] {
     return this.outcomes.filter((o) => filter(o) && (o.status === 0 || o.status >= 500));
   }
 
+  /** Requests answered anything but their step's expected status: a 4xx counts as much as a 5xx or no answer. */
+  unexpected(filter: (o: Outcome) => boolean = () => true): Outcome[] {
+    return this.outcomes.filter((o) => filter(o) && o.status !== o.expected);
+  }
+
+  /** How many requests got each status, per step (status 0: no answer). */
+  histogram(): Record<string, Record<string, number>> {
+    const byStep: Record<string, Record<string, number>> = {};
+    for (const o of this.outcomes) {
+      const step = (byStep[o.step] ??= {});
+      step[o.status] = (step[o.status] ?? 0) + 1;
+    }
+    return byStep;
+  }
+
   summary(): string {
-    const byStatus: Record<string, number> = {};
-    for (const o of this.outcomes) byStatus[o.status] = (byStatus[o.status] ?? 0) + 1;
     const seconds = this.options.seconds;
-    return `${this.outcomes.length} requests in ${seconds} s (${(this.outcomes.length / seconds).toFixed(0)}/s) by ${this.clients.length} clients; statuses ${JSON.stringify(byStatus)}`;
+    const unexpected = this.unexpected().length;
+    return `${this.outcomes.length} requests in ${seconds} s (${(this.outcomes.length / seconds).toFixed(0)}/s) by ${this.clients.length} clients; ${unexpected} unexpected; statuses per step ${JSON.stringify(this.histogram())}`;
   }
 
   /**

@@ -104,7 +104,7 @@ export const tableRoutes = () => [...new Set(ROUTES.map((r) => `${r.method} ${no
 /** The path with its parameters filled from `values` (by name) or the user's own resources. */
 export function fillPath(route: Route, ids: Ids, values: Record<string, string> = {}): string {
   return route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    if (values[name] !== undefined) return values[name]!;
+    if (values[name] !== undefined) return values[name];
     if (name === 'format') return 'markdown';
     if (name === 'revisionId') return String(ids.revision);
     if (name === 'documentId') return String(ids.document);

@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { DATA } from '../../lib/paths.ts';
+import { DATA, fromRoot } from '../../lib/paths.ts';
 import { freePort } from '../../lib/ports.ts';
 import { adminUrl, clusterDir, startPostgres, stopPostgres } from '../../lib/postgres.ts';
 import { isAlive, sleep, startProcess, waitFor } from '../../lib/process.ts';
 import { startRedis, stopRedis } from '../../lib/redis.ts';
 import type { StackSecrets } from '../../lib/secrets.ts';
 import { internalTokenEnv, NODE_FLAGS, SERVICES, type ServiceSpec } from '../../lib/services.ts';
-import { fromRoot } from '../../lib/paths.ts';
 import { startStack, stopStack, type ProcessState, type StackState } from '../../lib/stack.ts';
 
 /** Generous abuse limits: every test visitor comes from 127.0.0.1. Suites that test a limit set their own. */

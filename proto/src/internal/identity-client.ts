@@ -23,14 +23,24 @@ export const userIdParamsSchema = z.object({
 });
 export type UserIdParams = z.infer<typeof userIdParamsSchema>;
 
-/** Answer of `GET /internal/users/:id/openai-key`. */
-export const openAiKeyAnswerSchema = z.object({ apiKey: z.string().nullable() });
+/**
+ * Answer of `GET /internal/users/:id/openai-key`: the key, and whether the provider has accepted it
+ * once (until then the user keeps the registered tier's allowance).
+ */
+export const openAiKeyAnswerSchema = z.object({ apiKey: z.string().nullable(), verified: z.boolean() });
 export type OpenAiKeyAnswer = z.infer<typeof openAiKeyAnswerSchema>;
+
+/** Body of `POST /internal/users/:id/openai-key/verified`: the fingerprint of the key the provider accepted. */
+export const openAiKeyVerifiedSchema = z.object({
+  fingerprint: z.string({ error: 'fingerprint is required' }).min(1, 'fingerprint is required').max(100, 'fingerprint is too long'),
+});
+export type OpenAiKeyVerified = z.infer<typeof openAiKeyVerifiedSchema>;
 
 export const IDENTITY_INTERNAL = {
   user: (id: number) => `/internal/users/${id}`,
   guests: '/internal/users/guests',
   openaiKey: (id: number) => `/internal/users/${id}/openai-key`,
+  openaiKeyVerified: (id: number) => `/internal/users/${id}/openai-key/verified`,
   consume: '/internal/usage/consume',
   refund: '/internal/usage/refund',
 } as const;
@@ -62,5 +72,10 @@ export class IdentityClient {
   /** The user's own decrypted OpenAI key, for the AI worker only; null when none is stored. */
   getOpenAiKey(userId: number): Promise<OpenAiKeyAnswer> {
     return internalCall(this.options, 'GET', IDENTITY_INTERNAL.openaiKey(userId));
+  }
+
+  /** The AI worker reports that the provider accepted the user's key (named by its fingerprint) once. */
+  openAiKeyVerified(userId: number, fingerprint: string): Promise<null> {
+    return internalCall(this.options, 'POST', IDENTITY_INTERNAL.openaiKeyVerified(userId), { fingerprint });
   }
 }

@@ -1,4 +1,4 @@
-import { errorBodySchema, type ErrorBody } from '../errors.js';
+import { errorBodySchema, SERVICE_UNAVAILABLE, type ErrorBody } from '../errors.js';
 
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 
@@ -42,7 +42,7 @@ export async function internalCall<T>(options: InternalCallOptions, method: stri
     });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    throw new InternalCallError(503, { code: 'UNAVAILABLE', message: 'Service temporarily unavailable, please retry shortly', description: message }, target);
+    throw new InternalCallError(503, { ...SERVICE_UNAVAILABLE, description: message }, target);
   }
   const text = await res.text();
   if (!res.ok) {

@@ -8,6 +8,7 @@ import { ThreadsModule } from './threads/threads.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { PeersModule } from './peers/peers.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
+import { StreamingModule } from './streaming/streaming.module.js';
 import { ChatModule } from './chat/chat.module.js';
 import { DocumentFlowModule } from './document-flow/document-flow.module.js';
 
@@ -23,6 +24,7 @@ export class AppModule {
         KitModule.forRoot({ service: SERVICE, config, logger, tables, migrationsFolder }),
         PeersModule,
         JobsModule,
+        StreamingModule,
         ThreadsModule,
         ChatModule,
         DocumentFlowModule,

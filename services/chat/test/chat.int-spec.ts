@@ -171,6 +171,6 @@ describe('AI failures (D7)', () => {
       if (!ok) break;
     }
     const res = await request(stack.chat.url).post('/api/chat').set('Cookie', visitor.cookie).send({ content: 'Hello' }).expect(429);
-    expect(res.body).toMatchObject({ code: 'LIMIT_EXCEEDED', message: "You've reached the message limit" });
+    expect(res.body).toMatchObject({ code: 'LIMIT_EXCEEDED', message: "You've reached the message limit", limit: 'messages' });
   });
 });

@@ -98,6 +98,6 @@ describe('/api/document-flow', () => {
     const visitor = await guest(stack);
     await post(visitor, '/api/document-flow/start', { templateId: templates[0]!.id, title: 'First' }).expect(200);
     const res = await post(visitor, '/api/document-flow/start', { templateId: templates[0]!.id, title: 'Second' }).expect(429);
-    expect(res.body).toMatchObject({ code: 'LIMIT_EXCEEDED', message: "You've reached the document limit" });
+    expect(res.body).toMatchObject({ code: 'LIMIT_EXCEEDED', message: "You've reached the document limit", limit: 'docs' });
   });
 });

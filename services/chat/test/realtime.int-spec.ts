@@ -130,6 +130,21 @@ describe('realtime /ws and the voice session token', () => {
     }
   });
 
+  it('limits init_session frames per socket (REALTIME_INITS_PER_MINUTE, 20 by default); another socket is not held back', async () => {
+    const doc = (await request(stack.content.url).post('/api/documents').set('Cookie', offlineUser.cookie).send({ title: 'Mine', content: '# Mine' }).expect(201)).body;
+    const flood = await connect(stack, offlineUser);
+    for (let i = 0; i < 25; i++) flood.send({ type: 'init_session', userId: offlineUser.id, documentId: doc.id });
+    const count = (type: string) => flood.frames.filter((f) => f.type === type).length;
+    await flood.until(() => count('session_initialized') + count('error') === 25);
+    expect(count('session_initialized')).toBe(20);
+    expect(flood.frames.filter((f) => f.type === 'error')).toEqual(Array.from({ length: 5 }, () => ({ type: 'error', message: 'Too many sessions started. Please wait a moment and try again.' })));
+    const other = await connect(stack, offlineUser);
+    other.send({ type: 'init_session', userId: offlineUser.id, documentId: doc.id });
+    expect((await other.until((f) => f.type !== 'error')).type).toBe('session_initialized');
+    flood.ws.close();
+    other.ws.close();
+  });
+
   it('answers error frames for bad frames, another user\'s id and another user\'s document', async () => {
     const doc = (await request(stack.content.url).post('/api/documents').set('Cookie', aiUser.cookie).send({ title: 'Private', content: '# Private' }).expect(201)).body;
     const client = await connect(stack, offlineUser);

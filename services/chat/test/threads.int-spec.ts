@@ -65,8 +65,24 @@ describe('/api/chat/threads', () => {
     stack.openai.script.push({ reply: '"Team Plan Pricing."' });
     expect((await api(aiUser).post(`/api/chat/threads/${id}/auto-title`).expect(200)).body).toEqual({ title: 'Team Plan Pricing' });
     expect(stack.openai.requests.at(-1)!.body.messages![0]!.content).toContain('How should we price the team plan?');
+    // Asked again for the same title, it runs no job and answers the current title.
+    const sent = stack.openai.requests.length;
+    expect((await api(aiUser).post(`/api/chat/threads/${id}/auto-title`).expect(200)).body).toEqual({ title: 'Team Plan Pricing' });
+    expect(stack.openai.requests).toHaveLength(sent);
+    // A rename allows one more.
+    await api(aiUser).put(`/api/chat/threads/${id}`, { title: 'Pricing' }).expect(200);
     stack.openai.respond = () => ({ status: 400 });
     expect((await api(aiUser).post(`/api/chat/threads/${id}/auto-title`).expect(200)).body).toEqual({ title: 'New Conversation' });
+    expect(stack.openai.requests.length).toBeGreaterThan(sent);
+  });
+
+  it('runs at most one auto-title job for concurrent requests on the same title', async () => {
+    const id = (await api(aiUser).post('/api/chat/threads', {}).expect(201)).body.id as number;
+    await api(aiUser).post('/api/chat', { content: 'Churn analysis for Q2', threadId: id }).expect(200);
+    const before = stack.openai.requests.length;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => api(aiUser).post(`/api/chat/threads/${id}/auto-title`).expect(200)));
+    expect(stack.openai.requests.length - before).toBe(1);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
   });
 
   it('answers 404 for every route on another user\'s thread', async () => {

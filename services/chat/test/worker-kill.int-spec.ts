@@ -7,6 +7,7 @@ import { browserRequest as request, testCallerToken, testRedisUrl } from '@prd/k
 import { Queue, QueueEvents } from 'bullmq';
 import { registered, startChatStack, userKey, type ChatStack, type TestUser } from './support/chat-stack.js';
 import { AI_QUEUE } from '../src/worker/ai-queue.js';
+import { postSse, streamedText } from './support/sse-client.js';
 import type { AiJobData, AiJobResult } from '../src/jobs/ai-job.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -32,8 +33,8 @@ async function spawnWorker(env: Record<string, string>): Promise<SpawnedWorker> 
   const port = await freePort();
   const child = spawn(NODE, [WORKER], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   // Ready when its health probe answers.
   for (let i = 0; i < 200; i++) {
     const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
@@ -114,4 +115,29 @@ describe('a worker killed mid-job (D7)', () => {
       await Promise.all([queue.close(), events.close(), db.end()]);
     }
   }, 30_000);
+
+  it('restarts a stream cleanly when its worker dies mid-reply: `restart`, then one complete reply (D14)', async () => {
+    // Only a worker that will die may take the job.
+    for (const w of workers) w.child.kill('SIGKILL');
+    await Promise.all(workers.map((w) => exited(w.child)));
+    stack.openai.reset();
+    const dying = await spawnWorker(workerEnv);
+    workers.push(dying);
+    // The first attempt streams its first token and then hangs; the retry answers in full.
+    stack.openai.script.push({ reply: 'Half written then lost', pauseAfterFirstTokenMs: 60_000 }, { reply: 'A whole new answer' });
+    const call = await postSse(stack.chat.url, '/api/chat', user.cookie, { content: 'Stream through a crash' });
+    expect(await call.until((e) => e.event === 'delta')).toEqual({ event: 'delta', data: { content: 'Half ' } });
+    dying.child.kill('SIGKILL');
+    await exited(dying.child);
+    workers.push(await spawnWorker(workerEnv));
+    const done = await call.until((e) => e.event === 'done' || e.event === 'error');
+    expect(done.event).toBe('done');
+    const kinds = call.events.filter((e) => e.event !== ':comment').map((e) => e.event);
+    expect(kinds.indexOf('restart')).toBeGreaterThan(kinds.indexOf('delta'));
+    expect(streamedText(call.events)).toBe('A whole new answer');
+    expect((done.data as { assistantMessage: { content: string } }).assistantMessage.content).toBe('A whole new answer');
+    const messages = (await request(stack.chat.url).get('/api/chat').set('Cookie', user.cookie).expect(200)).body as { role: string; content: string }[];
+    expect(messages.filter((m) => m.content === 'A whole new answer')).toHaveLength(1);
+    expect(messages.some((m) => m.content.startsWith('Half'))).toBe(false);
+  }, 120_000);
 });

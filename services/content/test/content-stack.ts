@@ -1,7 +1,7 @@
 import { browserRequest as request, testCallerToken } from '@prd/kit/testing';
 import type { InternalCaller } from '@prd/kit';
-import { cookieOf, signUp, startIdentityForPeers, type IdentityService, type TestUser } from '../../identity/test/identity-test-service.js';
-import { startContent, type ContentService } from './content-test-service.js';
+import { cookieOf, signUp, startIdentityForPeers, type IdentityService, type TestUser } from '@prd/testing/identity';
+import { startContent, type ContentService } from '@prd/testing/content';
 
 export type { TestUser };
 

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { browserRequest as request } from '@prd/kit/testing';
+import { asc, eq, sql } from 'drizzle-orm';
+import { DB } from '@prd/kit';
+import { ContentClient, REVISION_COALESCE_MS, REVISIONS_MAX_PER_DOCUMENT } from '@prd/proto';
+import type { ContentDb } from '../src/db/database.js';
+import { documentRevisions } from '../src/db/schema.js';
 import { registerUser, startContentStack, type ContentStack, type TestUser } from './content-stack.js';
 
 // Two real services start per suite; a shared 2-core machine can make that slow.
@@ -59,7 +64,7 @@ describe('documents', () => {
     await api().delete(`/api/documents/${doc.body.id}`).set('Cookie', user.cookie).expect(404);
   });
 
-  it('stores a revision per content change; two edits then a restore give the right content and three revisions', async () => {
+  it('keeps one revision for a user\'s consecutive saves; a restore stores its own; the right content each time', async () => {
     const doc = await api().post('/api/documents').set('Cookie', user.cookie).send({ title: 'Spec', content: 'original' }).expect(201);
     const id = doc.body.id as number;
     await api().get(`/api/documents/${id}/revisions`).set('Cookie', user.cookie).expect(200, []);
@@ -68,22 +73,55 @@ describe('documents', () => {
     // A title change alone and a save of identical content are not content changes.
     await api().patch(`/api/documents/${id}`).set('Cookie', user.cookie).send({ title: 'Spec v3', content: 'third' }).expect(200);
 
+    // The two saves, minutes apart at most, are one revision: the content before the first.
     const before = await api().get(`/api/documents/${id}/revisions`).set('Cookie', user.cookie).expect(200);
-    expect(before.body.map((r: { content: string }) => r.content)).toEqual(['second', 'original']);
-    expect(before.body[0]).toEqual({ id: expect.any(Number), documentId: id, title: 'Spec', content: 'second', source: 'user', createdAt: expect.any(String) });
+    expect(before.body).toEqual([{ id: expect.any(Number), documentId: id, title: 'Spec', content: 'original', source: 'user', createdAt: expect.any(String) }]);
 
-    const original = before.body[1] as { id: number };
+    const original = before.body[0] as { id: number };
     const restored = await api().post(`/api/documents/${id}/revisions/${original.id}/restore`).set('Cookie', user.cookie).expect(200);
     expect(restored.body).toMatchObject({ id, title: 'Spec v3', content: 'original' });
     await api().get(`/api/documents/${id}`).set('Cookie', user.cookie).expect(200).expect((res) => expect(res.body.content).toBe('original'));
 
     const after = await api().get(`/api/documents/${id}/revisions`).set('Cookie', user.cookie).expect(200);
-    expect(after.body).toHaveLength(3);
-    expect(after.body.map((r: { content: string }) => r.content)).toEqual(['third', 'second', 'original']);
+    expect(after.body.map((r: { content: string; source: string }) => [r.content, r.source])).toEqual([['third', 'restore'], ['original', 'user']]);
+    // A save right after the restore is not part of the earlier saves: it keeps what the restore brought back.
+    await api().patch(`/api/documents/${id}`).set('Cookie', user.cookie).send({ content: 'fourth' }).expect(200);
+    const latest = await api().get(`/api/documents/${id}/revisions`).set('Cookie', user.cookie).expect(200);
+    expect(latest.body.map((r: { content: string }) => r.content)).toEqual(['original', 'third', 'original']);
 
     const missing = await api().post(`/api/documents/${id}/revisions/999999/restore`).set('Cookie', user.cookie).expect(404);
     expect(missing.body).toEqual({ code: 'NOT_FOUND', message: 'Revision not found' });
   });
+
+  it('starts a new revision once the coalescing window has passed', async () => {
+    const doc = await api().post('/api/documents').set('Cookie', user.cookie).send({ title: 'Window', content: 'v1' }).expect(201);
+    const id = doc.body.id as number;
+    await api().patch(`/api/documents/${id}`).set('Cookie', user.cookie).send({ content: 'v2' }).expect(200);
+    // The revision of the first save is older than the window (as if the user came back later).
+    await stack.content.app.get<ContentDb>(DB).update(documentRevisions).set({ createdAt: sql`now() - make_interval(secs => ${REVISION_COALESCE_MS / 1000 + 1})` }).where(eq(documentRevisions.documentId, id));
+    await api().patch(`/api/documents/${id}`).set('Cookie', user.cookie).send({ content: 'v3' }).expect(200);
+    const revisions = await api().get(`/api/documents/${id}/revisions`).set('Cookie', user.cookie).expect(200);
+    expect(revisions.body.map((r: { content: string }) => r.content)).toEqual(['v2', 'v1']);
+  });
+
+  it(`keeps at most ${REVISIONS_MAX_PER_DOCUMENT} revisions of saves per document, never thinning those an AI edit made`, async () => {
+    const doc = await api().post('/api/documents').set('Cookie', user.cookie).send({ title: 'Busy', content: 'start' }).expect(201);
+    const id = doc.body.id as number;
+    const client = new ContentClient({ baseUrl: stack.content.url, token: stack.content.config.INTERNAL_TOKEN });
+    const db = stack.content.app.get<ContentDb>(DB);
+    // Each user save follows an AI edit, so none continues the one before: each stores a revision.
+    for (let i = 0; i < REVISIONS_MAX_PER_DOCUMENT + 5; i++) {
+      await client.saveDocumentContent(id, { userId: user.id, content: `ai ${i}`, source: 'ai' });
+      await api().patch(`/api/documents/${id}`).set('Cookie', user.cookie).send({ content: `user ${i}` }).expect(200);
+    }
+    const rows = await db.select({ source: documentRevisions.source, content: documentRevisions.content }).from(documentRevisions).where(eq(documentRevisions.documentId, id)).orderBy(asc(documentRevisions.id));
+    const saves = rows.filter((r) => r.source === 'user');
+    expect(saves).toHaveLength(REVISIONS_MAX_PER_DOCUMENT);
+    // The oldest saves went (their revisions held 'ai 0' to 'ai 4'); the newest stay.
+    expect(saves.at(-1)!.content).toBe(`ai ${REVISIONS_MAX_PER_DOCUMENT + 4}`);
+    expect(saves[0]!.content).toBe('ai 5');
+    expect(rows.filter((r) => r.source === 'ai')).toHaveLength(REVISIONS_MAX_PER_DOCUMENT + 5);
+  }, 120_000);
 
   it("does not restore another document's revision through this one", async () => {
     const a = await api().post('/api/documents').set('Cookie', user.cookie).send({ title: 'A', content: 'a1' }).expect(201);

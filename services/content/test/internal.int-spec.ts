@@ -55,12 +55,23 @@ describe('internal routes of content', () => {
     expect(list.body.map((d: { id: number }) => d.id)).toContain(created.id);
   });
 
+  it('checks access to a document and a project without their content, 404 for anyone else', async () => {
+    const doc = await client.createDocument({ userId: user.id, title: 'Checked', content: 'secret text', source: 'flow' });
+    const project = await api().post('/api/projects').set('Cookie', user.cookie).send({ name: 'Checked' }).expect(201);
+    await expect(client.checkDocument(doc.id, user.id)).resolves.toEqual({ id: doc.id });
+    await expect(client.checkProject(project.body.id, user.id)).resolves.toEqual({ id: project.body.id });
+    const other = await registerUser(stack);
+    await expect(client.checkDocument(doc.id, other.id)).rejects.toMatchObject({ status: 404 });
+    await expect(client.checkProject(project.body.id, other.id)).rejects.toMatchObject({ status: 404 });
+    await expect(client.checkDocument(999_999, user.id)).rejects.toMatchObject({ status: 404 });
+  });
+
   it("consumes the user's document allowance on creation, passing LIMIT_EXCEEDED through", async () => {
     const guest = await guestWithDocument(stack);
     for (let i = 1; i < GUEST_DOCS_LIMIT; i++) await client.createDocument({ userId: guest.id, title: `Flow ${i}`, content: 'x', source: 'flow' });
     const err = await client.createDocument({ userId: guest.id, title: 'Too many', content: 'x', source: 'flow' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InternalCallError);
-    expect(err).toMatchObject({ status: 429, body: { code: 'LIMIT_EXCEEDED', message: "You've reached the document limit" } });
+    expect(err).toMatchObject({ status: 429, body: { code: 'LIMIT_EXCEEDED', message: "You've reached the document limit", limit: 'docs' } });
   });
 
   it('gives project chat the project with every document’s full text', async () => {

@@ -66,6 +66,23 @@ describe('projects', () => {
     expect(kept.body).toMatchObject({ title: 'In project', content: 'a', projectId: null });
   });
 
+  it('pages a project\'s documents: all of up to 100 by default, limit and offset, the total in X-Total-Count', async () => {
+    const p = await api().post('/api/projects').set('Cookie', user.cookie).send({ name: 'Paged' }).expect(201);
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await api().post('/api/documents').set('Cookie', user.cookie).send({ title: `D${i}`, content: `c${i}`, projectId: p.body.id }).expect(201)).body.id);
+    const newestFirst = [...ids].reverse();
+    const all = await api().get(`/api/projects/${p.body.id}/documents`).set('Cookie', user.cookie).expect(200);
+    expect(all.body.map((d: { id: number }) => d.id)).toEqual(newestFirst);
+    expect(all.headers['x-total-count']).toBe('5');
+    const page = await api().get(`/api/projects/${p.body.id}/documents?limit=2&offset=2`).set('Cookie', user.cookie).expect(200);
+    expect(page.body.map((d: { id: number }) => d.id)).toEqual(newestFirst.slice(2, 4));
+    expect(page.headers['x-total-count']).toBe('5');
+    for (const bad of ['limit=0', 'limit=101', 'limit=abc', 'offset=-1']) {
+      const res = await api().get(`/api/projects/${p.body.id}/documents?${bad}`).set('Cookie', user.cookie).expect(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+    }
+  });
+
   it('answers a missing project with 404 and a non-integer id with 400', async () => {
     const missing = await api().get('/api/projects/999999').set('Cookie', user.cookie).expect(404);
     expect(missing.body).toEqual({ code: 'NOT_FOUND', message: 'Project not found' });
@@ -117,6 +134,7 @@ describe('projects', () => {
       code: 'LIMIT_EXCEEDED',
       message: "You've reached the document limit",
       description: 'Sign up to create more documents and save your work.',
+      limit: 'docs',
       usage: { docs: GUEST_DOCS_LIMIT, messages: 0, limits: { docs: GUEST_DOCS_LIMIT, messages: expect.any(Number) } },
     });
     const list = await api().get('/api/documents').set('Cookie', guest.cookie).expect(200);

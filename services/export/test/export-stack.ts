@@ -1,6 +1,6 @@
 import { browserRequest as request, startTestService, type TestService } from '@prd/kit/testing';
-import { startContent, type ContentService } from '../../content/test/content-test-service.js';
-import { cookieOf, signUp, startIdentityForPeers, type IdentityService, type TestUser } from '../../identity/test/identity-test-service.js';
+import { startContent, type ContentService } from '@prd/testing/content';
+import { cookieOf, signUp, startIdentityForPeers, type IdentityService, type TestUser } from '@prd/testing/identity';
 import { AppModule, SERVICE } from '../src/app.module.js';
 import { configSchema, type Config } from '../src/config.js';
 

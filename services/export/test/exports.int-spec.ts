@@ -42,7 +42,7 @@ describe('GET /api/documents/:id/export/:format', () => {
   it('downloads the Word file of the owner’s document, built from its markdown, and records the export', async () => {
     const res = await api().get(`/api/documents/${documentId}/export/docx`).set('Cookie', owner.cookie).buffer(true).parse(binary).expect(200);
     expect(res.headers['content-type']).toBe(DOCX);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="checkout-redesign.docx"; filename*=UTF-8''checkout-redesign.docx`);
+    expect(res.headers['content-disposition']).toBe('attachment; filename=checkout-redesign.docx');
     const body = res.body as Buffer;
     const { value: html } = await mammoth.convertToHtml({ buffer: body });
     expect(html).toContain('<h2>Overview</h2>');
@@ -56,7 +56,7 @@ describe('GET /api/documents/:id/export/:format', () => {
     const res = await api().get(`/api/documents/${unicode.id}/export/markdown`).set('Cookie', owner.cookie).expect(200);
     expect(res.headers['content-type']).toBe('text/markdown; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="cafe-launch-q3q4-plan.md"; filename*=UTF-8''caf%C3%A9-launch-q3q4-plan.md`,
+      `attachment; filename=cafe-launch-q3q4-plan.md; filename*=UTF-8''caf%C3%A9-launch-q3q4-plan.md`,
     );
     expect(res.text).toBe('# Café\n\n- **Ship** it\n');
     expect(await events(owner.id)).toContainEqual(expect.objectContaining({ documentId: unicode.id, format: 'markdown', bytes: Buffer.byteLength(res.text) }));
@@ -123,5 +123,29 @@ describe('GET /api/documents/:id/export/:format', () => {
     expect((res.body as Buffer).subarray(0, 2).toString()).toBe('PK');
     // Built on the event loop, the build would hold every health check until it finished.
     expect(answeredDuringBuild).toBeGreaterThan(5);
+  });
+
+  it('builds one Word export per user at a time: a second at once gets 429 with Retry-After, another user is not held back', async () => {
+    const paragraph = 'A requirement with **bold** words, a [link](https://example.com) and `code`.\n\n- a list item\n- another one\n\n';
+    const large = await createDocument(stack, owner.cookie, 'Large twice', `# Large\n\n${paragraph.repeat(600)}`);
+    const mine = await createDocument(stack, other.cookie, 'Other', '# Other\n\nShort.');
+    const docx = (cookie: string, id: number) => api().get(`/api/documents/${id}/export/docx`).set('Cookie', cookie).buffer(true).parse(binary);
+    let firstDone = false;
+    const first = docx(owner.cookie, large.id).then((res) => {
+      firstDone = true;
+      return res;
+    });
+    // While the first is being built, the owner's further Word exports are refused (whichever came first wins).
+    const answers: Response[] = [];
+    while (!firstDone) answers.push(await docx(owner.cookie, large.id));
+    answers.push(await first);
+    const refused = answers.filter((res) => res.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(answers.filter((res) => res.status !== 429).map((res) => res.status)).toEqual(answers.filter((res) => res.status !== 429).map(() => 200));
+    expect(JSON.parse((refused[0]!.body as Buffer).toString())).toEqual({ code: 'RATE_LIMITED', message: 'An export is already in progress. Please wait for it to finish.' });
+    expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // Another user is not held back, and once it is done the owner may export again.
+    expect((await docx(other.cookie, mine.id)).status).toBe(200);
+    expect((await docx(owner.cookie, large.id)).status).toBe(200);
   });
 });

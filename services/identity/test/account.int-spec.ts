@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { browserRequest as request, testCallerToken } from '@prd/kit/testing';
+import { keyFingerprint } from '@prd/kit';
 import { IdentityClient } from '@prd/proto';
-import { startIdentity, type IdentityService } from './identity-test-service.js';
+import { startIdentity, type IdentityService } from '@prd/testing/identity';
 
 let seq = 0;
 const newAccount = () => {
@@ -56,18 +57,28 @@ describe('settings, usage, account and feedback', () => {
       expect(rows[0]!.openai_key_encrypted).not.toContain(KEY);
       expect(rows[0]!.openai_key_encrypted).not.toContain(Buffer.from(KEY).toString('base64').slice(0, 16));
 
-      await expect(client.getOpenAiKey(id)).resolves.toEqual({ apiKey: KEY });
+      await expect(client.getOpenAiKey(id)).resolves.toEqual({ apiKey: KEY, verified: false });
       await request(svc.url).get(`/internal/users/${id}/openai-key`).expect(404);
     });
 
-    it('lifts the message limit while stored, and is cleared by DELETE', async () => {
+    it('lifts the message limit only once the provider accepted that very key, and is cleared by DELETE', async () => {
       const { agent, id } = await registered();
       expect((await agent.get('/api/usage')).body.limits).toEqual({ docs: null, messages: 200 });
       await agent.post('/api/settings/api-key').send({ apiKey: KEY }).expect(200);
+      // Any string can be saved as a key: until the provider accepts it, the registered allowance holds.
+      expect((await agent.get('/api/usage')).body.limits).toEqual({ docs: null, messages: 200 });
+      await client.openAiKeyVerified(id, keyFingerprint('sk-some-other-key'));
+      expect((await agent.get('/api/usage')).body.limits).toEqual({ docs: null, messages: 200 });
+      await client.openAiKeyVerified(id, keyFingerprint(KEY));
       expect((await agent.get('/api/usage')).body.limits).toEqual({ docs: null, messages: null });
+      await expect(client.getOpenAiKey(id)).resolves.toEqual({ apiKey: KEY, verified: true });
+      // A replaced key starts over unverified.
+      await agent.post('/api/settings/api-key').send({ apiKey: `${KEY}-new` }).expect(200);
+      expect((await agent.get('/api/usage')).body.limits).toEqual({ docs: null, messages: 200 });
+      await request(svc.url).post(`/internal/users/${id}/openai-key/verified`).send({ fingerprint: keyFingerprint(`${KEY}-new`) }).expect(404);
       expect((await agent.delete('/api/settings/api-key').expect(200)).body).toEqual({ hasCustomOpenaiKey: false });
       expect((await agent.get('/api/settings')).body).toEqual({ hasCustomOpenaiKey: false });
-      await expect(client.getOpenAiKey(id)).resolves.toEqual({ apiKey: null });
+      await expect(client.getOpenAiKey(id)).resolves.toEqual({ apiKey: null, verified: false });
     });
 
     it('rejects an empty key', async () => {

@@ -3,7 +3,7 @@ import { browserRequest as request, testCallerToken } from '@prd/kit/testing';
 import type { Response } from 'supertest';
 import pg from 'pg';
 import { hashPassword } from '../src/security/password.js';
-import { startIdentity, startIdentityForPeers, type IdentityService } from './identity-test-service.js';
+import { startIdentity, startIdentityForPeers, type IdentityService } from '@prd/testing/identity';
 
 const sessionCookie = (res: Response): string | undefined =>
   ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('prd.sid='))?.split(';')[0];

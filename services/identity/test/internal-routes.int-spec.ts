@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { browserRequest as request, testCallerToken } from '@prd/kit/testing';
 import { IdentityClient, InternalCallError } from '@prd/proto';
-import { internal, startIdentity, type IdentityService } from './identity-test-service.js';
+import { internal, startIdentity, type IdentityService } from '@prd/testing/identity';
 
 describe('internal routes of identity (D3)', () => {
   let svc: IdentityService;
@@ -49,6 +49,7 @@ describe('internal routes of identity (D3)', () => {
         code: 'LIMIT_EXCEEDED',
         message: "You've reached the document limit",
         description: 'Sign up to create more documents and save your work.',
+        limit: 'docs',
         usage: { docs: 2, messages: 0, limits: { docs: 2, messages: 20 } },
       },
     });
@@ -76,6 +77,7 @@ describe('internal routes of identity (D3)', () => {
         code: 'LIMIT_EXCEEDED',
         message: "You've reached the message limit",
         description: 'Sign up to continue your conversation and save your work.',
+        limit: 'messages',
         usage: { docs: 0, messages: 20, limits: { docs: 2, messages: 20 } },
       });
     }
@@ -99,7 +101,7 @@ describe('internal routes of identity (D3)', () => {
 
   it('answers a null key for a user without one', async () => {
     const guest = await client.createGuest('10.0.0.7');
-    await expect(client.getOpenAiKey(guest.id)).resolves.toEqual({ apiKey: null });
+    await expect(client.getOpenAiKey(guest.id)).resolves.toEqual({ apiKey: null, verified: false });
     await expect(client.getOpenAiKey(999_999)).rejects.toMatchObject({ status: 404 });
   });
 });

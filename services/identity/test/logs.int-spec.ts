@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { createLogger } from '@prd/kit';
 import { browserRequest as request } from '@prd/kit/testing';
-import { startIdentity, type IdentityService } from './identity-test-service.js';
+import { startIdentity, type IdentityService } from '@prd/testing/identity';
 
 describe('logs of a failing database write', () => {
   let svc: IdentityService;

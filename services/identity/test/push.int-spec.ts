@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { sessionCookieFor, testCallerToken, testRedisUrl } from '@prd/kit/testing';
 import { IdentityClient } from '@prd/proto';
 import { usageChannel } from '../src/usage/usage-channel.js';
-import { startIdentity, type IdentityService } from './identity-test-service.js';
+import { startIdentity, type IdentityService } from '@prd/testing/identity';
 
 const wsUrl = (svc: IdentityService) => `${svc.url.replace('http', 'ws')}/ws-general`;
 
@@ -89,8 +89,12 @@ describe('/ws-general across two identity instances on one Redis', () => {
     try {
       const forOwner = nextMessage(ownerSocket, 3_000);
       const forOther = nextMessage(otherSocket, 500);
+      const before = Date.now();
       await client.consume(owner.id, 'messages');
-      expect(JSON.parse((await forOwner) ?? 'null')).toEqual({ type: 'usage_update' });
+      const pushed = JSON.parse((await forOwner) ?? 'null') as { type: string; committedAt: number };
+      // The push carries when identity committed the counter, so its delay can be measured from there.
+      expect(pushed).toEqual({ type: 'usage_update', committedAt: expect.any(Number) });
+      expect(pushed.committedAt).toBeGreaterThanOrEqual(before);
       expect(await forOther).toBeNull();
     } finally {
       ownerSocket.close();

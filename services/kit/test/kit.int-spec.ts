@@ -8,9 +8,9 @@ import WebSocket from 'ws';
 import supertest from 'supertest';
 import { baseConfigSchema } from '../src/index.js';
 import { browserRequest as request, startTestService, testRedisUrl, type TestService } from '../src/testing/index.js';
-import { freePort } from '../../../infra/lib/ports.ts';
-import { startRedis, stopRedis } from '../../../infra/lib/redis.ts';
-import { sleep } from '../../../infra/lib/process.ts';
+import { freePort } from '@prd/infra/lib/ports.ts';
+import { startRedis, stopRedis } from '@prd/infra/lib/redis.ts';
+import { sleep } from '@prd/infra/lib/process.ts';
 import { NotesModule } from './fixtures/notes.module.js';
 
 const start = (env: Record<string, string> = {}) =>

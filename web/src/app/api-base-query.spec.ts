@@ -42,14 +42,14 @@ describe('apiBaseQuery', () => {
   it('turns a non-OK answer into a normalised error', async () => {
     answerWith(Response.json({ code: 'LIMIT_EXCEEDED', message: 'Document limit reached' }, { status: 403, statusText: 'Forbidden' }));
     await expect(apiBaseQuery('/api/documents', queryApi, {})).resolves.toEqual({
-      error: { status: 403, code: 'LIMIT_EXCEEDED', message: '403: Document limit reached' },
+      error: { status: 403, code: 'LIMIT_EXCEEDED', message: 'Document limit reached' },
     });
   });
 
   it('reports an OK answer that is not JSON as a parsing error', async () => {
     answerWith(new Response('<!doctype html>', { status: 200 }));
     await expect(apiBaseQuery('/api/templates', queryApi, {})).resolves.toEqual({
-      error: { status: 'PARSING_ERROR', message: '200: the answer is not JSON' },
+      error: { status: 'PARSING_ERROR', message: 'The answer is not JSON' },
     });
   });
 

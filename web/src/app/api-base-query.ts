@@ -18,7 +18,7 @@ function parseAnswer(response: Response, text: string): Outcome {
   try {
     return { data: JSON.parse(text) };
   } catch {
-    return { error: { status: 'PARSING_ERROR', message: `${response.status}: the answer is not JSON` } };
+    return { error: { status: 'PARSING_ERROR', message: 'The answer is not JSON' } };
   }
 }
 

@@ -1,19 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { createStore } from './store';
 import { api } from './api';
-import { limitKindOf, opensDialog, serverMessage } from './error-dialogs-middleware';
+import { errorMessage, limitKindOf, opensDialog } from './error-dialogs-middleware';
 
 const usage = (docs: number, messages: number) => ({ docs, messages, limits: { docs: 3, messages: 20 } });
 
 describe('limitKindOf', () => {
-  it('reads the allowance from the message the services send', () => {
-    expect(limitKindOf({ status: 429, code: 'LIMIT_EXCEEDED', message: "429: You've reached the document limit" })).toBe('docs');
-    expect(limitKindOf({ status: 429, code: 'LIMIT_EXCEEDED', message: "429: You've reached the message limit" })).toBe('messages');
-  });
-
-  it('falls back to the usage that came with the error', () => {
-    expect(limitKindOf({ status: 429, code: 'LIMIT_EXCEEDED', message: '429: Limit', usage: usage(3, 1) })).toBe('docs');
-    expect(limitKindOf({ status: 429, code: 'LIMIT_EXCEEDED', message: '429: Limit', usage: usage(1, 20) })).toBe('messages');
+  it('reads the allowance from the limit field, whatever the message says', () => {
+    expect(limitKindOf({ status: 429, code: 'LIMIT_EXCEEDED', message: "You've reached the message limit", limit: 'docs' })).toBe('docs');
+    expect(limitKindOf({ status: 429, code: 'LIMIT_EXCEEDED', message: "You've reached the document limit", limit: 'messages' })).toBe('messages');
   });
 });
 
@@ -24,7 +19,7 @@ describe('the error dialogs', () => {
 
   it('opens the usage-limit dialog for LIMIT_EXCEEDED', async () => {
     const store = createStore();
-    failWith(429, { code: 'LIMIT_EXCEEDED', message: "You've reached the document limit", usage: usage(3, 0) });
+    failWith(429, { code: 'LIMIT_EXCEEDED', message: 'Limit reached', limit: 'docs', usage: usage(3, 0) });
     await store.dispatch(api.endpoints.getUsage.initiate());
     expect(store.getState().dialogs.usageLimit).toBe('docs');
   });
@@ -48,8 +43,9 @@ describe('the error dialogs', () => {
   });
 
   it('tells callers which errors already opened a dialog', () => {
-    expect(opensDialog({ status: 429, code: 'LIMIT_EXCEEDED', message: '429: x' })).toBe(true);
-    expect(opensDialog({ status: 500, message: '500: boom' })).toBe(false);
-    expect(serverMessage({ status: 500, message: '500: boom' })).toBe('boom');
+    expect(opensDialog({ status: 429, code: 'LIMIT_EXCEEDED', message: 'x', limit: 'messages' })).toBe(true);
+    expect(opensDialog({ status: 500, message: 'boom' })).toBe(false);
+    expect(errorMessage({ status: 500, message: 'boom' })).toBe('boom');
+    expect(errorMessage(new Error('not an answer'))).toBe('Something went wrong. Please try again.');
   });
 });

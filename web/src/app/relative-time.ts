@@ -1,30 +1,56 @@
-const SECOND = 1_000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-const MONTH = 30 * DAY;
-const YEAR = 365 * DAY;
+import dayjs from 'dayjs';
+import relativeTimePlugin from 'dayjs/plugin/relativeTime';
 
-const plural = (count: number, unit: string): string => `${count} ${unit}${count === 1 ? '' : 's'}`;
+// dayjs (antd's own date library) words the distance; the thresholds keep the product's rounding:
+// minutes below 45, hours below a day, "1 day" up to 42 hours, days below 30, months below a year.
+dayjs.extend(relativeTimePlugin, {
+  thresholds: [
+    { l: 's', r: 44, d: 'second' },
+    { l: 'm', r: 89 },
+    { l: 'mm', r: 44, d: 'minute' },
+    { l: 'h', r: 89 },
+    { l: 'hh', r: 23, d: 'hour' },
+    { l: 'd', r: 41 },
+    { l: 'dd', r: 29, d: 'day' },
+    { l: 'M', r: 44 },
+    { l: 'MM', r: 11, d: 'month' },
+    { l: 'y', r: 17 },
+    { l: 'yy', d: 'year' },
+  ],
+});
+
+/** The product's wording, as a locale of its own so antd's date pickers keep dayjs' default English. */
+const LOCALE = 'en-prd';
+dayjs.locale(
+  {
+    name: LOCALE,
+    formats: {},
+    relativeTime: {
+      future: 'in %s',
+      past: '%s ago',
+      s: 'less than a minute',
+      m: '1 minute',
+      mm: '%d minutes',
+      h: 'about 1 hour',
+      hh: 'about %d hours',
+      d: '1 day',
+      dd: '%d days',
+      M: 'about 1 month',
+      MM: '%d months',
+      y: 'about 1 year',
+      yy: '%d years',
+    },
+  },
+  undefined,
+  true,
+);
 
 /**
  * How long ago a moment was, in words ('3 days ago', 'about 2 hours ago', 'less than a minute
- * ago'), rounding as people do. A moment slightly in the future (clock skew) counts as now.
+ * ago'). A moment slightly in the future (clock skew) counts as now.
  */
 export function relativeTime(when: string | Date, now: Date = new Date()): string {
-  const then = typeof when === 'string' ? new Date(when) : when;
-  if (Number.isNaN(then.getTime())) return '';
-  const elapsed = Math.max(0, now.getTime() - then.getTime());
-
-  if (elapsed < 45 * SECOND) return 'less than a minute ago';
-  if (elapsed < 90 * SECOND) return '1 minute ago';
-  if (elapsed < 45 * MINUTE) return `${plural(Math.round(elapsed / MINUTE), 'minute')} ago`;
-  if (elapsed < 90 * MINUTE) return 'about 1 hour ago';
-  if (elapsed < DAY) return `about ${plural(Math.round(elapsed / HOUR), 'hour')} ago`;
-  if (elapsed < 42 * HOUR) return '1 day ago';
-  if (elapsed < MONTH) return `${plural(Math.round(elapsed / DAY), 'day')} ago`;
-  if (elapsed < 45 * DAY) return 'about 1 month ago';
-  if (elapsed < YEAR) return `${plural(Math.round(elapsed / MONTH), 'month')} ago`;
-  const years = Math.floor(elapsed / YEAR);
-  return elapsed - years * YEAR < 3 * MONTH ? `about ${plural(years, 'year')} ago` : `over ${plural(years, 'year')} ago`;
+  const then = dayjs(when);
+  if (!then.isValid()) return '';
+  return (then.isAfter(now) ? dayjs(now) : then).locale(LOCALE).from(now);
 }

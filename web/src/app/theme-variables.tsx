@@ -1,5 +1,4 @@
-import { theme } from 'antd';
-import type { GlobalToken } from 'antd';
+import { theme, type GlobalToken } from 'antd';
 import { useLayoutEffect } from 'react';
 
 const toVariables = (token: GlobalToken): Record<`--prd-${string}`, string> => ({

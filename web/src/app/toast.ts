@@ -1,5 +1,6 @@
 import { App } from 'antd';
 import { useMemo } from 'react';
+import { toastStore } from './toast-store';
 
 export interface Toast {
   success(title: string, description?: string): void;
@@ -18,8 +19,16 @@ export function useToast(): Toast {
   return useMemo(
     () => ({
       // A repeated toast replaces the one showing (same key) instead of stacking while the old one fades out.
-      success: (title, description) => notification.success({ key: keyOf(title, description), title, description, role: 'status' }),
-      error: (title, description) => notification.error({ key: keyOf(title, description), title, description, role: 'alert' }),
+      success: (title, description) => {
+        const key = keyOf(title, description);
+        toastStore.add({ key, title, description, kind: 'success' });
+        notification.success({ key, title, description, role: 'status', onClose: () => toastStore.dismiss(key) });
+      },
+      error: (title, description) => {
+        const key = keyOf(title, description);
+        toastStore.add({ key, title, description, kind: 'error' });
+        notification.error({ key, title, description, role: 'alert', onClose: () => toastStore.dismiss(key) });
+      },
     }),
     [notification],
   );

@@ -1,6 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { AppError } from '@prd/kit';
-import { AiErrorCode, InternalCallError, type ErrorBody } from '@prd/proto';
+import { AiErrorCode, InternalCallError, SERVICE_UNAVAILABLE, type ErrorBody } from '@prd/proto';
 
 /** How a failed AI job ends for the client: the status and SPEC §8 body, and whether a retry may help. */
 export interface AiFailure {
@@ -30,6 +30,14 @@ export class DeadlinePassedError extends Error {
   constructor() {
     super('The client stopped waiting for this reply');
     this.name = 'DeadlinePassedError';
+  }
+}
+
+/** The client closed the request (Stop, a closed tab): the job ends and keeps what was written (D14). */
+export class ReplyStoppedError extends Error {
+  constructor() {
+    super('The client stopped this reply');
+    this.name = 'ReplyStoppedError';
   }
 }
 
@@ -65,7 +73,7 @@ export function classifyAiError(err: unknown): AiFailure {
   if (err instanceof AppError) return { status: err.status, body: err.body, retryable: err.status >= 500 };
   if (err instanceof InternalCallError) {
     if (err.status >= 400 && err.status < 500) return { status: err.status, body: err.body, retryable: false };
-    return { status: 503, body: { code: 'UNAVAILABLE', message: 'Service temporarily unavailable, please retry shortly' }, retryable: true };
+    return { status: 503, body: SERVICE_UNAVAILABLE, retryable: true };
   }
   return { status: 502, body: PROVIDER_FAILED, retryable: true };
 }

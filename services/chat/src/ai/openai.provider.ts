@@ -1,9 +1,11 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import { AI_DOCUMENT_MAX_CHARS } from '@prd/proto';
 import type { AiProvider, AiReply, AiTask, RunOptions, Turn } from './ai-task.js';
 import { InvalidAiOutputError } from './ai-errors.js';
+import { attr, dataBlock } from './data-block.js';
+import { budgetDocuments, budgetText, PROMPT_CHAR_BUDGET } from './prompt-budget.js';
 import {
   AI_ASSISTED_STYLE, BRAINSTORM_PROMPT, DOCUMENT_EDITING_PROMPT, DOCUMENT_FLOW_PROMPT, FEEDBACK_PROMPT, GENERAL_PROMPT,
   PERSONA_PROMPT, PROJECT_CHAT_PROMPT, START_NEW_STYLE, TITLE_PROMPT,
@@ -44,13 +46,6 @@ const updateDocumentArgs = z.object({
   summary: z.string().trim().max(2_000).optional(),
 });
 
-/** Text inside a data block can never close the block early. */
-function dataBlock(tag: string, attrs: string, text: string): string {
-  const safe = text.replaceAll(`</${tag}>`, `<\\/${tag}>`);
-  return `<${tag}${attrs}>\n${safe}\n</${tag}>`;
-}
-const attr = (name: string, value: string) => ` ${name}="${value.replace(/["<>\n]/g, ' ')}"`;
-
 const history = (turns: Turn[]): ChatCompletionMessageParam[] => turns.slice(-HISTORY_TURNS).map((t) => ({ role: t.role, content: t.content }));
 
 /** The chat-completions request for a task: system prompt with the data blocks, history, the user's message, tools. */
@@ -58,18 +53,22 @@ export function buildRequest(task: AiTask): { messages: ChatCompletionMessagePar
   switch (task.kind) {
     case 'chat':
       return { messages: [{ role: 'system', content: MODE_PROMPTS[task.mode] }, ...history(task.history), { role: 'user', content: task.message }] };
-    case 'document':
+    case 'document': {
+      // A document over the budget is shown cut, and then cannot be rewritten whole: no edit tool.
+      const whole = task.document.content.length <= PROMPT_CHAR_BUDGET;
       return {
         messages: [
-          { role: 'system', content: `${DOCUMENT_EDITING_PROMPT}\n\n${dataBlock('document', attr('title', task.document.title), task.document.content)}` },
+          { role: 'system', content: `${DOCUMENT_EDITING_PROMPT}\n\n${dataBlock('document', attr('title', task.document.title), budgetText(task.document.content))}` },
           ...history(task.history),
           { role: 'user', content: task.message },
         ],
-        tools: [UPDATE_DOCUMENT_TOOL],
+        ...(whole ? { tools: [UPDATE_DOCUMENT_TOOL] } : {}),
       };
+    }
     case 'project': {
       const { project, documents } = task.project;
-      const text = [`Project: ${project.name}`, project.description, ...documents.map((d) => `Document: ${d.title}\n${d.content}`)].filter(Boolean).join('\n\n');
+      const header = [`Project: ${project.name}`, project.description].filter(Boolean).join('\n\n');
+      const text = `${header}\n\n${budgetDocuments(documents, task.message, Math.max(0, PROMPT_CHAR_BUDGET - header.length))}`;
       return {
         messages: [{ role: 'system', content: `${PROJECT_CHAT_PROMPT}\n\n${dataBlock('project', attr('name', project.name), text)}` }, ...history(task.history), { role: 'user', content: task.message }],
       };
@@ -80,7 +79,7 @@ export function buildRequest(task: AiTask): { messages: ChatCompletionMessagePar
       const system = [
         DOCUMENT_FLOW_PROMPT.replace('{STYLE}', style),
         dataBlock('template', attr('name', task.templateName), template),
-        dataBlock('document', attr('title', task.document.title), task.document.content),
+        dataBlock('document', attr('title', task.document.title), budgetText(task.document.content)),
       ].join('\n\n');
       const message = task.message ?? `I want to create a ${task.templateName}: ${task.document.title}. Please start with the first section.`;
       return { messages: [{ role: 'system', content: system }, ...history(task.history), { role: 'user', content: message }], tools: [UPDATE_DOCUMENT_TOOL] };

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import OpenAI from 'openai';
-import { CONFIG } from '@prd/kit';
+import { CONFIG, keyFingerprint } from '@prd/kit';
 import { IdentityClient } from '@prd/proto';
 import type { Config } from '../config.js';
 import type { AiProvider } from './ai-task.js';
@@ -9,9 +9,18 @@ import { OpenAiProvider } from './openai.provider.js';
 
 export interface ChosenProvider {
   provider: AiProvider;
-  /** Key of the provider's rate limit, or null when it needs none (the offline assistant). */
+  /** Bucket of the provider's rate limit, one per key, or null when it needs none (the offline assistant). */
   rateKey: string | null;
+  /** The fingerprint of the user's own key while the provider has not accepted it yet, else null. */
+  ownKeyToVerify: string | null;
 }
+
+/**
+ * A key's rate-limit bucket: the provider's URL and a hash of the key, so that the server's key and
+ * each user's key are limited apart, and no key is ever written to Redis.
+ */
+export const rateBucket = (baseUrl: string, apiKey: string): string =>
+  `openai:${baseUrl}:${keyFingerprint(apiKey)}`;
 
 /**
  * D6: the user's own key if stored, else the server's key, else the offline assistant. The key is
@@ -27,10 +36,14 @@ export class ProviderFactory {
   ) {}
 
   async forUser(userId: number): Promise<ChosenProvider> {
-    const { apiKey } = await this.identity.getOpenAiKey(userId);
+    const { apiKey, verified } = await this.identity.getOpenAiKey(userId);
     const key = apiKey ?? this.config.OPENAI_API_KEY;
-    if (!key) return { provider: this.offline, rateKey: null };
+    if (!key) return { provider: this.offline, rateKey: null, ownKeyToVerify: null };
     const client = new OpenAI({ apiKey: key, baseURL: this.config.OPENAI_BASE_URL, maxRetries: 0, timeout: this.config.AI_JOB_TIMEOUT_MS });
-    return { provider: new OpenAiProvider(client, this.config.OPENAI_MODEL), rateKey: `openai:${this.config.OPENAI_BASE_URL}` };
+    return {
+      provider: new OpenAiProvider(client, this.config.OPENAI_MODEL),
+      rateKey: rateBucket(this.config.OPENAI_BASE_URL, key),
+      ownKeyToVerify: apiKey !== null && !verified ? keyFingerprint(apiKey) : null,
+    };
   }
 }

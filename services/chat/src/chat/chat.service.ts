@@ -1,9 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { ContentClient, type ChatMessage, type ChatReply, type PostChat } from '@prd/proto';
+import { AppError } from '@prd/kit';
+import { ContentClient, ErrorCode, type ChatMessage, type ChatReply, type PostChat, type RegenerateChat } from '@prd/proto';
 import { AiJobsService, type RunJobOptions } from '../jobs/ai-jobs.service.js';
-import type { AiJobTask } from '../jobs/ai-job.js';
+import type { AiJobResult, AiJobTask } from '../jobs/ai-job.js';
 import { MessagesRepository, type ChatScope } from '../messages/messages.repository.js';
 import { ThreadsService } from '../threads/threads.service.js';
+
+const toReply = (result: AiJobResult): ChatReply => ({
+  userMessage: result.userMessage!,
+  assistantMessage: result.assistantMessage!,
+  documentUpdated: result.documentUpdated,
+  updatedDocument: result.documentUpdated ? result.document : null,
+});
 
 /** What a chat request is about, once its ids are known to belong to the user. */
 export interface ChatTarget {
@@ -24,15 +32,15 @@ export class ChatService {
 
   /**
    * The job task for a message. Ownership of the project, document or thread is checked first
-   * (another user's is 404); the worker reads the stored document or project itself.
+   * (another user's is 404) without loading any content; the worker reads the stored document or project itself.
    */
   async task(userId: number, target: ChatTarget, content: string): Promise<AiJobTask> {
     if (target.projectId) {
-      await this.content.getProjectContext(target.projectId, userId);
+      await this.content.checkProject(target.projectId, userId);
       return { kind: 'project', content, projectId: target.projectId };
     }
     if (target.documentId) {
-      await this.content.getDocument(target.documentId, userId);
+      await this.content.checkDocument(target.documentId, userId);
       return { kind: 'document', content, documentId: target.documentId };
     }
     if (target.threadId) await this.threads.get(userId, target.threadId);
@@ -40,25 +48,43 @@ export class ChatService {
   }
 
   /** `POST /api/chat` in any of its four forms: one AI reply, consuming one message of the allowance. */
-  async send(userId: number, body: PostChat, stream?: RunJobOptions['stream']): Promise<ChatReply> {
+  async send(userId: number, body: PostChat, live: Pick<RunJobOptions, 'stream' | 'signal'> = {}): Promise<ChatReply> {
     const task = await this.task(userId, body, body.content);
-    const result = await this.jobs.run(userId, task, { consume: true, ...(stream ? { stream } : {}) });
-    return {
-      userMessage: result.userMessage!,
-      assistantMessage: result.assistantMessage!,
-      documentUpdated: result.documentUpdated,
-      updatedDocument: result.documentUpdated ? result.document : null,
-    };
+    return toReply(await this.jobs.run(userId, task, { consume: true, ...live }));
+  }
+
+  /**
+   * `POST /api/chat/regenerate` (D14): a new reply to the last user message of a thread or document chat, which
+   * replaces (deletes) the last reply once written; one message of the allowance, like any reply.
+   */
+  async regenerate(userId: number, body: RegenerateChat, live: Pick<RunJobOptions, 'stream' | 'signal'> = {}): Promise<ChatReply> {
+    // Ownership first (another user's thread or document is 404), then the exchange to answer again.
+    let scope: ChatScope;
+    if (body.documentId) {
+      await this.content.getDocument(body.documentId, userId);
+      scope = { documentId: body.documentId };
+    } else {
+      await this.threads.get(userId, body.threadId!);
+      scope = { threadId: body.threadId! };
+    }
+    const last = await this.messages.lastExchange(userId, scope);
+    if (!last) throw new AppError(409, { code: ErrorCode.CONFLICT, message: 'There is no reply to regenerate' });
+    const replaces = { userMessageId: last.user.id, assistantMessageId: last.assistant.id };
+    const content = last.user.content;
+    const task: AiJobTask = body.documentId
+      ? { kind: 'document', documentId: body.documentId, content, replaces }
+      : { kind: 'chat', mode: body.mode, threadId: body.threadId!, content, replaces };
+    return toReply(await this.jobs.run(userId, task, { consume: true, ...live }));
   }
 
   /** A scope's messages, oldest first; a document's or project's only after content confirms it is the user's. */
   async list(userId: number, query: { documentId?: number; projectId?: number }): Promise<ChatMessage[]> {
     let scope: ChatScope = { general: true };
     if (query.documentId) {
-      await this.content.getDocument(query.documentId, userId);
+      await this.content.checkDocument(query.documentId, userId);
       scope = { documentId: query.documentId };
     } else if (query.projectId) {
-      await this.content.getProjectContext(query.projectId, userId);
+      await this.content.checkProject(query.projectId, userId);
       scope = { projectId: query.projectId };
     }
     return this.messages.list(userId, scope);

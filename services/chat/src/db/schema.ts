@@ -6,6 +6,8 @@ export const chatThreads = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     userId: integer('user_id').notNull(),
     title: text('title').notNull(),
+    /** When auto-title last ran on this title; a rename clears it, so auto-title runs once per title. */
+    autoTitledAt: timestamp('auto_titled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -29,6 +31,8 @@ export const chatMessages = pgTable(
     provider: text('provider'),
     model: text('model'),
     jobId: text('job_id'),
+    /** The client stopped this reply while it was written: the text is what came until then (D14). */
+    stopped: boolean('stopped').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { findSection, parseSections, plainText, renderSections } from '../offline/markdown-sections.js';
+import { findSection, normalizeHeading, parseSections, plainText, renderSections } from '../offline/markdown-sections.js';
 
 /** A `## ` section of a template: its heading and the guidance written under it. */
 export interface TemplateSection {
@@ -15,9 +15,11 @@ export function templateSections(templateContent: string): TemplateSection[] {
   return sections.length ? sections : [{ heading: 'Overview', guidance: plainText(templateContent).replace(/\s+/g, ' ').trim() }];
 }
 
+/** The first sentence of the template's guidance for a section. */
+const pendingHint = (section: TemplateSection): string => section.guidance.split(/(?<=[.!?])\s+/)[0] ?? '';
+
 function pendingBody(section: TemplateSection): string {
-  const hint = section.guidance.split(/(?<=[.!?])\s+/)[0] ?? '';
-  return `${PENDING_PREFIX} ${hint || section.heading.toLowerCase()}_`.replace(/__$/, '_');
+  return `${PENDING_PREFIX} ${pendingHint(section) || section.heading.toLowerCase()}_`.replace(/__$/, '_');
 }
 
 /** The document a flow starts from: the title, then every template section marked as still to be completed. */
@@ -46,4 +48,31 @@ export function writeSection(content: string, heading: string, body: string): st
   if (found) found.body = body;
   else doc.sections.push({ heading, body });
   return renderSections(doc);
+}
+
+const OPEN_QUESTIONS = 'open questions';
+
+/**
+ * The finished document: sections still unanswered leave the body and are listed, with what the
+ * template asked there, under "Open Questions" at the end (the template's own such section, if any).
+ */
+export function openQuestionsDocument(content: string, sections: TemplateSection[]): string {
+  const unanswered = sections.filter((s) => !isSectionFilled(content, s));
+  if (!unanswered.length) return content;
+  const doc = parseSections(content);
+  const gone = new Set(unanswered.map((s) => normalizeHeading(s.heading)));
+  const listed = unanswered.filter((s) => normalizeHeading(s.heading) !== OPEN_QUESTIONS);
+  const kept = doc.sections.filter((s) => !gone.has(normalizeHeading(s.heading)) || normalizeHeading(s.heading) === OPEN_QUESTIONS);
+  if (listed.length) {
+    const items = listed.map((s) => `- **${s.heading}:** ${pendingHint(s) || 'still to be decided.'}`).join('\n');
+    const own = kept.find((s) => normalizeHeading(s.heading) === OPEN_QUESTIONS);
+    if (own) own.body = own.body.startsWith(PENDING_PREFIX) ? items : `${own.body}\n\n${items}`.trim();
+    else kept.push({ heading: 'Open Questions', body: items });
+  }
+  return renderSections({ ...doc, sections: kept.filter((s) => s.body && !s.body.startsWith(PENDING_PREFIX)) });
+}
+
+/** A flow is complete when its interview ended (offline: past the last step) or every section is filled. */
+export function isFlowComplete(content: string, sections: TemplateSection[], step: number): boolean {
+  return step >= sections.length || unfilledSections(content, sections).length === 0;
 }

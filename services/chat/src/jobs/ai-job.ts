@@ -1,10 +1,16 @@
 import type { ChatMessage, ChatMode, DocumentDto, ErrorBody } from '@prd/proto';
 import { PROVIDER_FAILED } from '../ai/ai-errors.js';
 
+/** A regenerated reply: the last exchange of its scope, whose assistant message the new reply replaces (D14). */
+export interface Replaces {
+  userMessageId: number;
+  assistantMessageId: number;
+}
+
 /** What an AI job must do. Only ids and the user's own text: never a key, never the client's copy of a document (D6). */
 export type AiJobTask =
-  | { kind: 'chat'; mode: ChatMode; content: string; threadId: number | null }
-  | { kind: 'document'; content: string; documentId: number }
+  | { kind: 'chat'; mode: ChatMode; content: string; threadId: number | null; replaces?: Replaces }
+  | { kind: 'document'; content: string; documentId: number; replaces?: Replaces }
   | { kind: 'project'; content: string; projectId: number }
   /** `content` is the user's answer, null when the flow opens; `userText` is stored as the user's message. */
   | { kind: 'flow'; documentId: number; content: string | null; userText: string }
@@ -17,7 +23,7 @@ export interface AiJobData {
   deadline: number;
   /** The allowance unit taken for this reply, given back if the job fails for good (D7). */
   consumed: 'messages' | null;
-  /** Redis channel for partials of the reply (realtime `/ws`), or null. */
+  /** Redis channel for partials of the reply (realtime `/ws`, SSE), or null. */
   stream: string | null;
 }
 
@@ -29,13 +35,21 @@ export interface AiJobResult {
   documentUpdated: boolean;
   isComplete: boolean;
   title: string | null;
+  /** The client stopped the reply: the text so far was kept as a stopped message (null messages: nothing was written). */
+  stopped?: boolean;
 }
 
 /**
  * What the worker publishes on a job's stream channel: the reply so far while it is written, then an end
- * marker once the last partial is out (same connection, so it arrives after every partial).
+ * marker once the last partial is out (same connection, so it arrives after every partial). A retried
+ * attempt (its worker died, or the provider failed) first says `restart`: the text so far is void.
  */
-export type StreamEvent = { jobId: string; content: string } | { jobId: string; end: true };
+export type StreamEvent = { jobId: string; content: string } | { jobId: string; end: true } | { jobId: string; restart: true };
+
+/** Pub/sub channel on which the chat service asks every worker to stop a job (D14: the client closed the request). */
+export const cancelChannel = (queuePrefix: string) => `${queuePrefix}:ai:cancel`;
+/** Marks a job as stopped for a worker that picks it up only later. */
+export const cancelledKey = (queuePrefix: string, jobId: string) => `${queuePrefix}:ai:cancelled:${jobId}`;
 
 /** A job's failure travels to the waiting chat service as its failed reason: the status and SPEC §8 body. */
 export function encodeFailure(status: number, body: ErrorBody): string {
@@ -54,3 +68,8 @@ export function decodeFailure(reason: string | undefined): { status: number; bod
 }
 
 export const UNKNOWN_FAILURE = { status: 502, body: PROVIDER_FAILED };
+
+/** Redis key that makes a job's refund happen once, whoever gives it (the worker, or chat when the job ended without one). */
+export const refundKey = (jobId: string) => `ai:refunded:${jobId}`;
+/** How long the once-only refund marker is kept. */
+export const REFUND_MARKER_SECONDS = 7 * 24 * 3600;

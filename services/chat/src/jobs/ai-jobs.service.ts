@@ -1,18 +1,31 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
-import { AppError, CONFIG, unavailable } from '@prd/kit';
+import type { Redis } from 'ioredis';
+import { AppError, CONFIG, REDIS, unavailable } from '@prd/kit';
 import { IdentityClient } from '@prd/proto';
 import { replyDeadlineMs, type Config } from '../config.js';
 import { AI_TIMEOUT } from '../ai/ai-errors.js';
 import { AI_QUEUE } from '../worker/ai-queue.js';
-import { decodeFailure, UNKNOWN_FAILURE, type AiJobData, type AiJobResult, type AiJobTask } from './ai-job.js';
+import { ReplyCap } from './reply-cap.js';
+import type { StreamTarget } from '../streaming/reply-streams.service.js';
+import { cancelChannel, cancelledKey, decodeFailure, refundKey, REFUND_MARKER_SECONDS, UNKNOWN_FAILURE, type AiJobData, type AiJobResult, type AiJobTask } from './ai-job.js';
 
 export interface RunJobOptions {
   /** Take one message of the user's allowance first (LIMIT_EXCEEDED passes through); the worker refunds it on failure. */
   consume: boolean;
-  /** Redis channel for partials (realtime), with the job id chosen by the caller. */
-  stream?: { channel: string; jobId: string };
+  /** Redis channel for partials (realtime, SSE), with the job id chosen by the caller. */
+  stream?: StreamTarget;
+  /** Aborted when the client closed the request: the job is stopped wherever it runs (D14). */
+  signal?: AbortSignal;
+}
+
+/** The client closed the request before its reply was finished; there is nobody left to answer. */
+export class ClientGoneError extends Error {
+  constructor() {
+    super('The client closed the request');
+    this.name = 'ClientGoneError';
+  }
 }
 
 /** D7: the chat service's side of the AI queue — enqueue one job per reply and wait for its result. */
@@ -24,7 +37,9 @@ export class AiJobsService implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(REDIS) private readonly redis: Redis,
     private readonly identity: IdentityClient,
+    private readonly cap: ReplyCap,
   ) {
     const connection = { url: config.REDIS_URL, maxRetriesPerRequest: null };
     const prefix = config.AI_QUEUE_PREFIX;
@@ -40,12 +55,18 @@ export class AiJobsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   async run(userId: number, task: AiJobTask, options: RunJobOptions): Promise<AiJobResult> {
+    await this.cap.reply(userId);
     if (options.consume) await this.identity.consume(userId, 'messages');
+    if (options.signal?.aborted) {
+      if (options.consume) await this.identity.refund(userId, 'messages').catch(() => undefined);
+      throw new ClientGoneError();
+    }
     const data: AiJobData = { userId, task, deadline: Date.now() + this.waitMs, consumed: options.consume ? 'messages' : null, stream: options.stream?.channel ?? null };
+    const jobId = options.stream?.jobId ?? randomUUID();
     let job;
     try {
       job = await this.queue.add(task.kind, data, {
-        jobId: options.stream?.jobId ?? randomUUID(),
+        jobId,
         attempts: this.config.AI_JOB_ATTEMPTS,
         backoff: { type: 'exponential', delay: this.config.AI_RETRY_BACKOFF_MS },
         removeOnComplete: { age: 3600, count: 5_000 },
@@ -55,15 +76,47 @@ export class AiJobsService implements OnModuleInit, OnApplicationShutdown {
       if (options.consume) await this.identity.refund(userId, 'messages').catch(() => undefined);
       throw unavailable();
     }
+    const stop = () => void this.stop(jobId);
+    options.signal?.addEventListener('abort', stop, { once: true });
     try {
-      return await job.waitUntilFinished(this.events, this.waitMs);
+      const result = await job.waitUntilFinished(this.events, this.waitMs);
+      if (options.signal?.aborted) throw new ClientGoneError();
+      return result;
     } catch (err) {
+      if (options.signal?.aborted) throw new ClientGoneError();
       const reason = err instanceof Error ? err.message : String(err);
       const failure = decodeFailure(reason);
+      // The worker's own failures give the allowance back themselves (on the last attempt).
       if (failure) throw new AppError(failure.status, failure.body);
       if (/timed out/i.test(reason)) throw new AppError(504, AI_TIMEOUT);
+      // Ended some other way (failed by BullMQ after too many stalls, lost): the client gets no reply, so nothing is spent.
+      if (options.consume) await this.refundOnce(job.id!, userId);
       throw new AppError(UNKNOWN_FAILURE.status, UNKNOWN_FAILURE.body);
+    } finally {
+      options.signal?.removeEventListener('abort', stop);
     }
+  }
+
+  private async refundOnce(jobId: string, userId: number): Promise<void> {
+    try {
+      if ((await this.redis.set(refundKey(jobId), '1', 'EX', REFUND_MARKER_SECONDS, 'NX')) === 'OK') await this.identity.refund(userId, 'messages');
+    } catch {
+      // The answer is an error either way; a refund that could not be given is not the client's problem to see.
+    }
+  }
+
+  /**
+   * Stops a job wherever it is (D14): a worker running it aborts its provider request and keeps the text so far;
+   * a worker that takes it later finds the mark and does not start it.
+   */
+  private async stop(jobId: string): Promise<void> {
+    const prefix = this.config.AI_QUEUE_PREFIX;
+    await this.redis
+      .multi()
+      .set(cancelledKey(prefix, jobId), '1', 'EX', 3600)
+      .publish(cancelChannel(prefix), jobId)
+      .exec()
+      .catch(() => undefined);
   }
 
   async onApplicationShutdown() {

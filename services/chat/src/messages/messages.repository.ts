@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { DB, type Database } from '@prd/kit';
 import type { ChatMessage } from '@prd/proto';
 import * as tables from '../db/schema.js';
 import type { Turn } from '../ai/ai-task.js';
+import type { Replaces } from '../jobs/ai-job.js';
 
 type Row = typeof tables.chatMessages.$inferSelect;
 type Tx = Parameters<Parameters<Database<typeof tables>['transaction']>[0]>[0];
@@ -23,6 +24,7 @@ export function toMessage(row: Row): ChatMessage {
     projectId: row.projectId,
     provider: row.provider,
     model: row.model,
+    stopped: row.stopped,
   };
 }
 
@@ -48,7 +50,11 @@ export interface Exchange {
   userId: number;
   scope: ChatScope;
   userContent: string;
-  assistant: { content: string; provider: string; model: string };
+  assistant: { content: string; provider: string | null; model: string | null };
+  /** The client stopped the reply: its text is what was written until then (D14). */
+  stopped?: boolean;
+  /** A regenerated reply: the user's message is kept (it moves to this job) and its old reply is deleted. */
+  replaces?: Replaces;
 }
 
 @Injectable()
@@ -61,12 +67,12 @@ export class MessagesRepository {
     return rows.map(toMessage);
   }
 
-  /** The last `limit` messages of a scope as conversation turns, oldest first. */
-  async history(userId: number, scope: ChatScope, limit = 20): Promise<Turn[]> {
+  /** The last `limit` messages of a scope as conversation turns, oldest first; only those before message `beforeId` if given. */
+  async history(userId: number, scope: ChatScope, limit = 20, beforeId?: number): Promise<Turn[]> {
     const rows = await this.db
       .select({ role: m.role, content: m.content })
       .from(m)
-      .where(scopeWhere(userId, scope))
+      .where(beforeId === undefined ? scopeWhere(userId, scope) : and(scopeWhere(userId, scope), lt(m.id, beforeId)))
       .orderBy(desc(m.createdAt), desc(m.id))
       .limit(limit);
     return rows.reverse().flatMap((r) => (r.role === 'system' ? [] : [{ role: r.role, content: r.content }]));
@@ -87,18 +93,39 @@ export class MessagesRepository {
   async writeExchange(tx: Tx, exchange: Exchange): Promise<{ user: ChatMessage; assistant: ChatMessage }> {
     const scope = scopeColumns(exchange.scope);
     const base = { userId: exchange.userId, jobId: exchange.jobId, ...scope };
+    const { replaces } = exchange;
+    const already = replaces ? await tx.select({ id: m.id }).from(m).where(and(eq(m.jobId, exchange.jobId), eq(m.role, 'assistant'))) : [];
+    if (replaces && already.length === 0) {
+      // Regenerate (D14): the old reply is deleted, the question it answered now belongs to this job.
+      await tx.delete(m).where(and(eq(m.userId, exchange.userId), eq(m.id, replaces.assistantMessageId)));
+      await tx.update(m).set({ jobId: exchange.jobId }).where(and(eq(m.userId, exchange.userId), eq(m.id, replaces.userMessageId)));
+    }
+    const reply = {
+      ...base,
+      role: 'assistant' as const,
+      content: exchange.assistant.content,
+      provider: exchange.assistant.provider,
+      model: exchange.assistant.model,
+      stopped: exchange.stopped ?? false,
+      // The reply sorts after the question even within the same transaction timestamp.
+      createdAt: sql`now() + interval '1 millisecond'`,
+    };
     await tx
       .insert(m)
-      .values([
-        { ...base, role: 'user', content: exchange.userContent },
-        // The reply sorts after the question even within the same transaction timestamp.
-        { ...base, role: 'assistant', content: exchange.assistant.content, provider: exchange.assistant.provider, model: exchange.assistant.model, createdAt: sql`now() + interval '1 millisecond'` },
-      ])
+      .values(replaces ? [reply] : [{ ...base, role: 'user', content: exchange.userContent }, reply])
       .onConflictDoNothing({ target: [m.jobId, m.role] });
     if (scope.threadId !== null) await tx.update(tables.chatThreads).set({ updatedAt: sql`now()` }).where(eq(tables.chatThreads.id, scope.threadId));
     const rows = await tx.select().from(m).where(eq(m.jobId, exchange.jobId));
     const user = rows.find((r) => r.role === 'user')!;
     const assistant = rows.find((r) => r.role === 'assistant')!;
+    return { user: toMessage(user), assistant: toMessage(assistant) };
+  }
+
+  /** The last user message of a scope and the assistant reply after it, if the scope ends with such a pair (regenerate). */
+  async lastExchange(userId: number, scope: ChatScope): Promise<{ user: ChatMessage; assistant: ChatMessage } | null> {
+    const rows = await this.db.select().from(m).where(scopeWhere(userId, scope)).orderBy(desc(m.createdAt), desc(m.id)).limit(2);
+    const [assistant, user] = rows;
+    if (assistant?.role !== 'assistant' || user?.role !== 'user') return null;
     return { user: toMessage(user), assistant: toMessage(assistant) };
   }
 

@@ -33,8 +33,8 @@ describe('the offline document-flow interview', () => {
   it('asks a detailed question first and a direct one in start-new mode', () => {
     const sections = templateSections(SAMPLE_TEMPLATES[0]!.content);
     const doc = initialFlowDocument('Checkout', sections);
-    expect(openInterview(sections, doc, 'ai-assisted', 'PRD').reply).toMatch(/Step 1 of 9 — Overview[\s\S]*two or three sentences/);
-    expect(openInterview(sections, doc, 'start-new', 'PRD').reply).toContain('**Overview** (1/9): Summarise what you are building and why.');
+    expect(openInterview(sections, doc, 'ai-assisted', 'PRD').reply).toMatch(/Step 1 of 9 — Overview[\s\S]*What should the \*\*Overview\*\* section say\?[\s\S]*Summarise the product in two sentences\./);
+    expect(openInterview(sections, doc, 'start-new', 'PRD').reply).toContain('**Overview** (1/9): What goes under **Overview**? Summarise the product in two sentences.');
   });
 
   it('asks one follow-up on a short ai-assisted answer and keeps both answers', () => {
@@ -42,7 +42,7 @@ describe('the offline document-flow interview', () => {
     const doc = initialFlowDocument('Checkout', sections);
     const first = answerInterview(sections, doc, { step: 0, followUp: false }, 'One-tap checkout', 'ai-assisted');
     expect(first.state).toEqual({ step: 0, followUp: true });
-    expect(first.reply).toContain('Why is now the right time');
+    expect(first.reply).toContain('Anything to add to **Overview**?');
     const second = answerInterview(sections, first.content, first.state, 'Mobile traffic doubled this year', 'ai-assisted');
     expect(second.state).toEqual({ step: 1, followUp: false });
     expect(parseSections(second.content).sections[0]!.body).toBe('One-tap checkout\n\nMobile traffic doubled this year');
@@ -66,5 +66,53 @@ describe('the offline document-flow interview', () => {
   it('ends with a rubric review of the finished document', () => {
     const { replies } = complete(SAMPLE_TEMPLATES[0]!.content, 'start-new', () => 'It should be fast and easy for every shopper.');
     expect(replies.at(-1)).toMatch(/all 9 sections are filled[\s\S]*"fast"/);
+  });
+
+  it("asks each section about itself, never with another section's question", () => {
+    const sections = templateSections('## Functional Requirements\n\n## Non-Functional Requirements\n\n## Target Users\n\n## User Experience\n');
+    const doc = initialFlowDocument('X', sections);
+    const asked = (step: number) => answerInterview(sections, doc, { step: step - 1, followUp: false }, 'next', 'ai-assisted').reply.split('**Step ')[1];
+    expect(asked(1)).toContain('What should the **Non-Functional Requirements** section say?');
+    expect(asked(1)).toMatch(/p95 latency/);
+    expect(asked(1)).not.toMatch(/must-have/);
+    expect(asked(3)).toContain('What should the **User Experience** section say?');
+    expect(asked(3)).not.toMatch(/target users/i);
+  });
+
+  it.each(['done', 'Done.', "That's all!", 'THAT’S ALL', 'no more', 'Next'])('moves on at "%s" without writing it', (reply) => {
+    const sections = templateSections(SAMPLE_TEMPLATES[0]!.content);
+    const doc = initialFlowDocument('X', sections);
+    const first = answerInterview(sections, doc, { step: 0, followUp: false }, 'One-tap checkout', 'ai-assisted');
+    const afterFollowUp = answerInterview(sections, first.content, first.state, reply, 'ai-assisted');
+    expect(afterFollowUp.state).toEqual({ step: 1, followUp: false });
+    expect(afterFollowUp.content).toBe(first.content);
+    const passed = answerInterview(sections, afterFollowUp.content, afterFollowUp.state, reply, 'ai-assisted');
+    expect(passed.state).toEqual({ step: 2, followUp: false });
+    expect(passed.content).toBe(afterFollowUp.content);
+    expect(passed.reply).toContain(`Leaving **${sections[1]!.heading}** for later.`);
+  });
+
+  it.each(['finish', 'Finish.', "That's enough!", 'THAT IS ENOUGH'])('completes the document at "%s", unanswered sections as open questions', (reply) => {
+    const sections = templateSections(SAMPLE_TEMPLATES[0]!.content);
+    const first = answerInterview(sections, initialFlowDocument('X', sections), { step: 0, followUp: false }, 'A checkout in one tap for returning shoppers on mobile', 'start-new');
+    const done = answerInterview(sections, first.content, first.state, reply, 'ai-assisted');
+    expect(done.isComplete).toBe(true);
+    expect(done.state.step).toBe(sections.length);
+    expect(done.content).not.toContain('To be completed');
+    expect(done.content).not.toMatch(/finish|enough/i);
+    const doc = parseSections(done.content);
+    expect(doc.sections.map((s) => s.heading)).toEqual(['Overview', 'Open Questions']);
+    expect(doc.sections[1]!.body).toContain('- **Problem Statement:** What problem are we solving and for whom?');
+    expect(done.reply).toContain('1 of 9 sections are filled');
+  });
+
+  it('files an answer labelled with another section there, says so, and asks the same question again', () => {
+    const sections = templateSections(SAMPLE_TEMPLATES[0]!.content);
+    const doc = initialFlowDocument('X', sections);
+    const turn = answerInterview(sections, doc, { step: 0, followUp: false }, 'Success: conversion up from 2% to 3%', 'start-new');
+    expect(turn.state).toEqual({ step: 0, followUp: false });
+    expect(turn.reply).toMatch(/^That belongs in \*\*Success Metrics\*\*, so I added it there\.[\s\S]*\*\*Overview\*\* \(1\/9\)/);
+    const body = parseSections(turn.content).sections.find((s) => s.heading === 'Success Metrics')!.body;
+    expect(body).toBe('Conversion up from 2% to 3%');
   });
 });

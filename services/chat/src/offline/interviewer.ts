@@ -1,7 +1,7 @@
 import type { DocumentFlowMode } from '@prd/proto';
-import { findSection, parseSections, bulletList, capitalize, splitItems, wordCount } from './markdown-sections.js';
+import { findSection, parseSections, bulletList, capitalize, normalizeHeading, splitItems, wordCount } from './markdown-sections.js';
 import { formatReview } from './review.js';
-import { isSectionFilled, writeSection, type TemplateSection } from '../document-flow/flow-document.js';
+import { isSectionFilled, openQuestionsDocument, writeSection, type TemplateSection } from '../document-flow/flow-document.js';
 
 /** Where the offline interview stands: the section being asked about, and whether its follow-up is pending. */
 export interface InterviewState {
@@ -16,62 +16,107 @@ export interface InterviewTurn {
   isComplete: boolean;
 }
 
-interface Question {
+/**
+ * Advice for a kind of section, recognised by whole words of its heading. It only adds a tip and a
+ * follow-up to the question, which is always built from the section's own heading and guidance.
+ * Specific kinds come first, so "Non-Functional Requirements" is not read as requirements, nor
+ * "User Experience" or "User Stories" as users.
+ */
+interface Kind {
   match: RegExp;
-  detailed: string;
-  direct: string;
+  tip: string;
   followUp: string;
   list: boolean;
 }
 
-/** What a product manager would ask for each kind of section, in detail (ai-assisted) or directly (start-new). */
-const QUESTIONS: Question[] = [
-  { match: /non.?goal|out of scope|not in scope/, detailed: 'What will this release deliberately **not** do? Listing non-goals prevents scope creep — name features, users or platforms you are leaving out.', direct: 'What is out of scope?', followUp: 'Is there anything stakeholders might assume is included but is not?', list: true },
-  { match: /problem|pain|background|context|opportunity|why/, detailed: 'What problem are users facing today? Describe who has it, how often it happens, what it costs them, and any evidence you have (data, support tickets, interview quotes).', direct: 'What problem does this solve, and for whom?', followUp: 'How do you know this is a real problem — what data or quotes back it up?', list: false },
-  { match: /goal|objective|outcome/, detailed: 'What are the goals? List 2–3 outcomes, each with a measurable target and a date (for example "raise activation from 30% to 45% by Q3").', direct: 'What are the goals (with targets)?', followUp: 'What number would tell you each goal is met, and by when?', list: true },
-  { match: /user stor|stories|use case|scenario/, detailed: 'What are the key user stories? Write each as "As a <user>, I want <action>, so that <benefit>" — one per line.', direct: 'List the key user stories.', followUp: 'For the most important story, what would a tester check to call it done?', list: true },
-  { match: /acceptance|definition of done|criteria/, detailed: 'What are the acceptance criteria? Write checks as "Given <context>, when <action>, then <result>".', direct: 'What are the acceptance criteria?', followUp: 'What should happen in the main error case?', list: true },
-  { match: /persona|user|audience|customer|stakeholder|segment|who/, detailed: 'Who are the target users? Describe the primary persona — their role, context, goals and what frustrates them today — and any secondary users.', direct: 'Who are the target users?', followUp: 'What is the one thing the primary user cares about most?', list: false },
-  { match: /requirement|feature|functional|capabilit|scope|solution|specification/, detailed: 'What must the product do? List the requirements, most important first, and mark each must-have or nice-to-have.', direct: 'What are the main requirements?', followUp: 'Which of these is the one must-have for the first release?', list: true },
-  { match: /metric|kpi|success|measure|analytics/, detailed: 'How will you measure success? Name a primary metric with its baseline and target, plus guardrail metrics that must not get worse.', direct: 'Which metrics define success?', followUp: 'What is the current baseline for the primary metric?', list: true },
-  { match: /risk|assumption|dependenc|constraint|concern|mitigation/, detailed: 'What are the risks, assumptions and dependencies? For each risk, add how you will reduce it.', direct: 'What are the main risks and dependencies?', followUp: 'Which assumption, if wrong, would hurt most — and how will you test it early?', list: true },
-  { match: /timeline|milestone|release|roadmap|launch|phase|schedule|rollout/, detailed: 'What is the timeline? List the milestones (e.g. design done, beta, launch) with target dates.', direct: 'What are the milestones and dates?', followUp: 'What has to be true before launch (the go/no-go criteria)?', list: true },
-  { match: /question|open issue|unknown/, detailed: 'What open questions remain, and who should answer each one?', direct: 'What questions are still open?', followUp: 'Who owns the most important open question?', list: true },
-  { match: /design|ux|ui|experience|flow|wireframe/, detailed: 'What should the experience look like? Describe the main flow step by step and any design principles or links to mock-ups.', direct: 'Describe the key user flow.', followUp: 'What should the user see when something goes wrong?', list: false },
-  { match: /technical|architecture|implementation|engineering|api|integration|data/, detailed: 'What are the technical considerations — systems involved, integrations, data, performance or security needs (with numbers where possible)?', direct: 'What are the technical considerations?', followUp: 'Are there performance or security targets (e.g. p95 latency, data retention)?', list: true },
-  { match: /overview|summary|introduction|purpose|description|vision|executive/, detailed: 'In two or three sentences, what are you building, for whom, and why now?', direct: 'Summarise what you are building and why.', followUp: 'Why is now the right time to build it?', list: false },
+const KINDS: Kind[] = [
+  { match: /\b(non goals?|out of scope|not in scope|will not)\b/, tip: 'Name the features, users or platforms deliberately left out.', followUp: 'Is there anything stakeholders might assume is included but is not?', list: true },
+  { match: /\b(non functional|performance|security|privacy|compliance|reliability|accessibility|observability)\b/, tip: 'Give each quality a number to check it against (for example p95 latency, uptime, retention).', followUp: 'Which of these targets is hardest to meet, and how will you verify it?', list: true },
+  { match: /\b(user stor(y|ies)|stories|use cases?|jobs? to be done)\b/, tip: 'Write each as "As a <user>, I want <action>, so that <benefit>" — one per line.', followUp: 'For the most important story, what would a tester check to call it done?', list: true },
+  { match: /\b(acceptance|definition of done|exit criteria|verification)\b/, tip: 'Write checks as "Given <context>, when <action>, then <result>".', followUp: 'What should happen in the main error case?', list: true },
+  { match: /\b(experience|ux|ui|design|user flow|journey|wireframes?)\b/, tip: 'Describe the main flow step by step, and link any mock-ups.', followUp: 'What should the user see when something goes wrong?', list: false },
+  { match: /\b(open questions?|unknowns?)\b/, tip: 'Add who should answer each one.', followUp: 'Who owns the most important of these?', list: true },
+  { match: /\b(risks?|assumptions?|dependenc(y|ies)|mitigations?|contingenc(y|ies)|threats)\b/, tip: 'For each one, add how you will reduce it.', followUp: 'Which of these, if it happened, would hurt most — and how will you find out early?', list: true },
+  { match: /\b(metrics?|kpis?|measures?|measurement|key results)\b/, tip: 'Give each a baseline, a target and where the number comes from.', followUp: 'What is the current baseline of the most important one?', list: true },
+  { match: /\b(goals?|objectives?|outcomes?)\b/, tip: 'Make each measurable, with a target and a date (for example "raise activation from 30% to 45% by Q3").', followUp: 'What number would tell you each one is met, and by when?', list: true },
+  { match: /\b(problem|pain|opportunity)\b/, tip: 'Say who has it, how often, what it costs them, and the evidence (data, tickets, quotes).', followUp: 'How do you know this is real — what data or quotes back it up?', list: false },
+  { match: /\b(target users|audience|personas?|segments?|who it is for|affected users|users and roles)\b/, tip: 'Describe the primary user — role, context, goals and frustrations — and any secondary users.', followUp: 'What does the primary user care about most?', list: false },
+  { match: /\b(requirements?|features?|must have|capabilit(y|ies))\b/, tip: 'Most important first; mark each must-have or nice-to-have.', followUp: 'Which one is the must-have for the first release?', list: true },
+  { match: /\b(timeline|milestones?|roadmap|release plan|schedule|rollout)\b/, tip: 'List the milestones with target dates.', followUp: 'What has to be true before launch (the go/no-go criteria)?', list: true },
 ];
 
-function questionFor(section: TemplateSection): Question {
-  const heading = section.heading.toLowerCase();
-  const known = QUESTIONS.find((q) => q.match.test(heading));
-  if (known) return known;
-  const what = section.guidance ? ` ${section.guidance}` : '';
-  return {
-    match: /$^/,
-    detailed: `What should the **${section.heading}** section say?${what}`,
-    direct: `What goes in **${section.heading}**?`,
-    followUp: `Anything else the reader of **${section.heading}** needs to know?`,
-    list: false,
-  };
+const kindOf = (section: TemplateSection): Kind | undefined => KINDS.find((k) => k.match.test(normalizeHeading(section.heading)));
+
+const firstSentence = (text: string): string => text.split(/(?<=[.!?])\s+/)[0]?.trim() ?? '';
+
+/** The question for a section, in detail (ai-assisted) or directly (start-new): its heading, then its guidance. */
+function question(section: TemplateSection, mode: DocumentFlowMode): string {
+  const tip = kindOf(section)?.tip;
+  if (mode === 'start-new') return `What goes under **${section.heading}**? ${firstSentence(section.guidance) || tip || ''}`.trim();
+  const detail = section.guidance ? `_Template guidance:_ ${section.guidance}` : '';
+  return [`What should the **${section.heading}** section say?`, detail, tip ? `_Tip:_ ${tip}` : ''].filter(Boolean).join('\n\n');
 }
 
-const SKIP = /^(skip|n\/?a|none|not applicable|pass|no idea|later)\.?$/i;
+const followUpQuestion = (section: TemplateSection): string =>
+  `Anything to add to **${section.heading}**? ${kindOf(section)?.followUp ?? 'A concrete example or a number would make it stronger.'}`;
+
+/** Replies that mean "skip this section": written as not applicable. */
+const SKIP = /^(skip|n\/?a|none|not applicable|pass|no idea|later)$/;
+/** Replies that mean "go on to the next section", never written into the document. */
+const NEXT = /^(done|i am done|im done|that s all|thats all|that is all|no more|nothing more|nothing else|next|move on|continue)$/;
+/** Replies that end the interview and complete the document. */
+const FINISH = /^(finish|finish it|finished|that s enough|thats enough|that is enough|stop|end)$/;
+
+/** A reply reduced to its words: case, surrounding punctuation and apostrophes do not matter. */
+const command = (answer: string): string =>
+  answer
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}/]+/gu, ' ')
+    .trim();
 
 /** The user's answer as the section's markdown: lists for list-like sections, user stories kept as written. */
 export function formatAnswer(section: TemplateSection, answer: string): string {
-  if (SKIP.test(answer.trim())) return '_Not applicable for this release._';
+  if (SKIP.test(command(answer))) return '_Not applicable for this release._';
   const items = splitItems(answer);
-  if (questionFor(section).list || items.length > 2) return items.length > 1 ? bulletList(items.map(capitalize)) : capitalize(answer.trim());
+  if (kindOf(section)?.list || items.length > 2) return items.length > 1 ? bulletList(items.map(capitalize)) : capitalize(answer.trim());
   return capitalize(answer.trim());
+}
+
+/**
+ * An answer that starts with another section's name and a colon ("Risks: vendor delay") belongs
+ * there: the section whose heading is that name, or contains all its words.
+ */
+function labelledFor(sections: TemplateSection[], current: number, answer: string): { section: TemplateSection; text: string } | null {
+  const match = /^\s*([\p{L}][\p{L}\s&/-]{1,40}?)\s*:\s*(\S[\s\S]*)$/u.exec(answer);
+  if (!match) return null;
+  const label = normalizeHeading(match[1]!);
+  const words = label.split(' ');
+  const exact = sections.findIndex((s) => normalizeHeading(s.heading) === label);
+  const at = exact >= 0 ? exact : sections.findIndex((s) => words.every((w) => normalizeHeading(s.heading).split(' ').includes(w)));
+  if (at < 0 || at === current) return null;
+  return { section: sections[at]!, text: match[2]!.trim() };
+}
+
+/** Adds an answer below what a section already has (its pending marker does not count). */
+function appendTo(content: string, section: TemplateSection, answer: string): string {
+  const existing = isSectionFilled(content, section) ? (findSection(parseSections(content), section.heading)?.body ?? '') : '';
+  return writeSection(content, section.heading, `${existing}\n\n${formatAnswer(section, answer)}`.trim());
 }
 
 function ask(sections: TemplateSection[], step: number, mode: DocumentFlowMode): string {
   const section = sections[step]!;
-  const q = questionFor(section);
-  if (mode === 'start-new') return `**${section.heading}** (${step + 1}/${sections.length}): ${q.direct}`;
-  const guidance = section.guidance && !q.detailed.includes(section.guidance) ? `\n\n_Template guidance:_ ${section.guidance}` : '';
-  return `**Step ${step + 1} of ${sections.length} — ${section.heading}**\n\n${q.detailed}${guidance}\n\n_Reply "skip" if it does not apply._`;
+  if (mode === 'start-new') return `**${section.heading}** (${step + 1}/${sections.length}): ${question(section, mode)}`;
+  return `**Step ${step + 1} of ${sections.length} — ${section.heading}**\n\n${question(section, mode)}\n\n_Reply "skip" if it does not apply, "next" to come back to it later, "finish" to end here._`;
+}
+
+/** The document is done: unanswered sections become open questions at the end, then a rubric review. */
+function complete(sections: TemplateSection[], content: string, note: string): InterviewTurn {
+  const unanswered = sections.filter((s) => !isSectionFilled(content, s));
+  const finished = openQuestionsDocument(content, sections);
+  const filled = sections.length - unanswered.length;
+  const open = unanswered.length ? ` ${unanswered.length} section${unanswered.length === 1 ? ' is' : 's are'} listed under Open Questions at the end.` : '';
+  const summary = `${note} Your document is complete — ${filled === sections.length ? `all ${filled}` : `${filled} of ${sections.length}`} sections are filled.${open}`;
+  return { content: finished, state: { step: sections.length, followUp: false }, reply: `${summary.trim()}\n\n${formatReview(finished)}`, isComplete: true };
 }
 
 /** The first question of the interview (or the completion note when every section is already filled). */
@@ -84,33 +129,39 @@ export function openInterview(sections: TemplateSection[], content: string, mode
   return { content, state: { step, followUp: false }, reply: `${intro}\n\n${ask(sections, step, mode)}`, isComplete: false };
 }
 
-/** Writes the answer into the current section, then asks a follow-up (ai-assisted, short answers) or the next question. */
+/**
+ * Takes the user's reply to the current question: "next"/"done" moves on, "finish" completes the
+ * document, an answer labelled with another section goes there, any other answer is written into
+ * the current section — then a follow-up (ai-assisted, short answers) or the next question.
+ */
 export function answerInterview(sections: TemplateSection[], content: string, state: InterviewState, answer: string, mode: DocumentFlowMode): InterviewTurn {
-  let step = Math.min(state.step, sections.length);
+  const step = Math.min(state.step, sections.length);
   if (step >= sections.length) return { content, state, reply: 'The document is complete. Open it from Documents to keep refining it with the AI chat.', isComplete: true };
   const section = sections[step]!;
+  const said = command(answer);
+  if (FINISH.test(said)) return complete(sections, content, 'Finishing here.');
+
   let next = content;
-  if (state.followUp) {
-    const existing = findSection(parseSections(content), section.heading)?.body ?? '';
-    const addition = formatAnswer(section, answer);
-    next = writeSection(content, section.heading, SKIP.test(answer.trim()) ? existing : `${existing}\n\n${addition}`.trim());
+  let note: string;
+  const elsewhere = labelledFor(sections, step, answer);
+  if (NEXT.test(said)) {
+    note = isSectionFilled(content, section) ? `**${section.heading}** is done.` : `Leaving **${section.heading}** for later.`;
+  } else if (elsewhere) {
+    next = appendTo(content, elsewhere.section, elsewhere.text);
+    const again = state.followUp ? followUpQuestion(section) : ask(sections, step, mode);
+    return { content: next, state, reply: `That belongs in **${elsewhere.section.heading}**, so I added it there.\n\n${again}`, isComplete: false };
+  } else if (state.followUp) {
+    if (!SKIP.test(said)) next = appendTo(content, section, answer);
+    note = `Added to **${section.heading}**.`;
   } else {
     next = writeSection(content, section.heading, formatAnswer(section, answer));
-    if (mode === 'ai-assisted' && !SKIP.test(answer.trim()) && wordCount(answer) < 6) {
-      return { content: next, state: { step, followUp: true }, reply: `Added to **${section.heading}**. ${questionFor(section).followUp} _(Reply "skip" to move on.)_`, isComplete: false };
+    if (mode === 'ai-assisted' && !SKIP.test(said) && wordCount(answer) < 6) {
+      return { content: next, state: { step, followUp: true }, reply: `Added to **${section.heading}**. ${followUpQuestion(section)} _(Reply "next" to move on.)_`, isComplete: false };
     }
+    note = `Added to **${section.heading}**.`;
   }
-  const note = `Added to **${section.heading}**.`;
-  // The next unfilled section, wherever it is: the user may have edited the document in between.
-  step = sections.findIndex((s) => !isSectionFilled(next, s));
-  if (step < 0) {
-    const review = formatReview(next);
-    return {
-      content: next,
-      state: { step: sections.length, followUp: false },
-      reply: `${note} Your document is complete — all ${sections.length} sections are filled.\n\n${review}`,
-      isComplete: true,
-    };
-  }
-  return { content: next, state: { step, followUp: false }, reply: `${note}\n\n${ask(sections, step, mode)}`, isComplete: false };
+  // The next unfilled section after this one; those left behind become open questions at the end.
+  const ahead = sections.findIndex((s, i) => i > step && !isSectionFilled(next, s));
+  if (ahead < 0) return complete(sections, next, note);
+  return { content: next, state: { step: ahead, followUp: false }, reply: `${note}\n\n${ask(sections, ahead, mode)}`, isComplete: false };
 }

@@ -16,6 +16,13 @@ describe('markdown sections', () => {
     expect(doc.sections.map((s) => s.heading)).toEqual(['Real']);
   });
 
+  it('reads headings as markdown does: setext, closing hashes and emphasis, not inside quotes, lists or tables', () => {
+    const doc = parseSections('Intro\n\nGoals\n-----\nA\n\n## **Risks** ##\n> ## quoted\n- ## listed\n\n| a |\n|---|\n| ## cell |\n');
+    expect(doc.preamble).toBe('Intro');
+    expect(doc.sections.map((s) => s.heading)).toEqual(['Goals', 'Risks']);
+    expect(doc.sections[1]!.body).toBe('> ## quoted\n- ## listed\n\n| a |\n|---|\n| ## cell |');
+  });
+
   it('renders what it parsed without losing sections', () => {
     const text = '# T\n\n## A\n\nx\n\n## B\n\ny\n';
     expect(renderSections(parseSections(text))).toBe(text);

@@ -1,3 +1,8 @@
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { toString } from 'mdast-util-to-string';
+import { gfm } from 'micromark-extension-gfm';
+
 /** A `## ` section of a markdown document: its heading text and everything under it up to the next `## `. */
 export interface Section {
   heading: string;
@@ -10,27 +15,40 @@ export interface SectionedDocument {
   sections: Section[];
 }
 
-const FENCE = /^\s*(```|~~~)/;
-const H2 = /^##\s+(.+?)\s*#*\s*$/;
-const H1 = /^#\s+(.+?)\s*#*\s*$/;
+/** GFM (tables, task lists) so that a `## ` inside a table cell or code block is never taken for a heading. */
+const GFM = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
 
-/** Splits markdown at `## ` headings outside code fences. */
-export function parseSections(markdown: string): SectionedDocument {
-  const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
-  const preamble: string[] = [];
-  const sections: { heading: string; lines: string[] }[] = [];
-  let inFence = false;
-  for (const line of lines) {
-    if (FENCE.test(line)) inFence = !inFence;
-    const match = inFence ? null : H2.exec(line);
-    if (match) sections.push({ heading: match[1]!.trim(), lines: [] });
-    else if (sections.length) sections[sections.length - 1]!.lines.push(line);
-    else preamble.push(line);
+/** The top-level headings of the given depth, with where they start and end in the text. */
+function headings(markdown: string, depth: number): { text: string; start: number; end: number }[] {
+  const found: { text: string; start: number; end: number }[] = [];
+  for (const node of fromMarkdown(markdown, GFM).children) {
+    if (node.type !== 'heading' || node.depth !== depth) continue;
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start !== undefined && end !== undefined) found.push({ text: toString(node).trim(), start, end });
   }
-  return {
-    preamble: preamble.join('\n').trim(),
-    sections: sections.map((s) => ({ heading: s.heading, body: s.lines.join('\n').trim() })),
-  };
+  return found;
+}
+
+/** The last documents split: an interview turn asks about the same text once per section. */
+const recent = new Map<string, SectionedDocument>();
+const RECENT_MAX = 8;
+
+/** Splits markdown at its level-2 headings (as the mdast parser reads them: not inside code, quotes or lists). */
+export function parseSections(markdown: string): SectionedDocument {
+  let parsed = recent.get(markdown);
+  if (!parsed) {
+    const text = markdown.replace(/\r\n?/g, '\n');
+    const found = headings(text, 2);
+    parsed = {
+      preamble: text.slice(0, found[0]?.start ?? text.length).trim(),
+      sections: found.map((h, i) => ({ heading: h.text, body: text.slice(h.end, found[i + 1]?.start ?? text.length).trim() })),
+    };
+    if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
+    recent.set(markdown, parsed);
+  }
+  // A copy: callers edit the sections they get.
+  return { preamble: parsed.preamble, sections: parsed.sections.map((section) => ({ ...section })) };
 }
 
 /** Joins a sectioned document back into markdown with one blank line between blocks. */
@@ -42,21 +60,15 @@ export function renderSections(doc: SectionedDocument): string {
 
 /** The document's `# ` title, if its preamble has one. */
 export function documentTitle(markdown: string): string | null {
-  for (const line of parseSections(markdown).preamble.split('\n')) {
-    const match = H1.exec(line);
-    if (match) return match[1]!.trim();
-  }
-  return null;
+  return headings(parseSections(markdown).preamble, 1)[0]?.text ?? null;
 }
 
 /** Sets (or adds) the `# ` title line of the preamble. */
 export function withTitle(markdown: string, title: string): string {
   const doc = parseSections(markdown);
-  const lines = doc.preamble ? doc.preamble.split('\n') : [];
-  const at = lines.findIndex((l) => H1.test(l));
-  if (at >= 0) lines[at] = `# ${title}`;
-  else lines.unshift(`# ${title}`, '');
-  return renderSections({ ...doc, preamble: lines.join('\n').trim() });
+  const h1 = headings(doc.preamble, 1)[0];
+  const preamble = h1 ? `${doc.preamble.slice(0, h1.start)}# ${title}${doc.preamble.slice(h1.end)}` : `# ${title}\n\n${doc.preamble}`;
+  return renderSections({ ...doc, preamble: preamble.trim() });
 }
 
 /** Heading comparison that ignores case, numbering, punctuation and emoji. */

@@ -1,13 +1,13 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
-import { AppError, LOGGER, REDIS, WebSocketService } from '@prd/kit';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { AppError, CONFIG, LOGGER, WebSocketService } from '@prd/kit';
 import { ContentClient, InternalCallError, realtimeClientMessageSchema, type RealtimeClientMessage, type RealtimeServerMessage } from '@prd/proto';
 import { ChatService } from '../chat/chat.service.js';
-import type { StreamEvent } from '../jobs/ai-job.js';
-import { PartialStreams } from './partial-streams.js';
+import type { Config } from '../config.js';
+import { ReplyStreams } from '../streaming/reply-streams.service.js';
 
 interface RealtimeSession {
   id: string;
@@ -30,41 +30,28 @@ function errorText(err: unknown): string {
  * as AI jobs; their partials come from the worker over this replica's own Redis channel (D2).
  */
 @Injectable()
-export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShutdown {
-  /** This replica's channel for partials. */
-  private readonly channel = `chat:partials:${randomUUID()}`;
-  /** Jobs in flight on this replica's sockets. */
-  private readonly streams = new PartialStreams();
-  private subscriber?: Redis;
+export class RealtimeGateway implements OnApplicationBootstrap {
+  /** `init_session` frames per socket and minute (each is a call to content). */
+  private readonly initLimit: RateLimiterMemory;
 
   constructor(
+    @Inject(CONFIG) config: Config,
     private readonly websockets: WebSocketService,
     private readonly chat: ChatService,
     private readonly content: ContentClient,
-    @Inject(REDIS) private readonly redis: Redis,
+    private readonly streams: ReplyStreams,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  async onApplicationBootstrap() {
-    this.subscriber = this.redis.duplicate({ connectionName: 'chat-partials' });
-    this.subscriber.on('error', () => undefined);
-    this.subscriber.on('message', (_channel, raw) => {
-      try {
-        this.streams.deliver(JSON.parse(raw) as StreamEvent);
-      } catch {
-        this.logger.warn('ignored a malformed realtime partial');
-      }
-    });
-    await this.subscriber.subscribe(this.channel);
-    await this.websockets.serve('/ws', (socket, { userId }) => this.attach(socket, userId));
+  ) {
+    this.initLimit = new RateLimiterMemory({ points: config.REALTIME_INITS_PER_MINUTE, duration: 60 });
   }
 
-  async onApplicationShutdown() {
-    this.subscriber?.disconnect();
+  async onApplicationBootstrap() {
+    await this.websockets.serve('/ws', (socket, { userId }) => this.attach(socket, userId));
   }
 
   private attach(socket: WebSocket, userId: number) {
     const sessions = new Map<string, RealtimeSession>();
+    const socketKey = randomUUID();
     const send: Send = (message) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
@@ -82,20 +69,22 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
       }
       const parsed = realtimeClientMessageSchema.safeParse(raw);
       if (!parsed.success) return send({ type: 'error', message: 'Invalid message' });
-      this.handle(parsed.data, userId, sessions, send).catch((err: unknown) => send({ type: 'error', message: errorText(err) }));
+      this.handle(parsed.data, userId, sessions, socketKey, send).catch((err: unknown) => send({ type: 'error', message: errorText(err) }));
     });
     socket.on('close', () => sessions.clear());
   }
 
-  private async handle(frame: RealtimeClientMessage, userId: number, sessions: Map<string, RealtimeSession>, send: Send) {
+  private async handle(frame: RealtimeClientMessage, userId: number, sessions: Map<string, RealtimeSession>, socketKey: string, send: Send) {
     switch (frame.type) {
       case 'init_session': {
         if (frame.userId !== userId) return send({ type: 'error', message: 'Session does not belong to this user' });
         const documentId = frame.documentId ?? null;
         const projectId = frame.projectId ?? null;
-        // The session works on the server's stored copy; it must be the user's own.
-        if (projectId) await this.content.getProjectContext(projectId, userId);
-        else if (documentId) await this.content.getDocument(documentId, userId);
+        // Each init asks content; a socket cannot turn that into a flood.
+        if (!(await this.initLimit.consume(socketKey).then(() => true, () => false))) return send({ type: 'error', message: 'Too many sessions started. Please wait a moment and try again.' });
+        // The session works on the server's stored copy; it must be the user's own (checked without loading it).
+        if (projectId) await this.content.checkProject(projectId, userId);
+        else if (documentId) await this.content.checkDocument(documentId, userId);
         const session = { id: randomUUID(), userId, documentId, projectId };
         sessions.set(session.id, session);
         return send({ type: 'session_initialized', sessionId: session.id });
@@ -115,13 +104,12 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private async reply(session: RealtimeSession, content: string, send: Send) {
-    const jobId = randomUUID();
-    const stream = this.streams.start(jobId, (soFar) => send({ type: 'message', role: 'assistant', content: soFar, isPartial: true }));
+    const { target, stream } = this.streams.open((soFar) => send({ type: 'message', role: 'assistant', content: soFar, isPartial: true }));
     try {
       const reply = await this.chat.send(
         session.userId,
         { content, mode: 'general', documentId: session.projectId ? null : session.documentId, projectId: session.projectId },
-        { channel: this.channel, jobId },
+        { stream: target },
       );
       await stream.ended();
       send({ type: 'message', role: 'assistant', content: reply.assistantMessage.content, isPartial: false });

@@ -1,12 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { CurrentUser, LOGGER, WithUser, ZodPipe, notFound, type ActingUser } from '@prd/kit';
-import { AUTO_TITLE_FALLBACK, createThreadSchema, idParamsSchema, updateThreadSchema, type ChatThread, type ThreadDetail } from '@prd/proto';
+import { AppError, CurrentUser, LOGGER, WithUser, ZodPipe, notFound, type ActingUser } from '@prd/kit';
+import { AUTO_TITLE_FALLBACK, createThreadSchema, threadParamsSchema as threadParams, updateThreadSchema, type ChatThread, type ThreadDetail } from '@prd/proto';
 import type { z } from 'zod';
 import { ThreadsService } from './threads.service.js';
 import { AiJobsService } from '../jobs/ai-jobs.service.js';
 
-const threadParams = idParamsSchema('Thread not found');
 type ThreadParams = z.infer<typeof threadParams>;
 
 @Controller('api/chat/threads')
@@ -52,17 +51,25 @@ export class ThreadsController {
     await this.threads.remove(user.id, id);
   }
 
-  /** A short title from the first exchange; when the AI cannot give one, 'New Conversation'. */
+  /**
+   * A short title from the first exchange; when the AI cannot give one, 'New Conversation'. It runs
+   * once per thread and title (a rename allows one more): asked again, it answers the current title.
+   */
   @Post(':id/auto-title')
   @HttpCode(200)
   @WithUser()
   async autoTitle(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(threadParams)) { id }: ThreadParams): Promise<{ title: string }> {
     if (!user) throw notFound('Thread not found');
-    await this.threads.get(user.id, id);
+    if (!(await this.threads.claimAutoTitle(user.id, id))) return { title: (await this.threads.get(user.id, id)).title };
     let title = AUTO_TITLE_FALLBACK;
     try {
       title = (await this.jobs.run(user.id, { kind: 'title', threadId: id }, { consume: false })).title ?? AUTO_TITLE_FALLBACK;
     } catch (err) {
+      // Over the per-minute reply cap the client is told so, and may ask again.
+      if (err instanceof AppError && err.status === 429) {
+        await this.threads.releaseAutoTitle(user.id, id);
+        throw err;
+      }
       this.logger.warn({ threadId: id, err: err instanceof Error ? err.message : String(err) }, 'auto-title failed; using the fallback title');
     }
     return { title: await this.threads.setTitle(user.id, id, title) };

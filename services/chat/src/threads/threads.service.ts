@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { DB, notFound, type Database } from '@prd/kit';
 import { AUTO_TITLE_FALLBACK, DEFAULT_THREAD_TITLE, type ChatThread, type ThreadDetail } from '@prd/proto';
 import * as tables from '../db/schema.js';
@@ -43,7 +43,7 @@ export class ThreadsService {
   }
 
   async rename(userId: number, id: number, title: string | undefined): Promise<ChatThread> {
-    const [row] = await this.db.update(t).set({ title: threadTitle(title), updatedAt: sql`now()` }).where(and(eq(t.id, id), eq(t.userId, userId))).returning();
+    const [row] = await this.db.update(t).set({ title: threadTitle(title), autoTitledAt: null, updatedAt: sql`now()` }).where(and(eq(t.id, id), eq(t.userId, userId))).returning();
     if (!row) throw notFound('Thread not found');
     return toThread(row);
   }
@@ -51,6 +51,26 @@ export class ThreadsService {
   async remove(userId: number, id: number): Promise<void> {
     const rows = await this.db.delete(t).where(and(eq(t.id, id), eq(t.userId, userId))).returning({ id: t.id });
     if (!rows.length) throw notFound('Thread not found');
+  }
+
+  /**
+   * Claims the thread's one auto-title for its current title: true the first time, false when
+   * auto-title already ran since the last rename (404 for another user's thread).
+   */
+  async claimAutoTitle(userId: number, id: number): Promise<boolean> {
+    const claimed = await this.db
+      .update(t)
+      .set({ autoTitledAt: sql`now()` })
+      .where(and(eq(t.id, id), eq(t.userId, userId), isNull(t.autoTitledAt)))
+      .returning({ id: t.id });
+    if (claimed.length) return true;
+    await this.get(userId, id);
+    return false;
+  }
+
+  /** Gives the claim back when auto-title was refused before running (reply cap). */
+  async releaseAutoTitle(userId: number, id: number): Promise<void> {
+    await this.db.update(t).set({ autoTitledAt: null }).where(and(eq(t.id, id), eq(t.userId, userId)));
   }
 
   /** Stores an auto-generated title; a blank one falls back to 'New Conversation' (SPEC §8). */

@@ -1,15 +1,15 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { CONFIG, LOGGER, notFound, REDIS } from '@prd/kit';
 import { ContentClient, IdentityClient, type DocumentDto } from '@prd/proto';
-import { AiTimeoutError, classifyAiError, DeadlinePassedError, safeErrorText } from '../ai/ai-errors.js';
+import { AiTimeoutError, classifyAiError, DeadlinePassedError, ReplyStoppedError, safeErrorText } from '../ai/ai-errors.js';
 import type { AiReply, AiTask } from '../ai/ai-task.js';
 import { ProviderFactory } from '../ai/provider-factory.js';
-import { unfilledSections } from '../document-flow/flow-document.js';
+import { isFlowComplete } from '../document-flow/flow-document.js';
 import { FlowsRepository, type FlowRow } from '../document-flow/flows.repository.js';
-import { encodeFailure, type AiJobData, type AiJobResult, type StreamEvent } from '../jobs/ai-job.js';
+import { cancelChannel, cancelledKey, encodeFailure, refundKey, REFUND_MARKER_SECONDS, type AiJobData, type AiJobResult, type StreamEvent } from '../jobs/ai-job.js';
 import { MessagesRepository, type ChatScope } from '../messages/messages.repository.js';
 import { ProviderRateLimiter } from './rate-limiter.js';
 import type { WorkerConfig } from './worker.config.js';
@@ -21,10 +21,21 @@ interface Prepared {
   flow: FlowRow | null;
 }
 
+/** What an attempt has got so far: kept when the client stops the reply (D14). */
+interface Progress {
+  prepared: Prepared | null;
+  text: string;
+}
+
+const NOTHING: AiJobResult = { userMessage: null, assistantMessage: null, document: null, documentUpdated: false, isComplete: false, title: null };
+
 /** Runs one AI job (D7): provider, context from the server's own data, validated edit, one idempotent reply. */
 @Injectable()
-export class AiJobProcessor {
+export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
   private readonly limiter: ProviderRateLimiter;
+  /** This worker's running jobs, so that a stop request from any chat replica reaches the one running it. */
+  private readonly running = new Map<string, AbortController>();
+  private subscriber?: Redis;
 
   constructor(
     @Inject(CONFIG) private readonly config: WorkerConfig,
@@ -36,29 +47,85 @@ export class AiJobProcessor {
     private readonly messages: MessagesRepository,
     private readonly flows: FlowsRepository,
   ) {
-    this.limiter = new ProviderRateLimiter(redis, config.AI_RATE_LIMIT_PER_SECOND);
+    this.limiter = new ProviderRateLimiter(redis, config.AI_RATE_LIMIT_PER_SECOND, config.AI_QUEUE_PREFIX);
+  }
+
+  async onModuleInit() {
+    this.subscriber = this.redis.duplicate({ connectionName: 'ai-cancel' });
+    this.subscriber.on('error', () => undefined);
+    this.subscriber.on('message', (_channel, jobId: string) => this.running.get(jobId)?.abort(new ReplyStoppedError()));
+    await this.subscriber.subscribe(cancelChannel(this.config.AI_QUEUE_PREFIX));
+  }
+
+  onApplicationShutdown() {
+    this.subscriber?.disconnect();
   }
 
   async process(job: Job<AiJobData, AiJobResult>): Promise<AiJobResult> {
     const jobId = job.id!;
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new AiTimeoutError()), this.config.AI_JOB_TIMEOUT_MS);
+    // The attempt's own limit, or sooner the moment the client stops waiting (then nothing may be written).
+    const untilDeadline = job.data.deadline - Date.now();
+    const timer = untilDeadline < this.config.AI_JOB_TIMEOUT_MS
+      ? setTimeout(() => controller.abort(new DeadlinePassedError()), Math.max(0, untilDeadline))
+      : setTimeout(() => controller.abort(new AiTimeoutError()), this.config.AI_JOB_TIMEOUT_MS);
+    const progress: Progress = { prepared: null, text: '' };
+    this.running.set(jobId, controller);
     try {
+      // A stop that came before this worker took the job (it was still queued).
+      if (await this.redis.exists(cancelledKey(this.config.AI_QUEUE_PREFIX, jobId))) throw new ReplyStoppedError();
       // Only a job started before (a retry, or taken over from a worker that died) can have written its reply.
-      const done = job.attemptsStarted > 1 || job.attemptsMade > 0 ? await this.alreadyDone(jobId, job.data) : null;
+      const retried = job.attemptsStarted > 1 || job.attemptsMade > 0;
+      const done = retried ? await this.alreadyDone(jobId, job.data) : null;
       if (done) {
         this.publish(job.data.stream, { jobId, end: true });
         return done;
       }
       if (Date.now() > job.data.deadline) throw new DeadlinePassedError();
+      // The client may have shown partials of the failed attempt: they are void now (D14).
+      if (retried) this.publish(job.data.stream, { jobId, restart: true });
       const timeLimit = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true }));
-      return await Promise.race([this.run(jobId, job.data, controller.signal), timeLimit]);
+      return await Promise.race([this.run(jobId, job.data, controller.signal, progress), timeLimit]);
     } catch (err) {
+      const stopped = err instanceof ReplyStoppedError || controller.signal.reason instanceof ReplyStoppedError;
+      if (stopped) return this.keepStopped(job, progress);
       throw await this.fail(job, err);
     } finally {
       clearTimeout(timer);
+      this.running.delete(jobId);
       controller.abort();
     }
+  }
+
+  /**
+   * The client stopped the reply (D14): the text written so far becomes the assistant message, marked as stopped,
+   * and the message stays counted. With no text at all the client got no reply: nothing is written, and it is given back.
+   */
+  private async keepStopped(job: Job<AiJobData, AiJobResult>, progress: Progress): Promise<AiJobResult> {
+    const jobId = job.id!;
+    const { data } = job;
+    const text = progress.text.trim();
+    this.publish(data.stream, { jobId, end: true });
+    this.logger.info({ jobId, kind: data.task.kind, chars: text.length }, 'AI job stopped by the client');
+    if (!text || !progress.prepared?.scope || data.task.kind === 'title') {
+      if (data.consumed) await this.refundOnce(jobId, data.userId, data.consumed);
+      return { ...NOTHING, stopped: true };
+    }
+    const { task } = data;
+    const scope = progress.prepared.scope;
+    const userText = task.kind === 'flow' ? task.userText : task.content;
+    const written = await this.messages.transaction((tx) =>
+      this.messages.writeExchange(tx, {
+        jobId,
+        userId: data.userId,
+        scope,
+        userContent: userText,
+        assistant: { content: text, provider: null, model: null },
+        stopped: true,
+        ...('replaces' in task && task.replaces ? { replaces: task.replaces } : {}),
+      }),
+    );
+    return { ...NOTHING, userMessage: written.user, assistantMessage: written.assistant, stopped: true };
   }
 
   /** A job whose messages exist already (its worker died after writing them) just answers from them. */
@@ -72,21 +139,40 @@ export class AiJobProcessor {
       document = await this.content.getDocument(data.task.documentId, data.userId);
       if (data.task.kind === 'flow') {
         const flow = await this.flows.find(data.task.documentId, data.userId);
-        isComplete = !!flow && unfilledSections(document.content, flow.sections).length === 0;
+        isComplete = !!flow && isFlowComplete(document.content, flow.sections, flow.step);
       }
     }
     return { userMessage: user, assistantMessage: assistant, document, documentUpdated: data.task.kind === 'document' && document !== null, isComplete, title: null };
   }
 
-  private async run(jobId: string, data: AiJobData, signal: AbortSignal): Promise<AiJobResult> {
+  private async run(jobId: string, data: AiJobData, signal: AbortSignal, progress: Progress): Promise<AiJobResult> {
     // Two independent reads (the context from chat's and content's data, the key from identity): at once.
-    const [prepared, { provider, rateKey }] = await Promise.all([this.prepare(data), this.providers.forUser(data.userId)]);
+    const [prepared, { provider, rateKey, ownKeyToVerify }] = await Promise.all([this.prepare(data), this.providers.forUser(data.userId)]);
+    progress.prepared = prepared;
     if (rateKey) await this.limiter.acquire(rateKey, signal);
-    const onPartial = data.stream ? (content: string) => this.publish(data.stream, { jobId, content }) : undefined;
+    const onPartial = data.stream
+      ? (content: string) => {
+          progress.text = content;
+          this.publish(data.stream, { jobId, content });
+        }
+      : undefined;
     const reply = await provider.run(prepared.task, { signal, onPartial });
+    // Reported on the side: the reply does not wait for identity.
+    if (ownKeyToVerify) void this.keyAccepted(data.userId, ownKeyToVerify);
+    signal.throwIfAborted();
     this.publish(data.stream, { jobId, end: true });
     if (data.task.kind === 'title') return { userMessage: null, assistantMessage: null, document: null, documentUpdated: false, isComplete: false, title: reply.content };
     return this.save(jobId, data, prepared, reply, signal);
+  }
+
+  /** The provider answered on the user's own key: identity may now give it the own-key allowance. */
+  private async keyAccepted(userId: number, fingerprint: string): Promise<void> {
+    try {
+      await this.identity.openAiKeyVerified(userId, fingerprint);
+    } catch (err) {
+      // The next reply on this key reports it again; this one is not lost for it.
+      this.logger.warn({ userId, err: safeErrorText(err) }, 'could not mark a user key as verified');
+    }
   }
 
   /** Partials are best effort (the final message carries the whole reply), so a lost publish is not an error. */
@@ -100,12 +186,13 @@ export class AiJobProcessor {
     switch (task.kind) {
       case 'chat': {
         const scope: ChatScope = task.threadId ? { threadId: task.threadId } : { general: true };
-        return { task: { kind: 'chat', mode: task.mode, history: await this.messages.history(userId, scope), message: task.content }, scope, document: null, flow: null };
+        const history = await this.messages.history(userId, scope, 20, task.replaces?.userMessageId);
+        return { task: { kind: 'chat', mode: task.mode, history, message: task.content }, scope, document: null, flow: null };
       }
       case 'document': {
         const document = await this.content.getDocument(task.documentId, userId);
         const scope: ChatScope = { documentId: document.id };
-        const history = await this.messages.history(userId, scope);
+        const history = await this.messages.history(userId, scope, 20, task.replaces?.userMessageId);
         return { task: { kind: 'document', document: { id: document.id, title: document.title, content: document.content }, history, message: task.content }, scope, document, flow: null };
       }
       case 'project': {
@@ -151,7 +238,8 @@ export class AiJobProcessor {
       documentUpdated = true;
     }
     const flow = prepared.flow;
-    const isComplete = !!flow && !!document && unfilledSections(document.content, flow.sections).length === 0;
+    const state = flow ? (reply.state ?? { step: flow.step, followUp: flow.followUp }) : null;
+    const isComplete = !!flow && !!document && !!state && isFlowComplete(document.content, flow.sections, state.step);
     // Nothing is written once the time limit or the client's deadline has passed: the client got an error.
     signal.throwIfAborted();
     if (Date.now() > data.deadline) throw new DeadlinePassedError();
@@ -163,8 +251,9 @@ export class AiJobProcessor {
         scope: prepared.scope!,
         userContent: userText,
         assistant: { content: reply.content, provider: reply.provider, model: reply.model },
+        ...('replaces' in task && task.replaces ? { replaces: task.replaces } : {}),
       });
-      if (flow) await this.flows.advance(tx, flow.documentId, reply.state ?? { step: flow.step, followUp: flow.followUp }, isComplete);
+      if (flow && state) await this.flows.advance(tx, flow.documentId, state, isComplete);
       return exchange;
     });
     return {
@@ -192,7 +281,7 @@ export class AiJobProcessor {
   }
 
   private async refundOnce(jobId: string, userId: number, kind: 'messages'): Promise<void> {
-    const first = await this.redis.set(`ai:refunded:${jobId}`, '1', 'EX', 7 * 24 * 3600, 'NX');
+    const first = await this.redis.set(refundKey(jobId), '1', 'EX', REFUND_MARKER_SECONDS, 'NX');
     if (first !== 'OK') return;
     try {
       await this.identity.refund(userId, kind);

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -8,24 +9,29 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * A per-provider limit of requests per second shared by every worker replica (D7): a counter per
- * provider and second in Redis. A job over the limit waits for the next second.
+ * A limit of requests per second to one provider key, shared by every worker replica (D7) through
+ * Redis. Each key has its own bucket (the server's key, each user's own key: `ProviderFactory` names
+ * them), so one user's key, valid or not, never slows anyone else's replies. A job over the limit
+ * waits until its bucket has room again, or until the job is aborted.
  */
 export class ProviderRateLimiter {
-  constructor(
-    private readonly redis: Redis,
-    private readonly perSecond: number,
-  ) {}
+  private readonly limiter: RateLimiterRedis | null;
 
-  async acquire(key: string, signal: AbortSignal): Promise<void> {
-    if (this.perSecond <= 0) return;
+  constructor(redis: Redis, perSecond: number, prefix: string) {
+    this.limiter = perSecond > 0 ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:ai:rate`, points: perSecond, duration: 1 }) : null;
+  }
+
+  async acquire(bucket: string, signal: AbortSignal): Promise<void> {
+    if (!this.limiter) return;
     for (;;) {
-      const now = Date.now();
-      const second = Math.floor(now / 1000);
-      const counter = `ai:rate:${key}:${second}`;
-      const [[, count]] = (await this.redis.multi().incr(counter).pexpire(counter, 2_000).exec()) as [[Error | null, number]];
-      if (count <= this.perSecond) return;
-      await sleep((second + 1) * 1000 - now, signal);
+      signal.throwIfAborted();
+      try {
+        await this.limiter.consume(bucket);
+        return;
+      } catch (res) {
+        if (!(res instanceof RateLimiterRes)) throw res;
+        await sleep(Math.max(res.msBeforeNext, 1), signal);
+      }
     }
   }
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { browserRequest as request, sessionCookieFor, testCallerToken, startTestService, testRedisUrl, type TestService } from '@prd/kit/testing';
 import { IdentityClient } from '@prd/proto';
-import { startContent, type ContentService } from '../../../content/test/content-test-service.js';
-import { signUp, startIdentityForPeers, type IdentityService, type TestUser } from '../../../identity/test/identity-test-service.js';
+import { startContent, type ContentService } from '@prd/testing/content';
+import { signUp, startIdentityForPeers, type IdentityService, type TestUser } from '@prd/testing/identity';
 import { AppModule as ChatModule, SERVICE as CHAT } from '../../src/app.module.js';
 import { configSchema as chatSchema, type Config as ChatConfig } from '../../src/config.js';
 import { WORKER_SERVICE, WorkerModule } from '../../src/worker/worker.module.js';
@@ -44,6 +44,9 @@ export async function startChatStack(options: StackOptions = {}): Promise<ChatSt
     AI_JOB_TIMEOUT_MS: '3000',
     AI_JOB_ATTEMPTS: '3',
     AI_RETRY_BACKOFF_MS: '20',
+    // Suites send many replies a minute from one user; the suite that tests these caps sets its own.
+    AI_REPLIES_PER_MINUTE: '0',
+    FLOW_STARTS_PER_MINUTE: '0',
     ...options.chatEnv,
   };
   const chat = await startTestService({ service: CHAT, configSchema: chatSchema, module: (c, l) => ChatModule.register(c, l), env: chatEnv });

@@ -1,10 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 /** A chat-completions request as the test server received it. */
 export interface ReceivedRequest {
   path: string;
   authorization: string | undefined;
+  /** Resolves when the client closed the connection before the answer was complete (an aborted request). */
+  closedEarly: Promise<void>;
   body: {
     model?: string;
     stream?: boolean;
@@ -22,7 +24,9 @@ export type Behaviour =
   /** Waits before answering with `then` (default: the default reply); a `delayMs` above the client's timeout is a hang. */
   | { delayMs: number; then?: Behaviour }
   /** Streams the first token, then waits `delayMs` before the rest (a slow stream). */
-  | { reply: string; pauseAfterFirstTokenMs: number };
+  | { reply: string; pauseAfterFirstTokenMs: number }
+  /** Streams every token `tokenDelayMs` after the one before (a slow model). */
+  | { reply: string; tokenDelayMs: number };
 
 export interface OpenAiTestServer {
   /** Base URL to give the SDK, ending in /v1. */
@@ -93,6 +97,7 @@ async function answer(res: ServerResponse, request: ReceivedRequest, behaviour: 
   for (const [i, token] of tokens.entries()) {
     send({ content: token });
     if (i === 0 && 'pauseAfterFirstTokenMs' in behaviour) await sleep(behaviour.pauseAfterFirstTokenMs);
+    if ('tokenDelayMs' in behaviour) await sleep(behaviour.tokenDelayMs);
     if (res.destroyed) return;
   }
   if (toolCall) {
@@ -120,7 +125,7 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
       state.respond = defaultRespond;
     },
   };
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
     void (async () => {
       const raw = await readBody(req);
@@ -131,7 +136,8 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
         return json(res, 400, { error: { message: 'invalid JSON' } });
       }
       const path = (req.url ?? '').split('?')[0]!;
-      const request: ReceivedRequest = { path, authorization: req.headers.authorization, body };
+      const closedEarly = new Promise<void>((resolve) => res.once('close', () => !res.writableFinished && resolve()));
+      const request: ReceivedRequest = { path, authorization: req.headers.authorization, closedEarly, body };
       state.requests.push(request);
       if (req.method === 'POST' && path === '/v1/chat/completions') {
         const behaviour = state.script.shift() ?? state.respond(request);

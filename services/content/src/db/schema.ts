@@ -59,7 +59,7 @@ export const documentRevisions = pgTable(
       .references(() => documents.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     content: text('content').notNull(),
-    source: text('source', { enum: ['user', 'ai', 'flow'] }).notNull(),
+    source: text('source', { enum: ['user', 'ai', 'flow', 'restore'] }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('document_revisions_document_idx').on(t.documentId, t.id.desc())],

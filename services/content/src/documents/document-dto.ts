@@ -1,4 +1,4 @@
-import type { DocumentDto, DocumentSummary, Revision, RevisionSource } from '@prd/proto';
+import type { DocumentDto, DocumentSummary, Revision } from '@prd/proto';
 import type { documentRevisions, documents } from '../db/schema.js';
 
 type DocumentRow = typeof documents.$inferSelect;
@@ -18,7 +18,7 @@ export function toRevision(row: RevisionRow): Revision {
     documentId: row.documentId,
     title: row.title,
     content: row.content,
-    source: row.source as RevisionSource,
+    source: row.source,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -28,6 +28,16 @@ export class DocumentsInternalController {
     return this.documents.get({ id: userId }, id);
   }
 
+  /** An access check for chat (`/ws` sessions, document chat) that loads no content. */
+  @Get(':id/access')
+  @InternalCallers('chat')
+  async access(
+    @Param(new ZodPipe(documentParamsSchema)) { id }: { id: number },
+    @Query(new ZodPipe(internalUserQuerySchema)) { userId }: { userId: number },
+  ): Promise<{ id: number }> {
+    return { id: await this.documents.check({ id: userId }, id) };
+  }
+
   @Put(':id/content')
   @InternalCallers('chat-worker')
   save(@Param(new ZodPipe(documentParamsSchema)) { id }: { id: number }, @Body(new ZodPipe(internalSaveContentSchema)) body: InternalSaveContent): Promise<DocumentDto> {

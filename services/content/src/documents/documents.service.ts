@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { desc, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DB } from '@prd/kit';
 import {
   DOCUMENT_NOT_FOUND,
   PROJECT_NOT_FOUND,
+  REVISION_COALESCE_MS,
   REVISION_NOT_FOUND,
   REVISIONS_LIST_LIMIT,
+  REVISIONS_MAX_PER_DOCUMENT,
   type DocumentDto,
   type DocumentSummary,
   type Revision,
@@ -55,6 +57,12 @@ export class DocumentsService {
   async get(owner: Owner | null, id: number): Promise<DocumentDto> {
     const [row] = await this.db.select().from(documents).where(access.document(owner, id));
     return toDocumentDto(found(row, DOCUMENT_NOT_FOUND));
+  }
+
+  /** The document's id if the owner may use it, else 404; its content is not read. */
+  async check(owner: Owner | null, id: number): Promise<number> {
+    const [row] = await this.db.select({ id: documents.id }).from(documents).where(access.document(owner, id));
+    return found(row, DOCUMENT_NOT_FOUND).id;
   }
 
   /** Creates a document, consuming one of the owner's monthly documents (D5); a failed save gives it back. */
@@ -122,7 +130,7 @@ export class DocumentsService {
       const current = await this.lockDocument(tx, owner, id);
       const [row] = await tx.select().from(documentRevisions).where(access.revision(current, revisionId));
       const revision = found(row, REVISION_NOT_FOUND);
-      return toDocumentDto(await this.apply(tx, current, { content: revision.content }, 'user'));
+      return toDocumentDto(await this.apply(tx, current, { content: revision.content }, 'restore'));
     });
   }
 
@@ -134,8 +142,9 @@ export class DocumentsService {
     if (!titleChanged && !contentChanged && !projectChanged) return current;
 
     const newProject = projectChanged && change.projectId != null ? await this.lockProject(tx, owner, change.projectId) : null;
-    if (contentChanged) {
+    if (contentChanged && !(source === 'user' && (await this.continuesSaves(tx, current)))) {
       await tx.insert(documentRevisions).values({ documentId: current.id, title: current.title, content: current.content, source });
+      if (source === 'user') await this.thinSaves(tx, current);
     }
     const [row] = await tx
       .update(documents)
@@ -163,6 +172,33 @@ export class DocumentsService {
       }
     }
     return updated;
+  }
+
+  /**
+   * Whether a user's save continues the saves whose revision is the document's newest: stored before
+   * a user's save less than REVISION_COALESCE_MS ago. Such a save stores no revision of its own.
+   */
+  private async continuesSaves(tx: ContentTx, document: Owned<{ id: number }>): Promise<boolean> {
+    const r = documentRevisions;
+    const [newest] = await tx
+      .select({ recent: sql<boolean>`${r.source} = 'user' AND ${r.createdAt} > now() - make_interval(secs => ${REVISION_COALESCE_MS / 1000})` })
+      .from(r)
+      .where(access.revisions(document))
+      .orderBy(desc(r.id))
+      .limit(1);
+    return newest?.recent === true;
+  }
+
+  /** Keeps the newest REVISIONS_MAX_PER_DOCUMENT revisions of users' saves; AI, flow and restore revisions stay. */
+  private async thinSaves(tx: ContentTx, document: Owned<{ id: number }>): Promise<void> {
+    const r = documentRevisions;
+    const oldest = tx
+      .select({ id: r.id })
+      .from(r)
+      .where(and(access.revisions(document), eq(r.source, 'user')))
+      .orderBy(desc(r.id))
+      .offset(REVISIONS_MAX_PER_DOCUMENT);
+    await tx.delete(r).where(inArray(r.id, oldest));
   }
 
   /** The owner's document, locked for the rest of the transaction, or 404. */

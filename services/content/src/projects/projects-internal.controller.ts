@@ -10,6 +10,16 @@ import { ProjectsService } from './projects.service.js';
 export class ProjectsInternalController {
   constructor(private readonly projects: ProjectsService) {}
 
+  /** An access check for chat (project chat, `/ws` sessions) that loads no document. */
+  @Get(':id/access')
+  @InternalCallers('chat')
+  async access(
+    @Param(new ZodPipe(projectParamsSchema)) { id }: { id: number },
+    @Query(new ZodPipe(internalUserQuerySchema)) { userId }: { userId: number },
+  ): Promise<{ id: number }> {
+    return { id: (await this.projects.get({ id: userId }, id)).id };
+  }
+
   @Get(':id/context')
   context(
     @Param(new ZodPipe(projectParamsSchema)) { id }: { id: number },

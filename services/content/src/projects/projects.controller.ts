@@ -1,12 +1,15 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { CurrentUser, unauthorized, WithUser, ZodPipe, type ActingUser } from '@prd/kit';
 import {
   createProjectSchema,
+  projectDocumentsQuerySchema,
   projectParamsSchema,
   PROJECTS_ACCOUNT_REQUIRED,
   updateProjectSchema,
   type CreateProject,
   type DocumentDto,
+  type ProjectDocumentsQuery,
   type ProjectDto,
   type UpdateProject,
 } from '@prd/proto';
@@ -57,8 +60,16 @@ export class ProjectsController {
     return { id };
   }
 
+  /** One page of the project's documents, most recently updated first; `X-Total-Count` says how many there are. */
   @Get(':id/documents')
-  documents(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(projectParamsSchema)) { id }: IdParams): Promise<DocumentDto[]> {
-    return this.projects.documents(registered(user), id);
+  async documents(
+    @CurrentUser() user: ActingUser | null,
+    @Param(new ZodPipe(projectParamsSchema)) { id }: IdParams,
+    @Query(new ZodPipe(projectDocumentsQuerySchema)) page: ProjectDocumentsQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<DocumentDto[]> {
+    const { documents, total } = await this.projects.documents(registered(user), id, page);
+    void reply.header('x-total-count', String(total));
+    return documents;
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { asc, desc, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { DB } from '@prd/kit';
-import { PROJECT_NOT_FOUND, type CreateProject, type DocumentDto, type ProjectContext, type ProjectDto, type UpdateProject } from '@prd/proto';
+import { AI_DOCUMENT_MAX_CHARS, PROJECT_CONTEXT_DOCUMENTS, PROJECT_NOT_FOUND, type CreateProject, type DocumentDto, type ProjectContext, type ProjectDto, type UpdateProject } from '@prd/proto';
 import { access, found, ownerOf, type Owned, type Owner } from '../access/access.js';
 import { ActivitiesService } from '../activities/activities.service.js';
 import type { ContentDb, Executor } from '../db/database.js';
@@ -73,21 +73,33 @@ export class ProjectsService {
     });
   }
 
-  /** The project's documents with their content (the cards show a preview), most recently updated first. */
-  async documents(owner: Owner, id: number): Promise<DocumentDto[]> {
+  /** One page of the project's documents with their content (the cards show a preview), most recently updated first. */
+  async documents(owner: Owner, id: number, page: { limit: number; offset: number }): Promise<{ documents: DocumentDto[]; total: number }> {
     const project = await this.find(this.db, owner, id);
-    const rows = await this.db.select().from(documents).where(access.projectDocuments(owner, project)).orderBy(desc(documents.updatedAt), desc(documents.id));
-    return rows.map(toDocumentDto);
+    const where = access.projectDocuments(owner, project);
+    const [rows, [count]] = await Promise.all([
+      this.db.select().from(documents).where(where).orderBy(desc(documents.updatedAt), desc(documents.id)).limit(page.limit).offset(page.offset),
+      this.db.select({ total: sql<number>`count(*)::int` }).from(documents).where(where),
+    ]);
+    return { documents: rows.map(toDocumentDto), total: count?.total ?? 0 };
   }
 
-  /** The project and every document's full text, oldest first: the context of project chat. */
+  /**
+   * The context of project chat: the project and its documents, oldest first, each cut to what one
+   * prompt can hold (AI_DOCUMENT_MAX_CHARS), at most PROJECT_CONTEXT_DOCUMENTS of them (the most
+   * recently updated); chat then fits them to its prompt budget.
+   */
   async context(owner: Owner, id: number): Promise<ProjectContext> {
     const project = await this.find(this.db, owner, id);
-    const rows = await this.db
-      .select({ id: documents.id, title: documents.title, content: documents.content })
+    const recent = await this.db
+      .select({ id: documents.id, title: documents.title, content: sql<string>`left(${documents.content}, ${AI_DOCUMENT_MAX_CHARS})`, createdAt: documents.createdAt })
       .from(documents)
       .where(access.projectDocuments(owner, project))
-      .orderBy(asc(documents.createdAt), asc(documents.id));
+      .orderBy(desc(documents.updatedAt), desc(documents.id))
+      .limit(PROJECT_CONTEXT_DOCUMENTS);
+    const rows = recent
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+      .map(({ id: documentId, title, content }) => ({ id: documentId, title, content }));
     return { project: { id: project.id, name: project.name, description: project.description, status: project.status }, documents: rows };
   }
 

@@ -1,9 +1,11 @@
 import { Controller, Get, Param, UseGuards } from '@nestjs/common';
-import { InternalCallers, InternalGuard, ZodPipe } from '@prd/kit';
+import { InternalCallers, InternalGuard, Public, ZodPipe } from '@prd/kit';
 import { templateParamsSchema, type Template } from '@prd/proto';
 import { TemplatesService } from './templates.service.js';
 
+/** The template gallery is the same for everyone, signed in or not. */
 @Controller('api/templates')
+@Public()
 export class TemplatesController {
   constructor(private readonly templates: TemplatesService) {}
 

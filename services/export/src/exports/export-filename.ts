@@ -1,3 +1,4 @@
+import { create as contentDisposition } from 'content-disposition';
 import type { ExportFormat } from '@prd/proto';
 
 const EXTENSIONS: Record<ExportFormat, string> = { markdown: 'md', docx: 'docx' };
@@ -31,11 +32,6 @@ export function asciiBaseName(base: string): string {
   return clean(base.normalize('NFKD').replace(COMBINING_MARKS, '').replace(NOT_PRINTABLE_ASCII, '')) || FALLBACK;
 }
 
-/** RFC 8187 encoding of a `filename*` value: UTF-8, percent-encoded, only attr-chars left as they are. */
-function encodeRfc8187(value: string): string {
-  return encodeURIComponent(value).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
 export interface ExportFileName {
   /** The name with its unicode, e.g. `café-plan.docx`. */
   name: string;
@@ -48,5 +44,6 @@ export function exportFileName(title: string, format: ExportFormat): ExportFileN
   const base = exportBaseName(title);
   const name = `${base}.${extension}`;
   const ascii = `${asciiBaseName(base)}.${extension}`;
-  return { name, contentDisposition: `attachment; filename="${ascii}"; filename*=UTF-8''${encodeRfc8187(name)}` };
+  // The UTF-8 `filename*` (RFC 8187) is added only when the name is not plain ASCII.
+  return { name, contentDisposition: contentDisposition(name, { fallback: ascii }) };
 }

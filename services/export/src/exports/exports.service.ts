@@ -1,10 +1,12 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { CONFIG, DB, notFound, type ActingUser, type Database } from '@prd/kit';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { CONFIG, DB, notFound, rateLimited, REDIS, type ActingUser, type Database } from '@prd/kit';
 import { ContentClient, DOCUMENT_NOT_FOUND, EXPORT_CONTENT_TYPES, InternalCallError, type DocumentDto, type ExportParams } from '@prd/proto';
 import type { Config } from '../config.js';
 import { exportEvents } from '../db/schema.js';
 import type * as tables from '../db/schema.js';
-import { DocxWorkerPool } from './docx-worker-pool.js';
+import { DocxPool } from './docx-pool.js';
 import { exportFileName } from './export-filename.js';
 
 export interface ExportFile {
@@ -16,16 +18,23 @@ export interface ExportFile {
 
 const WORKER_IDLE_MS = 60_000;
 
+/** Deletes the user's export claim only if it is still this export's (it may have expired and been retaken). */
+const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
 /** Builds the Markdown or Word file of one of the user's documents and records the download. */
 @Injectable()
 export class ExportsService implements OnApplicationShutdown {
-  private readonly docx: DocxWorkerPool;
+  private readonly docx: DocxPool;
+  /** Redis key prefix of the per-user claims, apart per deployment (its database). */
+  private readonly claims: string;
 
   constructor(
     @Inject(CONFIG) private readonly config: Config,
     @Inject(DB) private readonly db: Database<typeof tables>,
+    @Inject(REDIS) private readonly redis: Redis,
   ) {
-    this.docx = new DocxWorkerPool({
+    this.claims = `export:running:${createHash('sha256').update(config.DATABASE_URL).digest('hex').slice(0, 12)}`;
+    this.docx = new DocxPool({
       workers: config.EXPORT_WORKERS,
       maxQueue: config.EXPORT_QUEUE_LIMIT,
       timeoutMs: config.EXPORT_TIMEOUT_MS,
@@ -35,11 +44,29 @@ export class ExportsService implements OnApplicationShutdown {
 
   async export(user: ActingUser, { id, format }: ExportParams, requestId: string): Promise<ExportFile> {
     const document = await this.document(id, user.id, requestId);
-    const body =
-      format === 'docx' ? await this.docx.render({ title: document.title, markdown: document.content }) : Buffer.from(document.content, 'utf8');
+    const body = format === 'docx' ? await this.oneAtATime(user.id, () => this.docx.render({ title: document.title, markdown: document.content })) : Buffer.from(document.content, 'utf8');
     await this.db.insert(exportEvents).values({ userId: user.id, documentId: document.id, format, bytes: body.byteLength });
     const { name, contentDisposition } = exportFileName(document.title, format);
     return { fileName: name, contentDisposition, contentType: EXPORT_CONTENT_TYPES[format], body };
+  }
+
+  /**
+   * One Word export per user at a time, on every replica (a claim in Redis that outlives no build:
+   * it expires with the build's time limit): the few build threads are shared by everyone.
+   */
+  private async oneAtATime<T>(userId: number, build: () => Promise<T>): Promise<T> {
+    const key = `${this.claims}:${userId}`;
+    const token = randomUUID();
+    const claimed = await this.redis.set(key, token, 'PX', this.config.EXPORT_TIMEOUT_MS + 5_000, 'NX');
+    if (claimed !== 'OK') {
+      const left = await this.redis.pttl(key);
+      throw rateLimited('An export is already in progress. Please wait for it to finish.', left > 0 ? left : 1_000);
+    }
+    try {
+      return await build();
+    } finally {
+      await this.redis.eval(RELEASE, 1, key, token).catch(() => undefined);
+    }
   }
 
   /** The user's own document through content's internal route (D3); anyone else's is not found. */

@@ -28,7 +28,7 @@ describe('parseMarkdown', () => {
     ['a fenced code block with # comment lines across a cut', `${filler()}\`\`\`bash\n${'# install\nnpm ci\n'.repeat(400)}\`\`\`\n\n# After\n`],
     ['an unclosed fence swallowing later headings', `${filler()}\`\`\`\n${'# not a heading\ntext\n'.repeat(400)}`],
     ['closed code blocks right before every cut', codeSections(4)],
-    ['a four-backtick fence that a three-backtick line inside does not close', `${filler()}\`\`\`\`md\n${'\`\`\`\n# inside\n'.repeat(300)}\`\`\`\`\n\n# After\n`],
+    ['a four-backtick fence that a three-backtick line inside does not close', `${filler()}\`\`\`\`md\n${'```\n# inside\n'.repeat(300)}\`\`\`\`\n\n# After\n`],
     ['a tilde fence holding # lines across a cut', `${filler()}~~~\n${'# shell comment\n'.repeat(600)}~~~\n\n# After\n`],
     ['an HTML comment holding # lines across a cut', `${filler()}<!--\n${'# hidden\n'.repeat(600)}-->\n\n# Shown\n`],
     ['a #hashtag line continuing a paragraph at a cut', `${filler()}Tagged with\n#launch and more\n\n# Next\n`],

@@ -20,6 +20,7 @@ const ERASED = {
   lastName: null,
   passwordHash: null,
   openaiKeyEncrypted: null,
+  openaiKeyVerifiedAt: null,
 };
 
 /** `DELETE /api/account`: anonymise a registered user, reset a guest (SPEC §4, §6). */

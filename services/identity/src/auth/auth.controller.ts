@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Redirect, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { SessionService, ZodPipe } from '@prd/kit';
+import { Public, SessionService, ZodPipe } from '@prd/kit';
 import { registerSchema, SIGN_UP_PATH, type CurrentUser, type RegisterRequest } from '@prd/proto';
 import { toCurrentUser, type UserRow } from '../users/users.service.js';
 import { AuthService } from './auth.service.js';
@@ -9,7 +9,9 @@ import { LoginGuard } from './login.guard.js';
 
 type LoggedInRequest = FastifyRequest & { user: UserRow };
 
+/** Signing up, in and out: open to anyone by nature. */
 @Controller('api')
+@Public()
 export class AuthController {
   constructor(
     private readonly auth: AuthService,

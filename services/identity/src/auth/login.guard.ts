@@ -26,7 +26,7 @@ export class LoginGuard extends AuthGuard('local') {
   }
 
   override handleRequest<TUser = UserRow>(err: unknown, user: TUser | false | null): TUser {
-    if (err) throw err;
+    if (err) throw err instanceof Error ? err : new Error(String(err));
     if (!user) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
     return user;
   }

@@ -1,6 +1,6 @@
 import { Controller, Get, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { SessionService } from '@prd/kit';
+import { Public, SessionService } from '@prd/kit';
 import type { CurrentUser } from '@prd/proto';
 import { toCurrentUser, UsersService } from '../users/users.service.js';
 
@@ -13,6 +13,7 @@ export class CurrentUserController {
 
   /** A visitor without a user is anonymous (200, not 401), as SPEC §3 and §7 expect. */
   @Get()
+  @Public()
   async get(@Req() request: FastifyRequest): Promise<CurrentUser> {
     const session = await this.sessions.get(request);
     const user = session.userId === undefined ? null : await this.users.findActive(session.userId);

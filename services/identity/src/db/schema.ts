@@ -16,6 +16,8 @@ export const users = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
     /** The custom OpenAI key, AES-256-GCM encrypted (D9); null when none is stored. */
     openaiKeyEncrypted: text('openai_key_encrypted'),
+    /** When the provider first accepted the stored key; null until then (the key gives no own-key tier before). */
+    openaiKeyVerifiedAt: timestamp('openai_key_verified_at', { withTimezone: true }),
     /** Set when the account was anonymised (delete); such a user no longer exists. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

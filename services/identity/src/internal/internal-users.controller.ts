@@ -1,8 +1,18 @@
-import { Body, Controller, Get, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { InternalCallers, InternalGuard, notFound, UserDirectory, ZodPipe } from '@prd/kit';
-import { createGuestSchema, userIdParamsSchema, type CreateGuest, type InternalUser, type OpenAiKeyAnswer, type UserIdParams } from '@prd/proto';
+import {
+  createGuestSchema,
+  openAiKeyVerifiedSchema,
+  userIdParamsSchema,
+  type CreateGuest,
+  type InternalUser,
+  type OpenAiKeyAnswer,
+  type OpenAiKeyVerified,
+  type UserIdParams,
+} from '@prd/proto';
 import { UsersService } from '../users/users.service.js';
 import { KeyCipher } from '../security/key-cipher.js';
+import { SettingsService } from '../settings/settings.service.js';
 
 /** D3: what content, chat and export may ask identity about users; never exposed by the gateway. */
 @Controller('internal/users')
@@ -12,6 +22,7 @@ export class InternalUsersController {
     @Inject(UserDirectory) private readonly directory: UserDirectory,
     private readonly users: UsersService,
     private readonly cipher: KeyCipher,
+    private readonly settings: SettingsService,
   ) {}
 
   /** D5: a new guest for an anonymous visitor's first write, limited per client address. */
@@ -38,6 +49,15 @@ export class InternalUsersController {
   async getOpenAiKey(@Param(new ZodPipe(userIdParamsSchema)) params: UserIdParams): Promise<OpenAiKeyAnswer> {
     const user = await this.users.findActive(params.id);
     if (!user) throw notFound('User not found');
-    return { apiKey: user.openaiKeyEncrypted && !user.isGuest ? this.cipher.decrypt(user.openaiKeyEncrypted, user.id) : null };
+    const own = user.openaiKeyEncrypted && !user.isGuest;
+    return { apiKey: own ? this.cipher.decrypt(user.openaiKeyEncrypted!, user.id) : null, verified: Boolean(own && user.openaiKeyVerifiedAt) };
+  }
+
+  /** The AI worker: the provider accepted this user's key (by fingerprint); from now on it lifts the message limit. */
+  @Post(':id/openai-key/verified')
+  @InternalCallers('chat-worker')
+  @HttpCode(204)
+  async openAiKeyVerified(@Param(new ZodPipe(userIdParamsSchema)) params: UserIdParams, @Body(new ZodPipe(openAiKeyVerifiedSchema)) body: OpenAiKeyVerified): Promise<void> {
+    await this.settings.markKeyVerified(params.id, body.fingerprint);
   }
 }

@@ -54,7 +54,7 @@ export class PushGateway implements OnApplicationBootstrap, OnApplicationShutdow
       this.logger.warn({ raw: raw.slice(0, 200) }, 'ignored a malformed usage event');
       return;
     }
-    const message: PushMessage = { type: 'usage_update' };
+    const message: PushMessage = { type: 'usage_update', committedAt: event.committedAt };
     const frame = JSON.stringify(message);
     for (const socket of this.sockets.get(event.userId) ?? []) socket.send(frame);
   }

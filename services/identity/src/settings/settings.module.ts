@@ -4,5 +4,5 @@ import { UsageModule } from '../usage/usage.module.js';
 import { SettingsController } from './settings.controller.js';
 import { SettingsService } from './settings.service.js';
 
-@Module({ imports: [AuthModule, UsageModule], controllers: [SettingsController], providers: [SettingsService] })
+@Module({ imports: [AuthModule, UsageModule], controllers: [SettingsController], providers: [SettingsService], exports: [SettingsService] })
 export class SettingsModule {}

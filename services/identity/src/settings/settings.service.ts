@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
-import { DB, forbidden, type Database } from '@prd/kit';
+import { and, eq, isNull } from 'drizzle-orm';
+import { DB, forbidden, keyFingerprint, type Database } from '@prd/kit';
 import type { Settings } from '@prd/proto';
 import * as tables from '../db/schema.js';
 import { DemoAccountService } from '../auth/demo-account.service.js';
@@ -43,9 +43,25 @@ export class SettingsService {
     return user;
   }
 
-  /** The message limit depends on having a key, so open tabs refresh their usage line. */
+  /**
+   * The AI worker reports the provider accepted a key; it is marked verified only if it is still the
+   * stored key (same fingerprint), so a key replaced meanwhile stays unverified.
+   */
+  async markKeyVerified(userId: number, fingerprint: string): Promise<void> {
+    const user = await this.users.findActive(userId);
+    if (!user || user.isGuest || !user.openaiKeyEncrypted || user.openaiKeyVerifiedAt) return;
+    if (keyFingerprint(this.cipher.decrypt(user.openaiKeyEncrypted, user.id)) !== fingerprint) return;
+    const u = tables.users;
+    await this.db
+      .update(u)
+      .set({ openaiKeyVerifiedAt: new Date() })
+      .where(and(eq(u.id, user.id), eq(u.openaiKeyEncrypted, user.openaiKeyEncrypted), isNull(u.openaiKeyVerifiedAt)));
+    await this.usage.announce(userId);
+  }
+
+  /** A new key starts unverified; the message limit depends on it, so open tabs refresh their usage line. */
   private async write(userId: number, encrypted: string | null): Promise<void> {
-    await this.db.update(tables.users).set({ openaiKeyEncrypted: encrypted, updatedAt: new Date() }).where(eq(tables.users.id, userId));
+    await this.db.update(tables.users).set({ openaiKeyEncrypted: encrypted, openaiKeyVerifiedAt: null, updatedAt: new Date() }).where(eq(tables.users.id, userId));
     await this.usage.announce(userId);
   }
 }

@@ -4,10 +4,13 @@ import type { Config } from '../config.js';
 export type Tier = 'guest' | 'registered' | 'own-key';
 export type Limits = Usage['limits'];
 
-/** The tier of a user: guests, registered users on the server's key, registered users with their own key. */
-export function tierOf(user: { isGuest: boolean; openaiKeyEncrypted: string | null } | null): Tier {
+/**
+ * The tier of a user: guests, registered users on the server's key, registered users with their own
+ * key. A stored key counts only once the provider has accepted it: any string could be saved as a key.
+ */
+export function tierOf(user: { isGuest: boolean; openaiKeyEncrypted: string | null; openaiKeyVerifiedAt: Date | null } | null): Tier {
   if (!user || user.isGuest) return 'guest';
-  return user.openaiKeyEncrypted ? 'own-key' : 'registered';
+  return user.openaiKeyEncrypted && user.openaiKeyVerifiedAt ? 'own-key' : 'registered';
 }
 
 /** Monthly allowances of a tier (D5); null is unlimited. */

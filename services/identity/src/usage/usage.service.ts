@@ -53,7 +53,7 @@ export class UsageService {
     }
     const usage = await this.usageOf(user);
     if (taken === null) {
-      throw new AppError(429, { code: ErrorCode.LIMIT_EXCEEDED, message: LIMIT_MESSAGES[kind].message, description: LIMIT_MESSAGES[kind].description, usage });
+      throw new AppError(429, { code: ErrorCode.LIMIT_EXCEEDED, ...LIMIT_MESSAGES[kind], limit: kind, usage });
     }
     await this.announce(userId);
     // This consumption's own count, not whatever concurrent ones have added since.
@@ -75,7 +75,7 @@ export class UsageService {
 
   /** Tells every identity replica (D2) that this user's usage changed, so /ws-general pushes usage_update. */
   async announce(userId: number): Promise<void> {
-    const event: UsageEvent = { userId };
+    const event: UsageEvent = { userId, committedAt: Date.now() };
     await this.redis.publish(usageChannel(this.config.DATABASE_URL), JSON.stringify(event));
   }
 

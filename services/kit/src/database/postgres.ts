@@ -6,8 +6,38 @@ import { existsSync } from 'node:fs';
 
 export type Database<S extends Record<string, unknown> = Record<string, unknown>> = NodePgDatabase<S>;
 
+/**
+ * PostgreSQL could not be reached for a connection. The pool's own failures (a connect timeout, a
+ * server closing the socket mid-handshake) carry no class or code, so the pool gives them this one.
+ */
+export class DatabaseConnectionError extends Error {
+  constructor(cause: unknown) {
+    super('Could not connect to PostgreSQL', { cause });
+    this.name = 'DatabaseConnectionError';
+  }
+}
+
+/** A server's refusal (bad password, too many connections...) keeps its SQLSTATE; anything else is a lost connection. */
+const connectionError = (err: unknown) => (err instanceof pg.DatabaseError ? err : new DatabaseConnectionError(err));
+
+type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+/** A pool whose connection failures are DatabaseConnectionErrors, for its queries (pool.query connects through this) and transactions alike. */
+class ServicePool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    if (!callback) {
+      return super.connect().catch((err: unknown) => {
+        throw connectionError(err);
+      });
+    }
+    super.connect((err, client, done) => callback(err && connectionError(err), client, done));
+  }
+}
+
 export function createPool(url: string, logger: Logger): pg.Pool {
-  const pool = new pg.Pool({
+  const pool = new ServicePool({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 3_000,

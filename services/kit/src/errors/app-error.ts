@@ -1,10 +1,12 @@
-import { ErrorCode, type ErrorBody } from '@prd/proto';
+import { ErrorCode, SERVICE_UNAVAILABLE, type ErrorBody } from '@prd/proto';
 
 /** An error that becomes exactly this status and SPEC §8 body. */
 export class AppError extends Error {
   constructor(
     readonly status: number,
     readonly body: ErrorBody,
+    /** Seconds after which a retry may succeed; sent as `Retry-After`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(body.message);
     this.name = 'AppError';
@@ -20,5 +22,7 @@ export const accountRequired = (message: string, description?: string) =>
   new AppError(403, { code: ErrorCode.ACCOUNT_REQUIRED, message, ...(description ? { description } : {}) });
 export const notFound = (message = 'Not found') => new AppError(404, { code: ErrorCode.NOT_FOUND, message });
 export const conflict = (message: string) => new AppError(409, { code: ErrorCode.CONFLICT, message });
-export const unavailable = (message = 'Service temporarily unavailable, please retry shortly') =>
-  new AppError(503, { code: ErrorCode.UNAVAILABLE, message });
+export const unavailable = (message: string = SERVICE_UNAVAILABLE.message) => new AppError(503, { ...SERVICE_UNAVAILABLE, message });
+/** 429 RATE_LIMITED with `Retry-After`: too many requests of one kind in a short time (not the monthly allowance). */
+export const rateLimited = (message: string, retryAfterMs: number, description?: string) =>
+  new AppError(429, { code: ErrorCode.RATE_LIMITED, message, ...(description ? { description } : {}) }, Math.max(1, Math.ceil(retryAfterMs / 1000)));

@@ -1,5 +1,6 @@
 import { Catch, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './app-error.js';
 import { toErrorResponse } from './to-error-response.js';
 
 /** Writes every error as SPEC §8's body; unexpected ones are logged with the request id. */
@@ -15,5 +16,6 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, exceptio
   const { status, body, unexpected } = toErrorResponse(exception);
   if (unexpected) request.log.error({ err: exception }, 'request failed');
   if (reply.sent) return;
+  if (exception instanceof AppError && exception.retryAfterSeconds) void reply.header('retry-after', String(exception.retryAfterSeconds));
   void reply.status(status).type('application/json; charset=utf-8').send(body);
 }

@@ -1,6 +1,10 @@
 import { HttpException } from '@nestjs/common';
-import { ErrorCode, InternalCallError, type ErrorBody } from '@prd/proto';
+import { ErrorCode, InternalCallError, SERVICE_UNAVAILABLE, type ErrorBody } from '@prd/proto';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { MaxRetriesPerRequestError } from 'ioredis/built/errors/index.js';
+import pg from 'pg';
 import { ZodError } from 'zod';
+import { DatabaseConnectionError } from '../database/postgres.js';
 import { AppError } from './app-error.js';
 import { zodFields } from '../validation/zod-fields.js';
 
@@ -11,20 +15,19 @@ export interface ErrorResponse {
   unexpected: boolean;
 }
 
-/** Connection-level failures of PostgreSQL or Redis: the request may succeed on retry. */
-const TRANSIENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  '57P01', // admin_shutdown
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now
-  '53300', // too_many_connections
-]);
+/** Node's codes for a socket that could not be opened or was lost (a system error carries `syscall` and `code`). */
+const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-type CodedError = Error & { code?: unknown; statusCode?: unknown };
+/**
+ * PostgreSQL's SQLSTATEs that mean "try again shortly": class 08 (connection exception), the server
+ * shutting down or starting up (57P01-57P03), too many connections (53300).
+ */
+const isTransientSqlState = (code: string) => code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code);
+
+/** PostgreSQL refusing a value the request carried: class 22 (data exception, such as a NUL byte or an out-of-range number), 54000 (such as an over-long index key). */
+const isDataSqlState = (code: string) => code.startsWith('22') || code === '54000';
+
+type CodedError = Error & { code?: unknown; statusCode?: unknown; syscall?: unknown };
 
 /** The error and the errors it wraps: drizzle hides the driver's error (with its code) in `cause`. */
 function chain(error: Error): CodedError[] {
@@ -33,20 +36,21 @@ function chain(error: Error): CodedError[] {
   return found;
 }
 
-function isTransient(err: CodedError): boolean {
-  if (typeof err.code === 'string' && TRANSIENT_CODES.has(err.code)) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Stream isn't writeable|Connection is closed|max retries per request|Client has encountered a connection error/i.test(
-    err.message,
-  );
-}
+const isNetworkError = (err: CodedError) => typeof err.syscall === 'string' && typeof err.code === 'string' && NETWORK_ERROR_CODES.has(err.code);
 
 /**
- * PostgreSQL refusing a value the request carried (class 22 "data exception", such as a NUL byte or
- * an out-of-range number; 54000 such as an over-long index key): the request's fault, not ours.
+ * A database or Redis failure that a retry may not meet, recognised by class and code: a server
+ * answer with a transient SQLSTATE, a socket error, the pool's DatabaseConnectionError, a query that
+ * drizzle reports failed without any answer from the server (pg gives a lost connection no class of
+ * its own), or ioredis giving up on a command while Redis is away.
  */
-function isDataException(err: CodedError): boolean {
-  return typeof err.code === 'string' && /^(22[0-9A-Z]{3}|54000)$/.test(err.code) && 'severity' in err;
+function isTransient(err: CodedError): boolean {
+  if (err instanceof pg.DatabaseError) return typeof err.code === 'string' && isTransientSqlState(err.code);
+  if (err instanceof DatabaseConnectionError || err instanceof MaxRetriesPerRequestError || isNetworkError(err)) return true;
+  return err instanceof DrizzleQueryError && err.cause instanceof Error && err.cause.constructor === Error;
 }
+
+const isDataException = (err: CodedError) => err instanceof pg.DatabaseError && typeof err.code === 'string' && isDataSqlState(err.code);
 
 const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Unsupported content type: send application/json' },
@@ -72,11 +76,7 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   // Another service's 4xx (404, 429 LIMIT_EXCEEDED...) reaches the client as it was; its outage is our 503.
   if (error instanceof InternalCallError) {
     if (error.status >= 400 && error.status < 500) return { status: error.status, body: error.body, unexpected: false };
-    return {
-      status: 503,
-      body: { code: ErrorCode.UNAVAILABLE, message: 'Service temporarily unavailable, please retry shortly' },
-      unexpected: true,
-    };
+    return { status: 503, body: SERVICE_UNAVAILABLE, unexpected: true };
   }
   if (error instanceof ZodError) {
     const fields = zodFields(error);
@@ -105,13 +105,7 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     if (causes.some(isDataException)) {
       return { status: 400, body: { code: ErrorCode.VALIDATION_FAILED, message: 'The request holds a value that cannot be stored' }, unexpected: false };
     }
-    if (causes.some(isTransient)) {
-      return {
-        status: 503,
-        body: { code: ErrorCode.UNAVAILABLE, message: 'Service temporarily unavailable, please retry shortly' },
-        unexpected: true,
-      };
-    }
+    if (causes.some(isTransient)) return { status: 503, body: SERVICE_UNAVAILABLE, unexpected: true };
     if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       return { status: err.statusCode, body: { code: STATUS_CODES[err.statusCode], message: err.message }, unexpected: false };
     }

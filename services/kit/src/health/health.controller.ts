@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { HealthAnswer } from '@prd/proto';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
+import { Public } from '../access/public.js';
 import { SERVICE_NAME } from '../config/config.tokens.js';
 import { PG_POOL } from '../database/database.tokens.js';
 import { REDIS } from '../redis/redis.tokens.js';
@@ -29,6 +30,7 @@ async function timed(check: () => Promise<unknown>) {
 
 /** Liveness and readiness (D8). Not exposed by the gateway. */
 @Controller()
+@Public()
 export class HealthController {
   constructor(
     @Inject(SERVICE_NAME) private readonly service: string,

@@ -1,9 +1,11 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { Public } from '../access/public.js';
 import { METRICS } from './metrics.tokens.js';
 import type { Metrics } from './metrics.js';
 
 /** Prometheus scrape endpoint (D8); the gateway does not expose it. */
 @Controller()
+@Public()
 export class MetricsController {
   constructor(@Inject(METRICS) private readonly metrics: Metrics) {}
 

@@ -12,7 +12,7 @@ export function containsNul(value: unknown): boolean {
     if (typeof item === 'string') {
       if (item.includes('\u0000')) return true;
     } else if (Array.isArray(item)) {
-      pending.push(...item);
+      pending.push(...(item as unknown[]));
     } else if (item !== null && typeof item === 'object') {
       for (const [key, inner] of Object.entries(item)) {
         if (key.includes('\u0000')) return true;
@@ -25,7 +25,7 @@ export function containsNul(value: unknown): boolean {
 
 /** Validates a body, query or param with a proto schema; failures become 400 via the error filter. */
 export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
-  constructor(private readonly schema: S) {}
+  constructor(readonly schema: S) {}
   transform(value: unknown): z.infer<S> {
     if (containsNul(value)) throw badRequest(NUL_CHARACTER_MESSAGE);
     return this.schema.parse(value);

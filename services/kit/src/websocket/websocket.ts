@@ -4,6 +4,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Redis } from 'ioredis';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { ErrorCode } from '@prd/proto';
 import type { Logger } from 'pino';
 import { SessionService } from '../session/session.service.js';
 import { SESSION_ENDED_CHANNEL, sessionTag, type SessionEndedEvent } from '../session/session.js';
@@ -32,7 +33,7 @@ interface SocketSession {
 const MAX_PAYLOAD = 1024 * 1024;
 
 function refuse(socket: Duplex, service: string, status: number, reason: string, message: string) {
-  const body = JSON.stringify({ code: status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN', message });
+  const body = JSON.stringify({ code: status === 401 ? ErrorCode.UNAUTHORIZED : ErrorCode.FORBIDDEN, message });
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Service: ${service}\r\nConnection: close\r\n\r\n${body}`,
   );

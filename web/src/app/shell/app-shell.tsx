@@ -3,7 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { lazyNamed } from '../lazy-named';
 import { useCurrentUser } from '../use-current-user';
 import { usePushChannel } from '../use-push-channel';
-import { useIsWideScreen } from '../use-media-query';
+import { useIsWideScreen } from '../use-is-wide-screen';
 import { BottomTabBar } from './bottom-tab-bar';
 import { ShellChatPanel } from '../../features/chat-panel/shell-chat-panel';
 import { FeedbackWidget } from '../../features/feedback/feedback-widget';

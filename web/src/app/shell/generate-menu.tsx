@@ -46,6 +46,8 @@ export function GenerateMenu({ onNavigate }: { onNavigate?: () => void }) {
   };
 
   return (
+    // Escape from the button or any item inside closes the menu; the wrapper itself takes no focus or clicks.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- see above
     <div className="generate-menu" ref={rootRef} onKeyDown={onKeyDown}>
       <button
         ref={buttonRef}

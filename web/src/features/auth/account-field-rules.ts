@@ -1,11 +1,26 @@
 import type { FormRule } from 'antd';
-import { AUTH_MESSAGES } from '@prd/proto/auth-messages';
-import { PASSWORD_MIN, USERNAME_MIN } from '@prd/proto';
+import { loginSchema, registerSchema } from '@prd/proto/auth';
+import type { ZodType } from 'zod';
 
-/** SPEC §5's sign-up rules, shared by the sign-up form and the settings registration. */
-export const usernameRules: FormRule[] = [{ required: true, whitespace: true, min: USERNAME_MIN, message: AUTH_MESSAGES.usernameMin }];
-export const emailRules: FormRule[] = [
-  { required: true, message: AUTH_MESSAGES.invalidEmail },
-  { type: 'email', message: AUTH_MESSAGES.invalidEmail },
-];
-export const passwordRules: FormRule[] = [{ required: true, min: PASSWORD_MIN, message: AUTH_MESSAGES.passwordMin }];
+/**
+ * An antd rule that checks a field with the schema the server validates it with, and shows that
+ * schema's message (SPEC §5): each rule and its text are written once, in proto. A field's
+ * required mark is set on its Form.Item, since these rules carry no `required` flag of their own.
+ */
+function schemaRule(schema: ZodType): FormRule[] {
+  return [
+    {
+      validator: async (_rule, value: unknown) => {
+        const result = await schema.safeParseAsync(value ?? '');
+        if (!result.success) throw new Error(result.error.issues[0]?.message);
+      },
+    },
+  ];
+}
+
+export const loginRules = { username: schemaRule(loginSchema.shape.username), password: schemaRule(loginSchema.shape.password) };
+
+/** The sign-up rules, shared by the sign-up form and the settings registration. */
+export const usernameRules = schemaRule(registerSchema.shape.username);
+export const emailRules = schemaRule(registerSchema.shape.email);
+export const passwordRules = schemaRule(registerSchema.shape.password);

@@ -38,7 +38,7 @@ export function AuthPage() {
   }
   if (isRegistered(user)) return <Navigate to={target} replace />;
 
-  const done = () => navigate(target, { replace: true });
+  const done = () => void navigate(target, { replace: true });
   const selectTab = (key: string) => {
     const next = new URLSearchParams(searchParams);
     if (key === 'signup') next.set('tab', 'signup');

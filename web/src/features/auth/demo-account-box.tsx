@@ -28,7 +28,7 @@ export function DemoAccountBox({ onLoggedIn }: { onLoggedIn: () => void }) {
         <dt>Password</dt>
         <dd>{demo.password}</dd>
       </dl>
-      <Button onClick={quickLogin} loading={isLoading}>
+      <Button onClick={() => void quickLogin()} loading={isLoading}>
         Quick Login
       </Button>
     </section>

@@ -1,9 +1,9 @@
 import type { LoginRequest } from '@prd/proto';
-import { AUTH_MESSAGES } from '@prd/proto/auth-messages';
 import { Button, Form, Input } from 'antd';
 import { useLoginMutation } from '../../app/identity-api';
 import { useToast } from '../../app/toast';
 import { errorMessage } from '../../app/error-dialogs-middleware';
+import { loginRules } from './account-field-rules';
 
 /** Log in with a username or an email (SPEC §3, §5). */
 export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
@@ -20,11 +20,11 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   };
 
   return (
-    <Form<LoginRequest> layout="vertical" onFinish={submit} disabled={isLoading} requiredMark={false}>
-      <Form.Item label="Username or email" name="username" rules={[{ required: true, whitespace: true, message: AUTH_MESSAGES.loginRequired }]}>
+    <Form<LoginRequest> name="login" layout="vertical" onFinish={(values) => void submit(values)} disabled={isLoading} requiredMark={false}>
+      <Form.Item label="Username or email" name="username" rules={loginRules.username} required>
         <Input autoComplete="username" />
       </Form.Item>
-      <Form.Item label="Password" name="password" rules={[{ required: true, message: AUTH_MESSAGES.passwordRequired }]}>
+      <Form.Item label="Password" name="password" rules={loginRules.password} required>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={isLoading}>

@@ -32,6 +32,7 @@ export function RegistrationModal({ context, onClose }: { context: SignUpContext
     <Modal open={open} onCancel={onClose} title={title} footer={null} destroyOnHidden width={480}>
       {description && <p className="dialog-description">{description}</p>}
       <SignUpForm
+        formName="sign-up-dialog"
         onCancel={onClose}
         onRegistered={() => {
           toast.success('Account created!', "You're now logged in and can continue your work.");

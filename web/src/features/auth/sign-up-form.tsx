@@ -18,7 +18,16 @@ interface SignUpValues {
  * The sign-up form of SPEC §2 with the SPEC §5 messages: Username, Email, Name (optional),
  * Password and Confirm Password; confirmPassword stays in the form and is never sent.
  */
-export function SignUpForm({ onRegistered, onCancel }: { onRegistered: (user: CurrentUser) => void; onCancel?: () => void }) {
+export function SignUpForm({
+  onRegistered,
+  onCancel,
+  formName = 'sign-up',
+}: {
+  onRegistered: (user: CurrentUser) => void;
+  onCancel?: () => void;
+  /** Prefixes the fields' ids, which must be unique on the page (the auth screen's log-in form has a username too). */
+  formName?: string;
+}) {
   const [register, { isLoading }] = useRegisterMutation();
   const toast = useToast();
 
@@ -32,23 +41,24 @@ export function SignUpForm({ onRegistered, onCancel }: { onRegistered: (user: Cu
   };
 
   return (
-    <Form<SignUpValues> layout="vertical" onFinish={submit} requiredMark="optional" disabled={isLoading}>
-      <Form.Item label="Username" name="username" rules={usernameRules}>
+    <Form<SignUpValues> name={formName} layout="vertical" onFinish={(values) => void submit(values)} requiredMark="optional" disabled={isLoading}>
+      <Form.Item label="Username" name="username" rules={usernameRules} required>
         <Input autoComplete="username" />
       </Form.Item>
-      <Form.Item label="Email" name="email" rules={emailRules}>
+      <Form.Item label="Email" name="email" rules={emailRules} required>
         <Input type="email" autoComplete="email" />
       </Form.Item>
       <Form.Item label="Name" name="name">
         <Input autoComplete="name" />
       </Form.Item>
-      <Form.Item label="Password" name="password" rules={passwordRules}>
+      <Form.Item label="Password" name="password" rules={passwordRules} required>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         label="Confirm Password"
         name="confirmPassword"
         dependencies={['password']}
+        required
         rules={[
           { required: true, message: AUTH_MESSAGES.confirmRequired },
           ({ getFieldValue }) => ({

@@ -1,14 +1,18 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { useMatch } from 'react-router-dom';
 import { errorMessage, opensDialog } from '../../app/error-dialogs-middleware';
 import { LoadingState } from '../../app/loading-state';
 import { useToast } from '../../app/toast';
-import { useGetChatMessagesQuery, useSendChatMutation } from '../chat/chat-api';
+import type { ChatReply } from '@prd/proto';
+import { useGetChatMessagesQuery } from '../chat/chat-api';
 import { ChatComposer } from '../chat/chat-composer';
 import { GuestMessageWarning } from '../chat/guest-message-warning';
 import { MessageList } from '../chat/message-list';
-import { dropMessage, fromChatMessage, localMessage, settleSend, type ViewMessage } from '../chat/view-message';
+import { ReplyStopped } from '../chat/reply-stream';
+import { useChatConversation } from '../chat/use-chat-conversation';
+import { fromChatMessage, type ViewMessage } from '../chat/view-message';
 import '../chat/chat.css';
 
 const GREETING = "Hi! I'm your AI assistant. Ask me anything about your product, your documents or product management.";
@@ -21,11 +25,12 @@ const greeting = (): ViewMessage[] => [{ key: 'greeting', role: 'assistant', con
  */
 export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const history = useGetChatMessagesQuery({});
-  const [sendChat] = useSendChatMutation();
+  // SPEC §7: open on a document's page, the panel talks about that document.
+  const documentId = Number(useMatch('/documents/:id')?.params.id) || undefined;
   const toast = useToast();
-  const [messages, setMessages] = useState<ViewMessage[] | null>(null);
+  const conversation = useChatConversation();
+  const { messages, setMessages } = conversation;
   const [input, setInput] = useState('');
-  const [pending, setPending] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
   if (messages === null && (history.isSuccess || history.isError)) {
@@ -42,19 +47,12 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
   }, [open]);
 
   const send = async (text: string) => {
-    const optimistic = localMessage('user', text);
     setInput('');
-    setMessages((current) => [...(current ?? []), optimistic]);
-    setPending(true);
     try {
-      const reply = await sendChat({ content: text }).unwrap();
-      setMessages((current) => settleSend(current ?? [], optimistic.key, [fromChatMessage(reply.userMessage), fromChatMessage(reply.assistantMessage)]));
+      await conversation.send<ChatReply>('/api/chat', { content: text, documentId }, text);
     } catch (error) {
-      setMessages((current) => dropMessage(current ?? [], optimistic.key));
       setInput((current) => current || text);
-      if (!opensDialog(error)) toast.error('Failed to send message', errorMessage(error));
-    } finally {
-      setPending(false);
+      if (!(error instanceof ReplyStopped) && !opensDialog(error)) toast.error('Failed to send message', errorMessage(error));
     }
   };
 
@@ -68,9 +66,9 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
       {messages === null ? (
         <LoadingState text="Loading chat history..." visible />
       ) : (
-        <MessageList messages={messages} label="AI Assistant conversation" thinking={pending} />
+        <MessageList messages={messages} label="AI Assistant conversation" streamingText={conversation.streamingText} />
       )}
-      <ChatComposer value={input} onChange={setInput} onSend={(text) => void send(text)} pending={pending} inputRef={inputRef} label="Message the AI Assistant" showRealtimeButton />
+      <ChatComposer value={input} onChange={setInput} onSend={(text) => void send(text)} pending={conversation.streaming} onStop={conversation.stop} inputRef={inputRef} label="Message the AI Assistant" showRealtimeButton />
       <button type="button" className="chat-panel-clear" onClick={() => setMessages(greeting())}>
         Clear conversation
       </button>

@@ -1,17 +1,5 @@
-import type { ChatMessage, ChatMode, ChatReply, ChatThread, ThreadDetail } from '@prd/proto';
+import type { ChatMessage, ChatThread, ThreadDetail } from '@prd/proto';
 import { api } from '../../app/api';
-
-/** What a `POST /api/chat` carries in its four forms (SPEC §7): general, document, project and shell panel. */
-export interface SendChatInput {
-  content: string;
-  mode?: ChatMode;
-  threadId?: number;
-  documentId?: number;
-  documentTitle?: string;
-  documentContext?: string;
-  projectId?: number;
-  projectContext?: string;
-}
 
 /** Which messages `GET /api/chat` lists: a document's, a project's, or (neither) the shell panel's. */
 export interface ChatScope {
@@ -28,8 +16,7 @@ const scopeQuery = ({ documentId, projectId }: ChatScope): string => {
 const chatTagged = api.enhanceEndpoints({ addTagTypes: ['Threads', 'ChatMessages'] });
 
 /**
- * The chat service's calls (SPEC §7). A reply consumes one message of the allowance, so it
- * refreshes the usage line; an anonymous visitor's first message makes them a guest.
+ * The chat service's calls (SPEC §7) other than replies, which stream (D14: use-chat-conversation.ts).
  */
 export const chatApi = chatTagged.injectEndpoints({
   endpoints: (build) => ({
@@ -60,11 +47,6 @@ export const chatApi = chatTagged.injectEndpoints({
       query: (scope) => `/api/chat${scopeQuery(scope)}`,
       providesTags: ['ChatMessages'],
     }),
-    sendChat: build.mutation<ChatReply, SendChatInput>({
-      query: (body) => ({ url: '/api/chat', method: 'POST', body }),
-      // A thread's reply moves it to the top of the list (most recently updated first).
-      invalidatesTags: (_result, _error, { threadId }) => (threadId === undefined ? ['Usage', 'CurrentUser'] : ['Usage', 'CurrentUser', 'Threads']),
-    }),
   }),
 });
 
@@ -77,5 +59,4 @@ export const {
   useAutoTitleThreadMutation,
   useGetChatMessagesQuery,
   useLazyGetChatMessagesQuery,
-  useSendChatMutation,
 } = chatApi;

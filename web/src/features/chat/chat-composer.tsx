@@ -1,4 +1,4 @@
-import { SendOutlined } from '@ant-design/icons';
+import { SendOutlined, StopOutlined } from '@ant-design/icons';
 import { CHAT_INPUT_MAX_HEIGHT_PX } from '@prd/proto';
 import { Button } from 'antd';
 import { useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react';
@@ -15,13 +15,15 @@ interface Props {
   /** The disabled 'Start Realtime Chat (Coming Soon)' button of SPEC §2. */
   showRealtimeButton?: boolean;
   inputRef?: RefObject<HTMLTextAreaElement | null>;
+  /** While a reply is written: Stop in place of Send, which closes the request (D14). */
+  onStop?: () => void;
 }
 
 /**
  * The message box of every chat (SPEC §2, §5): grows with its text up to 160 px, Enter sends the
  * trimmed text, Shift+Enter breaks the line, and Send is disabled while blank or while a send is pending.
  */
-export function ChatComposer({ value, onChange, onSend, pending = false, label = 'Message', placeholder = 'Type your message...', showRealtimeButton = false, inputRef }: Props) {
+export function ChatComposer({ value, onChange, onSend, pending = false, label = 'Message', placeholder = 'Type your message...', showRealtimeButton = false, inputRef, onStop }: Props) {
   const ownRef = useRef<HTMLTextAreaElement>(null);
   const textarea = inputRef ?? ownRef;
   const hintId = useId();
@@ -60,7 +62,11 @@ export function ChatComposer({ value, onChange, onSend, pending = false, label =
           onChange={(event) => onChange(event.target.value)}
           onKeyDown={onKeyDown}
         />
-        <Button type="primary" icon={<SendOutlined aria-hidden />} aria-label="Send message" disabled={!canSend} onClick={send} />
+        {pending && onStop ? (
+          <Button danger icon={<StopOutlined aria-hidden />} aria-label="Stop the reply" onClick={onStop} />
+        ) : (
+          <Button type="primary" icon={<SendOutlined aria-hidden />} aria-label="Send message" disabled={!canSend} onClick={send} />
+        )}
       </div>
       <div className="chat-composer-foot">
         <span id={hintId} className="chat-hint">

@@ -1,4 +1,4 @@
-import { AUTO_TITLE_DELAY_MS, AUTO_TITLE_FALLBACK, type ChatThread } from '@prd/proto';
+import { AUTO_TITLE_DELAY_MS, AUTO_TITLE_FALLBACK, PENDING_MESSAGE_RETRY_MS, type ChatReply, type ChatThread } from '@prd/proto';
 import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -7,13 +7,13 @@ import { LoadingState } from '../../app/loading-state';
 import { useToast } from '../../app/toast';
 import { usePageTitle } from '../../app/use-page-title';
 import {
+  chatApi,
   useAutoTitleThreadMutation,
   useCreateThreadMutation,
   useDeleteThreadMutation,
   useGetThreadsQuery,
   useLazyGetThreadQuery,
   useRenameThreadMutation,
-  useSendChatMutation,
 } from './chat-api';
 import { ChatComposer } from './chat-composer';
 import { CHAT_MODES_INFO, parseChatMode } from './chat-modes';
@@ -21,8 +21,11 @@ import { GuestMessageWarning } from './guest-message-warning';
 import { MessageList } from './message-list';
 import { RenameThreadDialog } from './rename-thread-dialog';
 import { ThreadList } from './thread-list';
-import { dropMessage, fromChatMessage, localMessage, settleSend, type ViewMessage } from './view-message';
+import { fromChatMessage } from './view-message';
+import { ReplyStopped } from './reply-stream';
+import { useChatConversation } from './use-chat-conversation';
 import { useThreadCreationGuard } from './use-thread-creation-guard';
+import { useAppDispatch } from '../../app/hooks';
 import './chat.css';
 
 /** Titles that get replaced by an AI-written one after the first reply (SPEC §4). */
@@ -31,7 +34,7 @@ const DELETE_CONFIRM = 'Are you sure you want to delete this chat thread? This a
 
 /** /chat (SPEC §2, §4): conversations with new, rename and delete; four modes; markdown replies. */
 export function ChatPage() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const mode = parseChatMode(searchParams.get('mode'));
   const info = CHAT_MODES_INFO[mode];
   usePageTitle(info.title);
@@ -45,17 +48,21 @@ export function ChatPage() {
   const [renameThread, renaming] = useRenameThreadMutation();
   const [deleteThread] = useDeleteThreadMutation();
   const [autoTitle] = useAutoTitleThreadMutation();
-  const [sendChat] = useSendChatMutation();
+  const dispatch = useAppDispatch();
   const guard = useThreadCreationGuard();
 
   const [activeId, setActiveId] = useState<number | null>(null);
   const activeRef = useRef<number | null>(null);
-  const [messages, setMessages] = useState<ViewMessage[]>([]);
+  const conversation = useChatConversation([]);
+  const { setMessages, streaming: pending } = conversation;
+  const messages = conversation.messages ?? [];
   const [loadingThread, setLoadingThread] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [input, setInput] = useState(() => searchParams.get('prefill') ?? '');
+  const [input, setInput] = useState('');
+  /** The home prompt's text (SPEC §2 `prefill`): sent by itself into a new conversation once the page can. */
+  const [queued, setQueued] = useState<string | null>(() => searchParams.get('prefill')?.trim() || null);
   const [renameTarget, setRenameTarget] = useState<ChatThread | null>(null);
-  const opened = useRef(false);
+  // A queued message starts a conversation of its own: the newest stored one is not opened.
+  const opened = useRef(queued !== null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
   const activate = (id: number | null) => {
@@ -83,7 +90,7 @@ export function ChatPage() {
         if (activeRef.current === id) setLoadingThread(false);
       }
     },
-    [loadThread, toast],
+    [loadThread, toast, setMessages],
   );
 
   // On load the most recently updated thread opens (SPEC §4); the list comes newest first.
@@ -150,26 +157,58 @@ export function ChatPage() {
       setMessages([]);
     }
     const hadReply = messages.some((message) => message.role === 'assistant');
-    const optimistic = localMessage('user', text);
-    setMessages((current) => [...current, optimistic]);
-    setPending(true);
     try {
-      const reply = await sendChat({ content: text, mode, threadId }).unwrap();
-      if (activeRef.current === threadId) {
-        const stored = [fromChatMessage(reply.userMessage)];
-        if (reply.assistantMessage?.content) stored.push(fromChatMessage(reply.assistantMessage));
-        setMessages((current) => settleSend(current, optimistic.key, stored));
-      }
-      if (!reply.assistantMessage?.content) toast.error('No assistant response received');
-      else scheduleAutoTitle(thread, threadId, hadReply);
+      const reply = await conversation.send<ChatReply>('/api/chat', { content: text, mode, threadId }, text);
+      // A thread's reply moves it to the top of the list (most recently updated first).
+      dispatch(chatApi.util.invalidateTags(['Threads']));
+      if (reply && !reply.assistantMessage.content) toast.error('No assistant response received');
+      else if (reply) scheduleAutoTitle(thread, threadId, hadReply);
     } catch (error) {
-      setMessages((current) => dropMessage(current, optimistic.key));
       setInput((current) => current || text);
-      if (!opensDialog(error)) toast.error('Failed to send message', errorMessage(error));
-    } finally {
-      setPending(false);
+      if (!(error instanceof ReplyStopped) && !opensDialog(error)) toast.error('Failed to send message', errorMessage(error));
     }
   };
+
+  const regenerate = async () => {
+    const threadId = activeRef.current;
+    if (threadId === null) return;
+    try {
+      await conversation.regenerate<ChatReply>({ threadId, mode });
+    } catch (error) {
+      if (!opensDialog(error)) toast.error('Failed to regenerate the reply', errorMessage(error));
+    }
+  };
+
+  // SPEC §9 pending-message retries: the queued message waits for the thread list, then for any send in flight.
+  const sendRef = useRef(send);
+  sendRef.current = send;
+  const waitingFor: keyof typeof PENDING_MESSAGE_RETRY_MS | null =
+    !threadsQuery.isSuccess && !threadsQuery.isError ? 'waitingForThreads' : pending ? 'waitingForSend' : null;
+  const waitingRef = useRef(waitingFor);
+  waitingRef.current = waitingFor;
+  useEffect(() => {
+    if (queued === null) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const attempt = () => {
+      const waiting = waitingRef.current;
+      if (waiting) {
+        timer = setTimeout(attempt, PENDING_MESSAGE_RETRY_MS[waiting]);
+        return;
+      }
+      setQueued(null);
+      // Sent once: a reload of the page must not send it again.
+      setSearchParams(
+        (params) => {
+          params.delete('prefill');
+          return params;
+        },
+        { replace: true },
+      );
+      void sendRef.current(queued);
+    };
+    attempt();
+    return () => clearTimeout(timer);
+  }, [queued, setSearchParams]);
 
   const confirmDelete = (thread: ChatThread) => {
     void modal.confirm({
@@ -228,7 +267,7 @@ export function ChatPage() {
         />
         <div className="chat-main">
           <GuestMessageWarning />
-          {loadingThread ? <LoadingState text="Loading conversation..." visible /> : <MessageList messages={shown} label="Conversation" thinking={pending} />}
+          {loadingThread ? <LoadingState text="Loading conversation..." visible /> : <MessageList messages={shown} label="Conversation" streamingText={conversation.streamingText} onRegenerate={() => void regenerate()} />}
           {empty && !pending && (
             <ul className="chat-suggestions" aria-label="Suggested prompts">
               {info.prompts.map((prompt) => (
@@ -240,7 +279,7 @@ export function ChatPage() {
               ))}
             </ul>
           )}
-          <ChatComposer value={input} onChange={setInput} onSend={(text) => void send(text)} pending={pending} inputRef={inputRef} showRealtimeButton />
+          <ChatComposer value={input} onChange={setInput} onSend={(text) => void send(text)} pending={pending} onStop={conversation.stop} inputRef={inputRef} showRealtimeButton />
         </div>
       </div>
       <RenameThreadDialog thread={renameTarget} saving={renaming.isLoading} onSave={(title) => void saveRename(title)} onClose={() => setRenameTarget(null)} />

@@ -16,10 +16,10 @@ afterEach(() => {
 
 /** Answers the current-user and usage reads. */
 function serve(user: object, messages: number, limit: number | null) {
-  globalThis.fetch = ((input: RequestInfo | URL) => {
+  globalThis.fetch = (input: RequestInfo | URL) => {
     const body = String(input).includes('/api/usage') ? { docs: 0, messages, limits: { docs: 3, messages: limit } } : user;
     return Promise.resolve({ ok: true, status: 200, statusText: 'OK', text: async () => JSON.stringify(body) } as Response);
-  }) as typeof fetch;
+  };
 }
 
 function renderWarning() {

@@ -1,7 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { CopyOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { memo, useEffect, useRef } from 'react';
 import { relativeTime } from '../../app/relative-time';
+import { useToast } from '../../app/toast';
 import { MarkdownView } from './markdown-view';
-import type { ViewMessage } from './view-message';
+import { splitStreamingMarkdown } from './streaming-markdown';
+import { lastReplyIndex, type ViewMessage } from './view-message';
 
 interface Props {
   messages: ViewMessage[];
@@ -9,42 +13,106 @@ interface Props {
   label: string;
   /** Shows 'AI is thinking...' after the last message. */
   thinking?: boolean;
+  /** The reply being written (D14), shown as it grows; null when none is. */
+  streamingText?: string | null;
+  /** Offers 'Regenerate' on the last reply (a stored one, while nothing is being written). */
+  onRegenerate?: () => void;
   /** Shows each message's relative time under it (project chat). */
   showTimes?: boolean;
 }
 
 const ROLE_NAMES = { user: 'You', assistant: 'AI', system: 'System' } as const;
+/** How close to the bottom (px) still counts as 'at the bottom': the view follows new text from there. */
+const PINNED_SLACK_PX = 48;
 
-function Bubble({ message, showTime }: { message: ViewMessage; showTime: boolean }) {
+/** Whole blocks render once; only the growing block re-renders with each delta. */
+const SettledMarkdown = memo(function SettledMarkdown({ text }: { text: string }) {
+  return text ? <MarkdownView text={text} className="chat-markdown" /> : null;
+});
+
+/** A reply while it is written: markdown for finished blocks, a half table or code block as plain text (D14). */
+function StreamingReply({ text }: { text: string }) {
+  const { settled, tail, tailIsRaw } = splitStreamingMarkdown(text);
+  return (
+    <>
+      <SettledMarkdown text={settled} />
+      {tail && (tailIsRaw ? <p className="chat-streaming-raw">{tail}</p> : <MarkdownView text={tail} className="chat-markdown" />)}
+    </>
+  );
+}
+
+function Bubble({ message, showTime, onRegenerate }: { message: ViewMessage; showTime: boolean; onRegenerate: (() => void) | undefined }) {
+  const toast = useToast();
+  const copy = () => {
+    navigator.clipboard.writeText(message.content).then(
+      () => toast.success('Copied to clipboard'),
+      () => toast.error('Could not copy the reply'),
+    );
+  };
+  const actions = message.role === 'assistant' && message.key !== 'greeting';
   return (
     <li className={`chat-bubble-row chat-bubble-row-${message.role}`}>
       <div className={`chat-bubble chat-bubble-${message.role}`}>
         <span className="visually-hidden">{ROLE_NAMES[message.role]}: </span>
         {message.role === 'user' ? <p className="chat-user-text">{message.content}</p> : <MarkdownView text={message.content} className="chat-markdown" />}
+        {message.stopped && <p className="chat-stopped-note">Stopped</p>}
       </div>
+      {actions && (
+        <div className="chat-reply-actions">
+          <Button size="small" type="text" icon={<CopyOutlined aria-hidden />} aria-label="Copy reply" onClick={copy} />
+          {onRegenerate && (
+            <Button size="small" type="text" icon={<ReloadOutlined aria-hidden />} onClick={onRegenerate}>
+              Regenerate
+            </Button>
+          )}
+        </div>
+      )}
       {showTime && message.createdAt && <span className="chat-time">{relativeTime(message.createdAt)}</span>}
     </li>
   );
 }
 
-/** A conversation: user bubbles on the right, the AI's (markdown) on the left, system notes centred. Keeps the newest in view. */
-export function MessageList({ messages, label, thinking = false, showTimes = false }: Props) {
+/**
+ * A conversation: user bubbles on the right, the AI's (markdown) on the left, system notes centred; the reply being
+ * written grows in place. The view follows new text while it is at the bottom, and stays put once the user scrolls up.
+ */
+export function MessageList({ messages, label, thinking = false, streamingText = null, onRegenerate, showTimes = false }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
   const last = messages.at(-1);
+  const streaming = streamingText !== null;
 
   useEffect(() => {
     const element = scroller.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  }, [messages.length, last?.content, thinking]);
+    if (element && pinned.current) element.scrollTop = element.scrollHeight;
+  }, [messages.length, last?.content, thinking, streamingText]);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (element) pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight <= PINNED_SLACK_PX;
+  };
+
+  // The last reply (only system notes may follow it), once it is stored.
+  const lastReply = lastReplyIndex(messages);
+  const regenerable = !streaming && !thinking && lastReply >= 0 && messages[lastReply]?.key.startsWith('m') ? onRegenerate : undefined;
 
   return (
-    <div ref={scroller} className="chat-messages" role="log" aria-label={label} aria-live="polite" tabIndex={0}>
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the scrolling log must take keyboard focus to scroll with the keys
+    <div ref={scroller} className="chat-messages" role="log" aria-label={label} aria-live="polite" tabIndex={0} onScroll={onScroll}>
       <ul>
-        {messages.map((message) => (
-          <Bubble key={message.key} message={message} showTime={showTimes} />
+        {messages.map((message, index) => (
+          <Bubble key={message.key} message={message} showTime={showTimes} onRegenerate={index === lastReply ? regenerable : undefined} />
         ))}
+        {streaming && streamingText && (
+          <li className="chat-bubble-row chat-bubble-row-assistant">
+            <div className="chat-bubble chat-bubble-assistant" aria-busy="true" data-testid="streaming-reply">
+              <span className="visually-hidden">AI: </span>
+              <StreamingReply text={streamingText} />
+            </div>
+          </li>
+        )}
       </ul>
-      {thinking && (
+      {(thinking || (streaming && !streamingText)) && (
         <p className="chat-thinking" role="status">
           <span className="chat-thinking-dots" aria-hidden />
           AI is thinking...

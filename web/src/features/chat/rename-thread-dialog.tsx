@@ -32,6 +32,7 @@ export function RenameThreadDialog({ thread, saving, onSave, onClose }: Props) {
     >
       <div className="dialog-field">
         <label htmlFor={inputId}>Title</label>
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a dialog moves focus to its only field (WAI-ARIA dialog pattern) */}
         <Input id={inputId} value={title} maxLength={200} autoFocus onChange={(event) => setTitle(event.target.value)} onPressEnter={() => onSave(title)} />
       </div>
     </Modal>

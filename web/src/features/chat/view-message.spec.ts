@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { dropMessage, localMessage, settleSend, type ViewMessage } from './view-message';
+import { dropMessage, lastReplyIndex, localMessage, settleSend, type ViewMessage } from './view-message';
 
 const stored = (id: number, role: ViewMessage['role'], content: string): ViewMessage => ({ key: `m${id}`, role, content });
 
@@ -23,5 +23,14 @@ describe('optimistic sends', () => {
 
   it('give every local message its own key', () => {
     expect(localMessage('user', 'a').key).not.toBe(localMessage('user', 'a').key);
+  });
+});
+
+describe('lastReplyIndex', () => {
+  it('finds the last reply when only system notes follow it, and nothing when a question does', () => {
+    const note = localMessage('system', 'updated');
+    expect(lastReplyIndex([stored(1, 'user', 'Q'), stored(2, 'assistant', 'A'), note])).toBe(1);
+    expect(lastReplyIndex([stored(1, 'user', 'Q'), stored(2, 'assistant', 'A'), stored(3, 'user', 'Q2')])).toBe(-1);
+    expect(lastReplyIndex([])).toBe(-1);
   });
 });

@@ -7,6 +7,8 @@ export interface ViewMessage {
   role: ChatRole;
   content: string;
   createdAt?: string;
+  /** The user stopped this reply while it was written (D14). */
+  stopped?: boolean;
 }
 
 let localCount = 0;
@@ -16,6 +18,7 @@ export const fromChatMessage = (message: ChatMessage): ViewMessage => ({
   role: message.role,
   content: message.content,
   createdAt: message.createdAt,
+  stopped: message.stopped,
 });
 
 /** A message that exists only in this view (greeting, optimistic send, system note). */
@@ -33,3 +36,13 @@ export function settleSend(messages: ViewMessage[], key: string, stored: ViewMes
 
 /** Removes the optimistic message `key` after a failed send. */
 export const dropMessage = (messages: ViewMessage[], key: string): ViewMessage[] => messages.filter((message) => message.key !== key);
+
+/** The index of the conversation's last AI reply if only system notes follow it (what Regenerate replaces), else -1. */
+export function lastReplyIndex(messages: ViewMessage[]): number {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const role = messages[i]?.role;
+    if (role === 'assistant') return i;
+    if (role !== 'system') return -1;
+  }
+  return -1;
+}

@@ -16,7 +16,7 @@ export const documentEditorApi = editorTagged.injectEndpoints({
       invalidatesTags: ['Revisions', 'Documents', 'ProjectDocuments'],
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(documentEditorApi.util.upsertQueryData('getDocument', id, data));
+        if (data) void dispatch(documentEditorApi.util.upsertQueryData('getDocument', id, data));
       },
     }),
     getRevisions: build.query<Revision[], number>({
@@ -28,7 +28,7 @@ export const documentEditorApi = editorTagged.injectEndpoints({
       invalidatesTags: ['Revisions', 'Documents', 'ProjectDocuments'],
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(documentEditorApi.util.upsertQueryData('getDocument', id, data));
+        if (data) void dispatch(documentEditorApi.util.upsertQueryData('getDocument', id, data));
       },
     }),
   }),

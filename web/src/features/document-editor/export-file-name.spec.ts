@@ -10,6 +10,15 @@ describe('exportFileName', () => {
     expect(exportFileName('attachment; filename="launch-plan.md"', 'Launch Plan', 'markdown')).toBe('launch-plan.md');
   });
 
+  it('reads an unquoted token filename, as the export service sends plain ASCII names', () => {
+    expect(exportFileName('attachment; filename=launch-plan.md', 'Launch Plan', 'markdown')).toBe('launch-plan.md');
+  });
+
+  it('falls back to the title for a header it cannot read or one without a filename', () => {
+    expect(exportFileName('attachment; filename="unterminated', 'Launch Plan', 'markdown')).toBe('launch-plan.md');
+    expect(exportFileName('attachment', 'Launch Plan', 'docx')).toBe('launch-plan.docx');
+  });
+
   it('builds the SPEC name from the title without a header', () => {
     expect(exportFileName(null, 'Launch  Plan Q3', 'markdown')).toBe('launch-plan-q3.md');
     expect(fallbackFileName('  ', 'docx')).toBe('document.docx');

@@ -1,4 +1,5 @@
 import type { ExportFormat } from '@prd/proto';
+import { parse } from 'content-disposition';
 
 const EXTENSIONS: Record<ExportFormat, string> = { markdown: 'md', docx: 'docx' };
 
@@ -12,16 +13,13 @@ export const fallbackFileName = (title: string, format: ExportFormat): string =>
  */
 export function exportFileName(contentDisposition: string | null, title: string, format: ExportFormat): string {
   if (contentDisposition) {
-    const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(contentDisposition);
-    if (extended) {
-      try {
-        return decodeURIComponent(extended[1]!.trim());
-      } catch {
-        // A malformed encoding: fall through to the plain name.
-      }
+    try {
+      // The parser decodes `filename*` into `filename` when the header has it.
+      const name = parse(contentDisposition).parameters.filename?.trim();
+      if (name) return name;
+    } catch {
+      // A header that does not parse: the name built from the title.
     }
-    const plain = /filename\s*=\s*"([^"]+)"/i.exec(contentDisposition) ?? /filename\s*=\s*([^;]+)/i.exec(contentDisposition);
-    if (plain) return plain[1]!.trim();
   }
   return fallbackFileName(title, format);
 }

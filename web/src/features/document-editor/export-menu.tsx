@@ -1,5 +1,6 @@
 import { DownOutlined, ExportOutlined } from '@ant-design/icons';
 import { EXPORT_REGISTRATION_REQUIRED, type DocumentDto, type ExportFormat } from '@prd/proto';
+import { ErrorCode } from '@prd/proto/error-codes';
 import { Button, Dropdown } from 'antd';
 import { normalizeError } from '../../app/normalize-error';
 import { useToast } from '../../app/toast';
@@ -36,7 +37,7 @@ export function ExportMenu({ document: doc }: { document: DocumentDto }) {
       const response = await fetch(`/api/documents/${doc.id}/export/${format}`, { credentials: 'include' });
       if (!response.ok) {
         const error = normalizeError(response.status, response.statusText, await response.text());
-        if (error.code === 'ACCOUNT_REQUIRED') toast.error(EXPORT_REGISTRATION_REQUIRED.message, EXPORT_REGISTRATION_REQUIRED.description);
+        if (error.code === ErrorCode.ACCOUNT_REQUIRED) toast.error(EXPORT_REGISTRATION_REQUIRED.message, EXPORT_REGISTRATION_REQUIRED.description);
         else toast.error('Export failed', error.message);
         return;
       }

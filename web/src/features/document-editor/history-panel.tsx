@@ -14,6 +14,7 @@ const SOURCE_LABELS: Record<RevisionSource, string> = {
   user: 'Before your edit',
   ai: 'Before AI edit',
   flow: 'Before document flow',
+  restore: 'Before restore',
 };
 
 /**

@@ -59,3 +59,14 @@ describe('sideBySide', () => {
     ]);
   });
 });
+
+describe('diffLines on texts with little in common', () => {
+  it('gives up on a minimal script beyond 4,000 edits: all old lines removed, then all new lines added', () => {
+    const oldText = Array.from({ length: 2_500 }, (_, i) => `old ${i}`).join('\n');
+    const newText = Array.from({ length: 2_500 }, (_, i) => `new ${i}`).join('\n');
+    const lines = diffLines(oldText, newText);
+    expect(diffStats(lines)).toEqual({ added: 2_500, removed: 2_500 });
+    expect(lines[0]).toEqual({ kind: 'removed', text: 'old 0' });
+    expect(lines[2_500]).toEqual({ kind: 'added', text: 'new 0' });
+  });
+});

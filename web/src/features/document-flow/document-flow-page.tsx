@@ -1,7 +1,10 @@
 import { COMPLETION_REDIRECT_MS, type DocumentDto, type DocumentFlowMode } from '@prd/proto';
+import { ErrorCode } from '@prd/proto/error-codes';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { openUsageLimit } from '../../app/dialogs-slice';
 import { errorMessage, limitKindOf } from '../../app/error-dialogs-middleware';
+import { useAppDispatch } from '../../app/hooks';
 import { LoadingState } from '../../app/loading-state';
 import type { ApiError } from '../../app/normalize-error';
 import { useToast } from '../../app/toast';
@@ -10,9 +13,11 @@ import { usePageTitle } from '../../app/use-page-title';
 import { GuestMessageWarning } from '../chat/guest-message-warning';
 import { ChatComposer } from '../chat/chat-composer';
 import { MessageList } from '../chat/message-list';
-import { dropMessage, fromChatMessage, localMessage, settleSend, type ViewMessage } from '../chat/view-message';
+import { ReplyStopped } from '../chat/reply-stream';
+import { useChatConversation } from '../chat/use-chat-conversation';
 import { DocumentPreview } from '../document-editor/document-preview';
-import { useGetTemplateQuery, useSendDocumentFlowMessageMutation, useStartDocumentFlowMutation } from './document-flow-api';
+import { api } from '../../app/api';
+import { useGetTemplateQuery, type FlowMessageAnswer, type FlowStartAnswer } from './document-flow-api';
 import { FlowTitleStep } from './flow-title-step';
 import '../chat/chat.css';
 import '../document-editor/document-editor.css';
@@ -20,15 +25,18 @@ import './document-flow.css';
 
 type Step = 'title' | 'starting' | 'conversation';
 
-/** The guests' texts for a limit reached in the flow (SPEC §8); the usage-limit dialog opens as well. */
+/** The guests' texts for a limit reached in the flow (SPEC §8). */
 const GUEST_LIMIT_TOASTS = {
   docs: { title: 'Document limit reached', description: 'Sign up to create more documents and save your work.' },
   messages: { title: 'Message limit reached', description: 'Sign up to continue your conversation and save your work.' },
 } as const;
 
+/** This page answers a limit itself: a dialog for visitors, a toast for guests (never both). */
+const ANSWERS_LIMITS = { answersLimits: true } as const;
+
 const isApiError = (error: unknown): error is ApiError => typeof error === 'object' && error !== null && 'status' in error && 'message' in error;
 const isLimitError = (error: unknown): error is ApiError =>
-  isApiError(error) && (error.code === 'LIMIT_EXCEEDED' || error.message.includes('Limit Exceeded'));
+  isApiError(error) && error.code === ErrorCode.LIMIT_EXCEEDED;
 
 const parseId = (raw: string | undefined): number | null => (raw && /^\d+$/.test(raw) ? Number(raw) : null);
 const parseMode = (raw: string | null): DocumentFlowMode => (raw === 'start-new' ? 'start-new' : 'ai-assisted');
@@ -62,19 +70,18 @@ function DocumentFlow({ templateId }: { templateId: number }) {
   // SPEC §4 redirects on completion; `autoNavigate=false` keeps the user on the completion card.
   const autoNavigate = searchParams.get('autoNavigate') !== 'false';
   const template = useGetTemplateQuery(templateId);
-  const [startFlow] = useStartDocumentFlowMutation();
-  const [sendMessage] = useSendDocumentFlowMessageMutation();
   const { user } = useCurrentUser();
   const navigate = useNavigate();
   const toast = useToast();
+  const dispatch = useAppDispatch();
 
   const [step, setStep] = useState<Step>('title');
   const [title, setTitle] = useState('');
   const [document, setDocument] = useState<DocumentDto | null>(null);
-  const [messages, setMessages] = useState<ViewMessage[]>([]);
+  const conversation = useChatConversation([]);
+  const messages = conversation.messages ?? [];
   const [complete, setComplete] = useState(false);
   const [input, setInput] = useState('');
-  const [pending, setPending] = useState(false);
   usePageTitle(document?.title ?? template.data?.name ?? 'New document');
 
   const failedToLoad = template.isError && !(isApiError(template.error) && template.error.status === 404);
@@ -88,48 +95,54 @@ function DocumentFlow({ templateId }: { templateId: number }) {
     return () => clearTimeout(timer);
   }, [complete, document, autoNavigate, navigate]);
 
+  /** SPEC §8: a visitor gets the usage-limit dialog, a guest these words as a toast — never both. */
   const limitReached = (error: ApiError) => {
-    // The usage-limit dialog is opened by the store for every LIMIT_EXCEEDED; guests also get these words.
-    if (user?.isGuest) {
-      const texts = GUEST_LIMIT_TOASTS[limitKindOf(error)];
-      toast.error(texts.title, texts.description);
-    }
+    const kind = limitKindOf(error);
+    if (user?.isGuest) toast.error(GUEST_LIMIT_TOASTS[kind].title, GUEST_LIMIT_TOASTS[kind].description);
+    else dispatch(openUsageLimit(kind));
   };
 
+  const failed = (error: unknown, title: string) => {
+    if (error instanceof ReplyStopped) return;
+    if (isLimitError(error)) limitReached(error);
+    else toast.error(title, errorMessage(error));
+  };
+
+  /** The first question streams in while the document is created; Stop before it is written goes back to the title. */
   const start = async (chosenTitle: string) => {
+    if (!template.data) return;
     setTitle(chosenTitle);
     setStep('starting');
     try {
-      const answer = await startFlow({ templateId, title: chosenTitle, mode }).unwrap();
+      const answer = await conversation.send<FlowStartAnswer>('/api/document-flow/start', { templateId, title: chosenTitle, mode }, `I want to create a ${template.data.name}: ${chosenTitle}`, ANSWERS_LIMITS);
+      if (!answer) {
+        conversation.setMessages([]);
+        setStep('title');
+        return;
+      }
+      dispatch(api.util.invalidateTags(['Documents']));
       setDocument(answer.document);
-      setMessages([fromChatMessage(answer.userMessage), fromChatMessage(answer.assistantMessage)]);
       setComplete(answer.isComplete);
       setStep('conversation');
     } catch (error) {
-      if (isLimitError(error)) limitReached(error);
-      else toast.error('Failed to start document flow', errorMessage(error));
+      failed(error, 'Failed to start document flow');
       setStep('title');
     }
   };
 
+  /** Each answer streams; when it is written the live preview shows the document as it now is. */
   const send = async (text: string) => {
     if (!document) return;
-    const optimistic = localMessage('user', text);
     setInput('');
-    setMessages((current) => [...current, optimistic]);
-    setPending(true);
     try {
-      const answer = await sendMessage({ documentId: document.id, content: text, mode }).unwrap();
-      setMessages((current) => settleSend(current, optimistic.key, [fromChatMessage(answer.userMessage), fromChatMessage(answer.assistantMessage)]));
+      const answer = await conversation.send<FlowMessageAnswer>('/api/document-flow/message', { documentId: document.id, content: text, mode }, text, ANSWERS_LIMITS);
+      if (!answer) return;
+      dispatch(api.util.invalidateTags(['Documents']));
       setDocument(answer.document);
       if (answer.isComplete) setComplete(true);
     } catch (error) {
-      setMessages((current) => dropMessage(current, optimistic.key));
       setInput((current) => current || text);
-      if (isLimitError(error)) limitReached(error);
-      else toast.error('Failed to send message', errorMessage(error));
-    } finally {
-      setPending(false);
+      failed(error, 'Failed to send message');
     }
   };
 
@@ -137,18 +150,27 @@ function DocumentFlow({ templateId }: { templateId: number }) {
   if (!template.data) return template.isError ? <TemplateNotFound text={failedToLoad ? 'Failed to load template. Please try again.' : undefined} /> : null;
 
   if (step === 'title') return <FlowTitleStep templateName={template.data.name} initialTitle={title} onContinue={(chosen) => void start(chosen)} />;
-  if (step === 'starting' || !document) return <LoadingState text="Starting conversation..." visible />;
+  if (step === 'starting' || !document) {
+    return (
+      <section className="flow-chat" aria-label="Document assistant">
+        <h1 className="flow-heading">{template.data.name}</h1>
+        {!conversation.streamingText && <LoadingState text="Starting conversation..." visible />}
+        <MessageList messages={messages} label="Document assistant conversation" streamingText={conversation.streamingText} />
+        <ChatComposer value="" onChange={() => undefined} onSend={() => undefined} pending onStop={conversation.stop} label="Your answer" placeholder="Type your answer..." />
+      </section>
+    );
+  }
 
   return (
     <div className="flow-split">
       <section className="flow-chat" aria-label="Document assistant">
         <h1 className="flow-heading">{template.data.name}</h1>
         <GuestMessageWarning />
-        <MessageList messages={messages} label="Document assistant conversation" thinking={pending} />
+        <MessageList messages={messages} label="Document assistant conversation" streamingText={conversation.streamingText} />
         {complete ? (
           <CompletedCard documentId={document.id} />
         ) : (
-          <ChatComposer value={input} onChange={setInput} onSend={(text) => void send(text)} pending={pending} label="Your answer" placeholder="Type your answer..." />
+          <ChatComposer value={input} onChange={setInput} onSend={(text) => void send(text)} pending={conversation.streaming} onStop={conversation.stop} label="Your answer" placeholder="Type your answer..." />
         )}
       </section>
       <DocumentPreview title={document.title} content={document.content} />

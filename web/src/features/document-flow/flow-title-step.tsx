@@ -25,6 +25,7 @@ export function FlowTitleStep({ templateName, initialTitle, onContinue }: { temp
       <label htmlFor={inputId} className="visually-hidden">
         What are you working on?
       </label>
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists to ask this one question, right after the user chose a template */}
       <Input id={inputId} size="large" autoFocus maxLength={300} placeholder="e.g. Team calendar sharing" value={title} onChange={(event) => setTitle(event.target.value)} />
       <Button type="primary" size="large" htmlType="submit">
         Continue

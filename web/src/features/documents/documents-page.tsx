@@ -85,7 +85,7 @@ export function DocumentsPage() {
             </td>
             <td className="cell-muted">{relativeTime(document.updatedAt)}</td>
             <td className="cell-actions">
-              <RowActions name={document.title} onEdit={() => navigate(`/documents/${document.id}`)} onDelete={() => confirmDelete(document)} />
+              <RowActions name={document.title} onEdit={() => void navigate(`/documents/${document.id}`)} onDelete={() => confirmDelete(document)} />
             </td>
           </tr>
         )}

@@ -1,6 +1,6 @@
 import { Button, Input, Modal } from 'antd';
-import { useId, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useCreateDocumentMutation, useGetTemplatesQuery } from '../../app/content-api';
 import { openSignUp } from '../../app/dialogs-slice';
 import { errorMessage, opensDialog } from '../../app/error-dialogs-middleware';
@@ -29,7 +29,10 @@ export function StartNewDocumentDialog({ open, onClose, createDirectly = false }
   const [createDocument, creating] = useCreateDocumentMutation();
   const [choice, setChoice] = useState<TemplateChoice>(NO_TEMPLATE);
   const [title, setTitle] = useState('');
-  const [redirecting, setRedirecting] = useState(false);
+  /** The location Continue navigated away from: the dialog reads 'Redirecting...' until the flow's page replaces it. */
+  const [redirectingFrom, setRedirectingFrom] = useState<string | null>(null);
+  const redirecting = redirectingFrom !== null;
+  const location = useLocation();
   const navigate = useNavigate();
   const toast = useToast();
   const dispatch = useAppDispatch();
@@ -37,12 +40,18 @@ export function StartNewDocumentDialog({ open, onClose, createDirectly = false }
   const selectId = useId();
   const titleId = useId();
 
-  const close = () => {
+  const close = useCallback(() => {
     setChoice(NO_TEMPLATE);
     setTitle('');
-    setRedirecting(false);
+    setRedirectingFrom(null);
     onClose();
-  };
+  }, [onClose]);
+
+  // The router renders the next page in a transition (its code may still be loading): close once it is there.
+  const arrived = redirectingFrom !== null && location.key !== redirectingFrom;
+  useEffect(() => {
+    if (arrived) close();
+  }, [arrived, close]);
 
   const template = () => {
     if (templatesError) {
@@ -58,9 +67,8 @@ export function StartNewDocumentDialog({ open, onClose, createDirectly = false }
   const continueWithAi = () => {
     const chosen = template();
     if (!chosen) return;
-    setRedirecting(true);
-    navigate(aiAssistedFlowPath(chosen.id));
-    close();
+    setRedirectingFrom(location.key);
+    void navigate(aiAssistedFlowPath(chosen.id));
   };
 
   const createNow = async () => {
@@ -87,7 +95,7 @@ export function StartNewDocumentDialog({ open, onClose, createDirectly = false }
   ];
   if (createDirectly) {
     footer.push(
-      <Button key="create" type="primary" onClick={createNow} disabled={!title.trim() || isLoading} loading={creating.isLoading}>
+      <Button key="create" type="primary" onClick={() => void createNow()} disabled={!title.trim() || isLoading} loading={creating.isLoading}>
         {creating.isLoading ? 'Creating...' : 'Create Document'}
       </Button>,
     );

@@ -44,6 +44,8 @@ export function FeedbackForm({ open, onClose }: { open: boolean; onClose: () => 
   };
 
   return (
+    // Escape from any control inside closes the dialog (WAI-ARIA dialog pattern); the dialog itself takes no input.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- see above
     <section className="feedback-form" role="dialog" aria-labelledby={headingId} hidden={!open} onKeyDown={onKeyDown}>
       <header className="feedback-form-head">
         <h2 id={headingId}>Send feedback</h2>

@@ -18,7 +18,7 @@ function PromptForm() {
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (prompt) navigate(`/chat?prefill=${encodeURIComponent(prompt)}`);
+    if (prompt) void navigate(`/chat?prefill=${encodeURIComponent(prompt)}`);
   };
   // SPEC §5: Enter sends, Shift+Enter starts a new line.
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -82,6 +82,18 @@ function ActionCard({ to, icon, title, text, comingSoon = false }: ActionCardPro
   );
 }
 
+/** Blank cards of the loaded cards' height, so nothing below moves when the templates arrive. */
+function PopularTemplatePlaceholders() {
+  return Array.from({ length: HOME_POPULAR_TEMPLATES }, (_, i) => (
+    <li key={i} aria-hidden className="popular-template popular-template-placeholder">
+      <span className="popular-template-text">
+        <span className="popular-template-name">{'\u00a0'}</span>
+        <span className="popular-template-description" />
+      </span>
+    </li>
+  ));
+}
+
 /** A template picked once per visit for the 'Start a New Document' card (SPEC §2). */
 function useRandomTemplate(templates: Template[] | undefined): Template | undefined {
   const [seed] = useState(Math.random);
@@ -99,7 +111,7 @@ export function HomePage() {
     <section className="page">
       <PageHeader
         title={PRODUCT_NAME}
-        description="Write product requirements documents, personas, user stories and brainstorming notes with an AI assistant."
+        description="A free, open-source tool for product teams: write product requirements documents, personas, user stories and brainstorming notes with an AI assistant."
       />
       <PromptForm />
 
@@ -113,7 +125,8 @@ export function HomePage() {
             Failed to load templates
           </p>
         )}
-        <ul className="popular-templates">
+        <ul className="popular-templates" aria-busy={!templates && !isError}>
+          {!templates && !isError && <PopularTemplatePlaceholders />}
           {popular.map((template) => (
             <li key={template.id}>
               <Link to={aiAssistedFlowPath(template.id)} className="popular-template">

@@ -1,22 +1,19 @@
 import { CloseOutlined, MessageOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { Button, Grid } from 'antd';
 import { Suspense, useState } from 'react';
 import { lazyNamed } from '../../app/lazy-named';
-import { useMediaQuery } from '../../app/use-media-query';
 import './project-chat.css';
 
 // The chat (markdown, the socket) loads with the panel, not with the project page.
 const ProjectChat = lazyNamed(() => import('./project-chat'), 'ProjectChat');
-
-/** Where the project page has room for the chat beside its main column (projects.css uses the same width). */
-const WIDE_PROJECT_LAYOUT = '(min-width: 1200px)';
 
 /**
  * 'Project Chat' of the project detail page (SPEC §2): a panel on the right on wide screens, a
  * floating button that opens it on small ones. The chat is active (realtime connected) while shown.
  */
 export function ProjectChatPanel({ projectId }: { projectId: number }) {
-  const isWide = useMediaQuery(WIDE_PROJECT_LAYOUT);
+  // antd's `xl` (1200 px) and up: the page has room for the chat beside its main column (as in projects.css).
+  const isWide = Grid.useBreakpoint().xl === true;
   const [open, setOpen] = useState(false);
 
   if (isWide) {

@@ -1,16 +1,27 @@
+import { REALTIME_CONTEXT_MAX_CHARS } from '@prd/proto';
 import { useState } from 'react';
 import { useGetProjectDocumentsQuery, useGetProjectQuery } from '../../app/content-api';
 import { errorMessage, opensDialog } from '../../app/error-dialogs-middleware';
 import { LoadingState } from '../../app/loading-state';
 import { useToast } from '../../app/toast';
 import { useCurrentUser } from '../../app/use-current-user';
-import { useGetChatMessagesQuery, useSendChatMutation } from '../chat/chat-api';
+import { useGetChatMessagesQuery } from '../chat/chat-api';
 import { ChatComposer } from '../chat/chat-composer';
 import { MessageList } from '../chat/message-list';
+import { ReplyStopped } from '../chat/reply-stream';
+import { useReplyStream } from '../chat/use-reply-stream';
 import { fromChatMessage, localMessage, type ViewMessage } from '../chat/view-message';
 import { projectContext } from './project-context';
-import { useRealtimeChat } from './use-realtime-chat';
+import { useRealtimeChat, type RealtimeStatus } from './use-realtime-chat';
 import '../chat/chat.css';
+
+const STATUS_TEXT: Record<RealtimeStatus, string> = {
+  idle: 'Ask about this project and its documents',
+  connecting: 'Connecting...',
+  connected: 'Realtime connected',
+  reconnecting: 'Reconnecting…',
+  failed: 'Realtime chat is not connected',
+};
 
 /**
  * The project's conversation with the AI about the project and all its documents (SPEC §2, §4):
@@ -22,7 +33,7 @@ export function ProjectChat({ projectId, active }: { projectId: number; active: 
   const project = useGetProjectQuery(projectId);
   const documents = useGetProjectDocumentsQuery(projectId);
   const history = useGetChatMessagesQuery({ projectId }, { refetchOnMountOrArgChange: true });
-  const [sendChat] = useSendChatMutation();
+  const http = useReplyStream();
   const toast = useToast();
   const [input, setInput] = useState('');
   const [sent, setSent] = useState<ViewMessage | null>(null);
@@ -42,8 +53,17 @@ export function ProjectChat({ projectId, active }: { projectId: number; active: 
     toast.error(title, description);
   };
 
+  // SPEC §5: realtime starts once both the user and the project (with its documents) are loaded.
+  const loaded = project.data !== undefined && documents.data !== undefined;
+  const context = loaded ? projectContext(project.data, documents.data ?? []).slice(0, REALTIME_CONTEXT_MAX_CHARS) : '';
   const realtime = useRealtimeChat(
-    { active, userId: user?.id ?? null, projectId, projectName: project.data?.name },
+    {
+      active: active && loaded,
+      userId: user?.id ?? null,
+      projectId,
+      documentTitle: project.data?.name ?? '',
+      documentContext: context,
+    },
     {
       onAssistant: (content, isPartial) => {
         setStreaming((current) => ({ key: current?.key ?? localMessage('assistant', '').key, role: 'assistant', content, createdAt: new Date().toISOString() }));
@@ -64,14 +84,14 @@ export function ProjectChat({ projectId, active }: { projectId: number; active: 
     setInput('');
     setSent(optimistic);
     if (realtime.send(text)) return;
-    // No realtime session: the same question over HTTP (SPEC §7 project form).
+    // No realtime session (the user was told so): the same question over HTTP (SPEC §7 project form), streamed like every reply (D14).
     try {
-      await sendChat({ content: text, projectId, projectContext: projectContext(project.data, documents.data ?? []) }).unwrap();
+      await http.run('/api/chat', { content: text, projectId, projectContext: projectContext(project.data, documents.data ?? []) });
       await settle();
     } catch (error) {
       setSent(null);
       setInput((current) => current || text);
-      if (!opensDialog(error)) toast.error('Error sending message', errorMessage(error));
+      if (!(error instanceof ReplyStopped) && !opensDialog(error)) toast.error('Error sending message', errorMessage(error));
     }
   };
 
@@ -83,14 +103,14 @@ export function ProjectChat({ projectId, active }: { projectId: number; active: 
   return (
     <div className="project-chat">
       <p className="project-chat-status" data-status={realtime.status}>
-        {realtime.status === 'connected' ? 'Realtime connected' : realtime.status === 'connecting' ? 'Connecting...' : 'Ask about this project and its documents'}
+        {STATUS_TEXT[realtime.status]}
       </p>
       {messages.length === 0 ? (
         <p className="project-chat-empty">Ask anything about this project: its goals, its documents, what is missing.</p>
       ) : (
-        <MessageList messages={messages} label="Project chat" thinking={pending && streaming === null} showTimes />
+        <MessageList messages={messages} label="Project chat" thinking={pending && streaming === null && !http.streaming} streamingText={http.text} showTimes />
       )}
-      <ChatComposer value={input} onChange={setInput} onSend={(text) => void send(text)} pending={pending} label="Message about this project" placeholder="Ask about this project..." />
+      <ChatComposer value={input} onChange={setInput} onSend={(text) => void send(text)} pending={pending} onStop={http.streaming ? http.stop : undefined} label="Message about this project" placeholder="Ask about this project..." />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { RealtimeClientMessage, RealtimeServerMessage } from '@prd/proto';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useToast } from '../../app/toast';
 
-export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'failed';
+export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'failed';
 
 export interface RealtimeHandlers {
   /** An assistant message: partials carry the whole reply so far (replace, do not append). */
@@ -14,11 +14,17 @@ export interface RealtimeHandlers {
 }
 
 interface Options {
+  /** Connect only while the chat is shown and the user and the project's data are loaded (SPEC §5). */
   active: boolean;
   userId: number | null;
   projectId: number;
-  projectName?: string;
+  /** SPEC §7's init_session fields: the project's name and its context (name, description, documents). */
+  documentTitle: string;
+  documentContext: string;
 }
+
+/** Waits before reconnecting a dropped socket: 1 s, doubling up to 16 s. */
+const retryDelayMs = (attempt: number): number => Math.min(16_000, 1_000 * 2 ** attempt);
 
 const realtimeUrl = (): string => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws`;
 
@@ -40,23 +46,29 @@ function parseFrame(data: unknown): RealtimeServerMessage | null {
 }
 
 /**
- * The realtime `/ws` chat of SPEC §4, §7: connects while `active` (init_session → session_initialized,
+ * The realtime `/ws` chat of SPEC §4, §7: connects while `active` (init_session with the SPEC's
+ * `{userId, documentId, documentTitle, documentContext}` plus the project's id → session_initialized,
  * 'Realtime Chat Active'), sends messages in the session, and ends it (end_session, then close) when
- * inactive. `send` answers false when no session is open, so the caller can fall back to HTTP.
+ * inactive. A dropped socket shows 'reconnecting' and is retried. `send` answers false, after the
+ * SPEC §8 toast, when no message could go out, so the caller can deliver it another way.
  */
-export function useRealtimeChat({ active, userId, projectId, projectName }: Options, handlers: RealtimeHandlers) {
+export function useRealtimeChat({ active, userId, projectId, documentTitle, documentContext }: Options, handlers: RealtimeHandlers) {
   const toast = useToast();
   const [status, setStatus] = useState<RealtimeStatus>('idle');
+  /** Failed connections since the last open session; each retry bumps `generation`, which re-runs the connecting effect. */
+  const failures = useRef(0);
+  const [generation, setGeneration] = useState(0);
   const socketRef = useRef<WebSocket | null>(null);
   const sessionRef = useRef<string | null>(null);
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
-  const nameRef = useRef(projectName);
-  nameRef.current = projectName;
+  const initRef = useRef({ documentTitle, documentContext });
+  initRef.current = { documentTitle, documentContext };
 
   useEffect(() => {
     if (!active || userId === null) return undefined;
     let endedByUs = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     let socket: WebSocket;
     try {
       socket = new WebSocket(realtimeUrl());
@@ -66,10 +78,10 @@ export function useRealtimeChat({ active, userId, projectId, projectName }: Opti
       return undefined;
     }
     socketRef.current = socket;
-    setStatus('connecting');
+    setStatus(failures.current === 0 ? 'connecting' : 'reconnecting');
     const sendFrame = (frame: RealtimeClientMessage) => socket.send(JSON.stringify(frame));
 
-    socket.addEventListener('open', () => sendFrame({ type: 'init_session', userId, projectId, documentTitle: nameRef.current }));
+    socket.addEventListener('open', () => sendFrame({ type: 'init_session', userId, documentId: null, ...initRef.current, projectId }));
     socket.addEventListener('message', (event: MessageEvent<unknown>) => {
       const frame = parseFrame(event.data);
       if (!frame) return;
@@ -77,6 +89,7 @@ export function useRealtimeChat({ active, userId, projectId, projectName }: Opti
         case 'session_initialized':
           sessionRef.current = frame.sessionId;
           setStatus('connected');
+          failures.current = 0;
           toast.success('Realtime Chat Active', "You're now connected to realtime chat mode");
           return;
         case 'message':
@@ -90,19 +103,24 @@ export function useRealtimeChat({ active, userId, projectId, projectName }: Opti
       }
     });
     socket.addEventListener('error', () => {
-      if (!sessionRef.current) toast.error('Connection Error', 'Could not establish realtime chat connection');
+      // Once per outage: the retries that follow stay quiet.
+      if (!sessionRef.current && failures.current === 0) toast.error('Connection Error', 'Could not establish realtime chat connection');
     });
     socket.addEventListener('close', () => {
       const hadSession = sessionRef.current !== null;
       sessionRef.current = null;
       if (socketRef.current === socket) socketRef.current = null;
       if (endedByUs) return;
-      setStatus('failed');
+      setStatus('reconnecting');
       if (hadSession) handlersRef.current.onDisconnect();
+      if (hadSession) failures.current = 0;
+      retry = setTimeout(() => setGeneration((n) => n + 1), retryDelayMs(failures.current));
+      failures.current += 1;
     });
 
     return () => {
       endedByUs = true;
+      clearTimeout(retry);
       const sessionId = sessionRef.current;
       if (sessionId && socket.readyState === WebSocket.OPEN) sendFrame({ type: 'end_session', sessionId });
       sessionRef.current = null;
@@ -110,19 +128,26 @@ export function useRealtimeChat({ active, userId, projectId, projectName }: Opti
       socket.close();
       setStatus('idle');
     };
-  }, [active, userId, projectId, toast]);
+  }, [active, userId, projectId, generation, toast]);
 
-  const send = useCallback((content: string): boolean => {
-    const socket = socketRef.current;
-    const sessionId = sessionRef.current;
-    if (!socket || !sessionId || socket.readyState !== WebSocket.OPEN) return false;
-    try {
-      socket.send(JSON.stringify({ type: 'message', sessionId, content } satisfies RealtimeClientMessage));
-      return true;
-    } catch {
-      return false;
-    }
-  }, []);
+  const send = useCallback(
+    (content: string): boolean => {
+      const socket = socketRef.current;
+      const sessionId = sessionRef.current;
+      if (!socket || !sessionId || socket.readyState !== WebSocket.OPEN) {
+        toast.error('Connection Error', 'Not connected to realtime chat');
+        return false;
+      }
+      try {
+        socket.send(JSON.stringify({ type: 'message', sessionId, content } satisfies RealtimeClientMessage));
+        return true;
+      } catch {
+        toast.error('Message Error', 'Failed to send message');
+        return false;
+      }
+    },
+    [toast],
+  );
 
   return { status, send };
 }

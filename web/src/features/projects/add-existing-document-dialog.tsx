@@ -29,7 +29,11 @@ export function AddExistingDocumentDialog({ projectId, open, onClose }: { projec
   };
 
   const add = async () => {
-    if (selectedId === null) return;
+    // SPEC §5, §8: adding needs one selected document.
+    if (selectedId === null) {
+      toast.error('No document selected', 'Choose the document to add to this project.');
+      return;
+    }
     try {
       await moveDocument({ id: selectedId, projectId }).unwrap();
       toast.success('Document added', 'Document has been added to the project successfully');
@@ -45,8 +49,8 @@ export function AddExistingDocumentDialog({ projectId, open, onClose }: { projec
       onCancel={close}
       title="Add Existing Document"
       okText={adding ? 'Adding...' : 'Add to Project'}
-      onOk={add}
-      okButtonProps={{ disabled: selectedId === null, loading: adding }}
+      onOk={() => void add()}
+      okButtonProps={{ disabled: available.length === 0, loading: adding }}
       destroyOnHidden
     >
       <Input

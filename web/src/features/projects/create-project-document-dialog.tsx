@@ -49,7 +49,7 @@ export function CreateProjectDocumentDialog({ projectId, open, onClose }: { proj
   const generate = () => {
     const template = chooseTemplate(templates, choice);
     if (!template) return toast.error('No templates available', 'Please select a template to generate a document');
-    navigate(aiAssistedFlowPath(template.id));
+    void navigate(aiAssistedFlowPath(template.id));
     close();
   };
 
@@ -60,7 +60,7 @@ export function CreateProjectDocumentDialog({ projectId, open, onClose }: { proj
   ];
   if (tab === 'paste') {
     footer.push(
-      <Button key="create" type="primary" onClick={create} disabled={!title.trim() || !content.trim()} loading={creating}>
+      <Button key="create" type="primary" onClick={() => void create()} disabled={!title.trim() || !content.trim()} loading={creating}>
         {creating ? 'Creating...' : 'Create Document'}
       </Button>,
     );

@@ -59,7 +59,7 @@ function ProjectDetail({ projectId }: { projectId: number }) {
   useEffect(() => {
     if (!failedOtherwise) return;
     toast.error('Failed to load project details');
-    navigate('/projects', { replace: true });
+    void navigate('/projects', { replace: true });
   }, [failedOtherwise, navigate, toast]);
 
   if (project.isLoading) return <LoadingState text="Loading project..." />;

@@ -65,7 +65,7 @@ export function ProjectFormDialog({ open, project, onClose }: { open: boolean; p
       okButtonProps={{ loading: pending }}
       forceRender
     >
-      <Form<ProjectValues> form={form} layout="vertical" onFinish={submit} disabled={pending}>
+      <Form<ProjectValues> form={form} name="project-form" layout="vertical" onFinish={(values) => void submit(values)} disabled={pending}>
         <Form.Item label="Project Name" name="name">
           <Input placeholder={DEFAULT_PROJECT_NAME} />
         </Form.Item>

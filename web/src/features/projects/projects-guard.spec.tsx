@@ -19,10 +19,10 @@ afterEach(() => {
 
 /** The current-user answer; `pending` never settles, as while it loads. */
 function currentUserIs(body: object | 'pending') {
-  globalThis.fetch = (() =>
+  globalThis.fetch = () =>
     body === 'pending'
       ? new Promise<Response>(() => undefined)
-      : Promise.resolve({ ok: true, status: 200, statusText: 'OK', text: async () => JSON.stringify(body) } as Response)) as typeof fetch;
+      : Promise.resolve({ ok: true, status: 200, statusText: 'OK', text: async () => JSON.stringify(body) } as Response);
 }
 
 function renderGuard() {

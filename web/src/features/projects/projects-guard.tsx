@@ -20,7 +20,7 @@ export function ProjectsGuard({ children }: { children: ReactNode }) {
 
   const callbackUrl = encodeURIComponent(window.location.pathname);
   return (
-    <Modal open title="Sign up to Access Projects" onCancel={() => navigate('/')} footer={null} mask={{ closable: false }}>
+    <Modal open title="Sign up to Access Projects" onCancel={() => void navigate('/')} footer={null} mask={{ closable: false }}>
       <p className="dialog-description">
         Projects group your documents and are available with a free account. Sign up to create and manage projects.
       </p>

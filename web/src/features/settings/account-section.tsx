@@ -39,7 +39,7 @@ export function AccountSection({ user, onClose }: { user: SignedInUser; onClose:
       toast.success('Account anonymized', 'Your personal information was removed.');
       onClose();
       dispatch(api.util.resetApiState());
-      navigate('/');
+      void navigate('/');
     } catch (error) {
       toast.error('Error', errorMessage(error));
     }
@@ -53,7 +53,7 @@ export function AccountSection({ user, onClose }: { user: SignedInUser; onClose:
           ? 'Remove your guest details and continue with a new guest identity. Your documents stay accessible.'
           : 'Remove your personal information. Your content stays but is no longer tied to your account.'}
       </p>
-      <Button danger onClick={run} loading={isLoading}>
+      <Button danger onClick={() => void run()} loading={isLoading}>
         {guest ? 'Reset guest account' : 'Delete account'}
       </Button>
     </section>

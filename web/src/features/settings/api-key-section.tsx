@@ -58,12 +58,12 @@ function ApiKeyForm() {
       </label>
       <div className="settings-row">
         <Input.Password id={inputId} value={apiKey} onChange={(event) => setApiKey(event.target.value)} placeholder="sk-..." autoComplete="off" />
-        <Button type="primary" onClick={onSave} disabled={apiKey.trim() === '' || pending} loading={saving.isLoading}>
+        <Button type="primary" onClick={() => void onSave()} disabled={apiKey.trim() === '' || pending} loading={saving.isLoading}>
           Save API Key
         </Button>
       </div>
       {settings?.hasCustomOpenaiKey && (
-        <Button className="settings-secondary-action" onClick={onRemove} disabled={pending} loading={removing.isLoading}>
+        <Button className="settings-secondary-action" onClick={() => void onRemove()} disabled={pending} loading={removing.isLoading}>
           Remove API Key
         </Button>
       )}

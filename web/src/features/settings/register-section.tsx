@@ -39,17 +39,17 @@ export function RegisterSection({ user }: { user: SignedInUser }) {
     <section className="settings-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Register for an account</h2>
       <p className="settings-text">Keep your documents and get unlimited documents and projects.</p>
-      <Form form={form} layout="vertical" onFinish={submit} disabled={isLoading} requiredMark="optional">
-        <Form.Item label="Username" name="username" rules={usernameRules}>
+      <Form form={form} name="settings-register" layout="vertical" onFinish={(values) => void submit(values)} disabled={isLoading} requiredMark="optional">
+        <Form.Item label="Username" name="username" rules={usernameRules} required>
           <Input autoComplete="username" />
         </Form.Item>
-        <Form.Item label="Email" name="email" rules={emailRules}>
+        <Form.Item label="Email" name="email" rules={emailRules} required>
           <Input type="email" autoComplete="email" />
         </Form.Item>
         <Form.Item label="First name" name="firstName">
           <Input autoComplete="given-name" />
         </Form.Item>
-        <Form.Item label="Password" name="password" rules={passwordRules}>
+        <Form.Item label="Password" name="password" rules={passwordRules} required>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" disabled={!filled || isLoading} loading={isLoading}>

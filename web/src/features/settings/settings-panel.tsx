@@ -1,4 +1,5 @@
 import { Modal } from 'antd';
+import { AuthRequired } from '../../app/auth-required';
 import { useCurrentUser } from '../../app/use-current-user';
 import { AccountSection } from './account-section';
 import { ApiKeySection } from './api-key-section';
@@ -8,14 +9,16 @@ import './settings.css';
 
 /**
  * The settings panel of SPEC §2: a modal (antd locks the page's scroll while it is open) with the
- * custom key, registration for guests, usage limits, and deleting or resetting the account.
+ * custom key, registration for guests, usage limits, and deleting or resetting the account; a
+ * visitor without an account is asked to sign in.
  */
 export function SettingsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user } = useCurrentUser();
   return (
     <Modal open={open} onCancel={onClose} title="Settings" footer={null} width={560} destroyOnHidden>
       <p className="settings-intro">Configure your account and application preferences</p>
-      <ApiKeySection user={user} />
+      {/* A visitor without any account: the key and account sections need one (SPEC §2 wording). */}
+      {user ? <ApiKeySection user={user} /> : <AuthRequired onNavigate={onClose} />}
       {user?.isGuest && <RegisterSection user={user} />}
       <UsageSection />
       {user && <AccountSection user={user} onClose={onClose} />}

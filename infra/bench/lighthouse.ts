@@ -1,0 +1,85 @@
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fromRoot } from '../lib/paths.ts';
+import { run } from '../lib/run.ts';
+import { spread, type Spread } from './spread.ts';
+
+/** The pages ARCHITECTURE.md's Lighthouse target names. */
+export const LIGHTHOUSE_PAGES = ['/', '/templates', '/documents', '/chat', '/auth'] as const;
+export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type LighthouseCategory = (typeof LIGHTHOUSE_CATEGORIES)[number];
+
+export interface PageScores {
+  page: string;
+  /** Each category's score (0..100) over the repeated runs. */
+  scores: Record<LighthouseCategory, Spread>;
+  /** The median run's lab metrics, to say where a performance miss comes from. */
+  metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number };
+}
+
+export interface LighthouseFigures {
+  runsPerPage: number;
+  pages: PageScores[];
+}
+
+interface Report {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number }>;
+}
+
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// Without the background-networking flags Chromium keeps dialling Google's hosts, which this closed network refuses.
+const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+
+/** One Lighthouse run (its own Chromium, mobile preset with its default simulated throttling) on one page. */
+async function audit(url: string, outFile: string): Promise<Report> {
+  const args = [
+    '--disable-warning=ExperimentalWarning',
+    fromRoot('node_modules/lighthouse/cli/index.js'),
+    url,
+    '--quiet',
+    '--output=json',
+    `--output-path=${outFile}`,
+    `--only-categories=${LIGHTHOUSE_CATEGORIES.join(',')}`,
+    `--chrome-flags=${CHROME_FLAGS}`,
+  ];
+  const code = await run(process.execPath, args, { CHROME_PATH: CHROME });
+  if (code !== 0) throw new Error(`Lighthouse exited with ${code} on ${url}`);
+  return JSON.parse(readFileSync(outFile, 'utf8')) as Report;
+}
+
+const score = (report: Report, category: LighthouseCategory): number => {
+  const value = report.categories[category]?.score;
+  if (value === null || value === undefined) throw new Error(`Lighthouse gave no ${category} score`);
+  return Math.round(value * 100);
+};
+
+const metric = (report: Report, id: string): number => report.audits[id]?.numericValue ?? Number.NaN;
+
+/**
+ * Lighthouse on each page of the target, `runs` times each (its performance score moves from run
+ * to run), one page after another so the runs do not compete for the CPU.
+ */
+export async function measureLighthouse(base: string, workDir: string, runs: number): Promise<LighthouseFigures> {
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  const pages: PageScores[] = [];
+  for (const page of LIGHTHOUSE_PAGES) {
+    const reports: Report[] = [];
+    for (let i = 0; i < runs; i++) reports.push(await audit(new URL(page, base).toString(), path.join(workDir, `${page.replace(/\W/g, '_') || 'home'}-${i}.json`)));
+    const byPerformance = [...reports].sort((a, b) => score(a, 'performance') - score(b, 'performance'));
+    const median = byPerformance[Math.floor(byPerformance.length / 2)]!;
+    const scores = Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((c) => [c, spread(reports.map((r) => score(r, c)))])) as Record<LighthouseCategory, Spread>;
+    pages.push({
+      page,
+      scores,
+      metrics: {
+        fcpMs: metric(median, 'first-contentful-paint'),
+        lcpMs: metric(median, 'largest-contentful-paint'),
+        tbtMs: metric(median, 'total-blocking-time'),
+        cls: metric(median, 'cumulative-layout-shift'),
+      },
+    });
+  }
+  return { runsPerPage: runs, pages };
+}

@@ -1,0 +1,325 @@
+import { z } from 'zod';
+import { accountDeleteAnswerSchema } from './account.js';
+import { activitySchema } from './activities.js';
+import { demoAccountSchema, loginSchema, registerSchema, SIGN_UP_PATH } from './auth.js';
+import {
+  autoTitleAnswerSchema,
+  chatDocumentParamsSchema,
+  chatMessageSchema,
+  chatReplySchema,
+  chatScopeQuerySchema,
+  createThreadSchema,
+  postChatSchema,
+  regenerateChatSchema,
+  realtimeSessionTokenQuerySchema,
+  realtimeSessionTokenSchema,
+  threadDetailSchema,
+  threadParamsSchema,
+  updateThreadSchema,
+} from './chat.js';
+import { documentFlowMessageAnswerSchema, documentFlowMessageSchema, documentFlowStartAnswerSchema, documentFlowStartSchema } from './document-flow.js';
+import {
+  createDocumentSchema,
+  documentParamsSchema,
+  documentSchema,
+  documentSummarySchema,
+  revisionParamsSchema,
+  revisionSchema,
+  updateDocumentSchema,
+} from './documents.js';
+import { usageSchema } from './errors.js';
+import { exportParamsSchema } from './exports.js';
+import { feedbackAnswerSchema, feedbackSchema } from './feedback.js';
+import { createProjectSchema, projectDocumentsQuerySchema, projectParamsSchema, projectSchema, updateProjectSchema } from './projects.js';
+import { apiKeySchema, settingsSchema } from './settings.js';
+import { templateParamsSchema, templateSchema } from './templates.js';
+import { chatThreadSchema } from './threads.js';
+import { currentUserSchema } from './users.js';
+
+/**
+ * The registry of every public HTTP route (D4): the OpenAPI document is generated from it, and each
+ * service's tests compare it with the routes the service really serves and the schemas they validate
+ * with (services/kit/src/testing/route-registry.ts). A new public route needs an entry here.
+ */
+export type ServiceName = 'identity' | 'content' | 'chat' | 'export';
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** What a route reads from the request, each validated by the schema given here. */
+export interface RouteInput {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+}
+
+export interface RouteAnswer {
+  status: 200 | 201 | 204 | 302;
+  description: string;
+  /** A JSON answer's schema. */
+  schema?: z.ZodType;
+  /** A file answer's content types, instead of `schema`. */
+  files?: string[];
+  /** A redirect's target. */
+  location?: string;
+}
+
+export interface PublicRoute extends RouteInput {
+  service: ServiceName;
+  method: HttpMethod;
+  /** As the controllers write it: `/api/documents/:id`. */
+  path: string;
+  summary: string;
+  description?: string;
+  answer: RouteAnswer;
+  /** Error statuses besides the 500/503 that any route may answer; each with the error body. */
+  errors: number[];
+  /** Inputs validated outside a ZodPipe (a guard, the handler itself), named with who does it. */
+  checkedBy?: { slot: keyof RouteInput; by: string };
+}
+
+const ok = (description: string, schema: z.ZodType): RouteAnswer => ({ status: 200, description, schema });
+const created = (description: string, schema: z.ZodType): RouteAnswer => ({ status: 201, description, schema });
+const deletedId = z.object({ id: z.number().int().positive() });
+
+/** `GET /api/login/email`'s query: read by the handler, which keeps only a same-site path. */
+export const loginEmailQuerySchema = z.object({ callbackUrl: z.string().optional() });
+
+export const PUBLIC_ROUTES: PublicRoute[] = [
+  // identity: who the visitor is, sessions, settings, usage, account, feedback
+  { service: 'identity', method: 'get', path: '/api/current-user', summary: 'The current user, or an anonymous marker', answer: ok('The user or `{ isAuthenticated: false, isAnonymous: true }`', currentUserSchema), errors: [] },
+  { service: 'identity', method: 'get', path: '/api/demo-account', summary: 'The quick-login test account, when enabled', answer: ok('Its credentials', demoAccountSchema), errors: [404] },
+  {
+    service: 'identity',
+    method: 'post',
+    path: '/api/register',
+    summary: 'Sign up; a guest is upgraded in place and keeps their work',
+    body: registerSchema,
+    answer: created('The new user, logged in', currentUserSchema),
+    errors: [400, 409, 429],
+  },
+  {
+    service: 'identity',
+    method: 'post',
+    path: '/api/login',
+    summary: 'Log in with a username or email and a password',
+    body: loginSchema,
+    checkedBy: { slot: 'body', by: 'LoginGuard' },
+    answer: ok('The user, logged in (a new session id)', currentUserSchema),
+    errors: [400, 401, 429],
+  },
+  { service: 'identity', method: 'get', path: '/api/logout', summary: 'Log out and go home', answer: { status: 302, description: 'The session is ended', location: '/' }, errors: [] },
+  {
+    service: 'identity',
+    method: 'get',
+    path: '/api/login/email',
+    summary: 'Open the email sign-up form',
+    query: loginEmailQuerySchema,
+    checkedBy: { slot: 'query', by: 'the handler (safeCallbackUrl)' },
+    answer: { status: 302, description: 'To the sign-up form, with a same-site callbackUrl kept', location: SIGN_UP_PATH },
+    errors: [],
+  },
+  { service: 'identity', method: 'post', path: '/api/feedback', summary: 'Send feedback', body: feedbackSchema, answer: created('Stored', feedbackAnswerSchema), errors: [400] },
+  { service: 'identity', method: 'get', path: '/api/usage', summary: "This month's usage and limits", answer: ok('Counts and limits (null: unlimited)', usageSchema), errors: [] },
+  {
+    service: 'identity',
+    method: 'delete',
+    path: '/api/account',
+    summary: 'Anonymise a registered account, or reset a guest',
+    answer: ok('Whether it was a guest, and the new guest id after a reset', accountDeleteAnswerSchema),
+    errors: [401],
+  },
+  { service: 'identity', method: 'get', path: '/api/settings', summary: "The user's settings", answer: ok('Settings', settingsSchema), errors: [] },
+  {
+    service: 'identity',
+    method: 'post',
+    path: '/api/settings/api-key',
+    summary: 'Store a custom OpenAI API key (registered users)',
+    body: apiKeySchema,
+    answer: ok('Settings', settingsSchema),
+    errors: [400, 401, 403],
+  },
+  { service: 'identity', method: 'delete', path: '/api/settings/api-key', summary: 'Remove the custom API key', answer: ok('Settings', settingsSchema), errors: [401, 403] },
+
+  // content: templates, documents and their revisions, projects, activities
+  { service: 'content', method: 'get', path: '/api/templates', summary: 'The template catalogue', answer: ok('Every template', z.array(templateSchema)), errors: [] },
+  { service: 'content', method: 'get', path: '/api/templates/:id', summary: 'One template', params: templateParamsSchema, answer: ok('The template', templateSchema), errors: [400, 404] },
+  { service: 'content', method: 'get', path: '/api/activities', summary: "The user's recent activities", answer: ok('Newest first', z.array(activitySchema)), errors: [] },
+  { service: 'content', method: 'get', path: '/api/documents', summary: "The user's documents", answer: ok('Newest first, without content', z.array(documentSummarySchema)), errors: [] },
+  {
+    service: 'content',
+    method: 'post',
+    path: '/api/documents',
+    summary: 'Create a document (an anonymous visitor becomes a guest)',
+    body: createDocumentSchema,
+    answer: created('The document', documentSchema),
+    errors: [400, 401, 403, 404, 429],
+  },
+  {
+    service: 'content',
+    method: 'get',
+    path: '/api/documents/:id',
+    summary: 'One document (any query, such as a cache-busting `t`, is ignored)',
+    params: documentParamsSchema,
+    answer: ok('The document', documentSchema),
+    errors: [400, 404],
+  },
+  {
+    service: 'content',
+    method: 'patch',
+    path: '/api/documents/:id',
+    summary: 'Edit a document or move it into a project',
+    params: documentParamsSchema,
+    body: updateDocumentSchema,
+    answer: ok('The document', documentSchema),
+    errors: [400, 403, 404],
+  },
+  { service: 'content', method: 'delete', path: '/api/documents/:id', summary: 'Delete a document', params: documentParamsSchema, answer: ok('Its id', deletedId), errors: [400, 404] },
+  {
+    service: 'content',
+    method: 'get',
+    path: '/api/documents/:id/revisions',
+    summary: "A document's revisions",
+    params: documentParamsSchema,
+    answer: ok('Newest first', z.array(revisionSchema)),
+    errors: [400, 404],
+  },
+  {
+    service: 'content',
+    method: 'post',
+    path: '/api/documents/:id/revisions/:revisionId/restore',
+    summary: 'Restore a revision (itself recorded as a new revision)',
+    params: revisionParamsSchema,
+    answer: ok('The document', documentSchema),
+    errors: [400, 404],
+  },
+  { service: 'content', method: 'get', path: '/api/projects', summary: "The user's projects", answer: ok('Projects', z.array(projectSchema)), errors: [] },
+  {
+    service: 'content',
+    method: 'post',
+    path: '/api/projects',
+    summary: 'Create a project (registered users)',
+    body: createProjectSchema,
+    answer: created('The project', projectSchema),
+    errors: [400, 401, 403],
+  },
+  { service: 'content', method: 'get', path: '/api/projects/:id', summary: 'One project', params: projectParamsSchema, answer: ok('The project', projectSchema), errors: [400, 404] },
+  {
+    service: 'content',
+    method: 'patch',
+    path: '/api/projects/:id',
+    summary: 'Edit a project',
+    params: projectParamsSchema,
+    body: updateProjectSchema,
+    answer: ok('The project', projectSchema),
+    errors: [400, 404],
+  },
+  { service: 'content', method: 'delete', path: '/api/projects/:id', summary: 'Delete a project (its documents stay)', params: projectParamsSchema, answer: ok('Its id', deletedId), errors: [400, 404] },
+  {
+    service: 'content',
+    method: 'get',
+    path: '/api/projects/:id/documents',
+    summary: "A project's documents, a page at a time (the total in X-Total-Count)",
+    params: projectParamsSchema,
+    query: projectDocumentsQuerySchema,
+    answer: ok('The documents', z.array(documentSchema)),
+    errors: [400, 404],
+  },
+
+  // export: files of a document
+  {
+    service: 'export',
+    method: 'get',
+    path: '/api/documents/:id/export/:format',
+    summary: 'Download a document as Markdown or Word (registered users)',
+    params: exportParamsSchema,
+    answer: { status: 200, description: 'The file, as an attachment', files: ['text/markdown', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'] },
+    errors: [400, 401, 403, 404],
+  },
+
+  // chat: messages, threads, the guided document flow, the realtime voice token
+  {
+    service: 'chat',
+    method: 'post',
+    path: '/api/chat',
+    summary: 'Send a message and get the AI reply (general, document, project or panel chat); Server-Sent Events with Accept: text/event-stream',
+    body: postChatSchema,
+    answer: ok('The reply; for document chat also the edit', chatReplySchema),
+    errors: [400, 401, 404, 429, 502, 504],
+  },
+  {
+    service: 'chat',
+    method: 'post',
+    path: '/api/chat/regenerate',
+    summary: "A new reply to a thread's or a document chat's last message, replacing the last reply (streamed when asked)",
+    body: regenerateChatSchema,
+    answer: ok('The new reply', chatReplySchema),
+    errors: [400, 404, 429, 502, 504],
+  },
+  {
+    service: 'chat',
+    method: 'get',
+    path: '/api/chat',
+    summary: 'The messages of a chat scope (general, a document or a project)',
+    query: chatScopeQuerySchema,
+    answer: ok('Oldest first', z.array(chatMessageSchema)),
+    errors: [400, 404],
+  },
+  {
+    service: 'chat',
+    method: 'get',
+    path: '/api/chat/:documentId',
+    summary: "A document chat's messages",
+    params: chatDocumentParamsSchema,
+    answer: ok('Oldest first', z.array(chatMessageSchema)),
+    errors: [400, 404],
+  },
+  { service: 'chat', method: 'get', path: '/api/chat/threads', summary: "The user's chat threads", answer: ok('Most recently updated first', z.array(chatThreadSchema)), errors: [] },
+  { service: 'chat', method: 'post', path: '/api/chat/threads', summary: 'Start a thread', body: createThreadSchema, answer: created('The thread', chatThreadSchema), errors: [400, 401, 409] },
+  { service: 'chat', method: 'get', path: '/api/chat/threads/:id', summary: 'A thread and its messages', params: threadParamsSchema, answer: ok('Thread and messages', threadDetailSchema), errors: [400, 404] },
+  {
+    service: 'chat',
+    method: 'put',
+    path: '/api/chat/threads/:id',
+    summary: 'Rename a thread',
+    params: threadParamsSchema,
+    body: updateThreadSchema,
+    answer: ok('The thread', chatThreadSchema),
+    errors: [400, 404],
+  },
+  { service: 'chat', method: 'delete', path: '/api/chat/threads/:id', summary: 'Delete a thread', params: threadParamsSchema, answer: { status: 204, description: 'Deleted' }, errors: [400, 404] },
+  {
+    service: 'chat',
+    method: 'post',
+    path: '/api/chat/threads/:id/auto-title',
+    summary: "Title a thread from its first exchange",
+    params: threadParamsSchema,
+    answer: ok('The title (the default one when the AI fails)', autoTitleAnswerSchema),
+    errors: [400, 404],
+  },
+  {
+    service: 'chat',
+    method: 'post',
+    path: '/api/document-flow/start',
+    summary: 'Start guided document creation from a template',
+    body: documentFlowStartSchema,
+    answer: ok('The new document and the first exchange', documentFlowStartAnswerSchema),
+    errors: [400, 401, 404, 429, 502, 504],
+  },
+  {
+    service: 'chat',
+    method: 'post',
+    path: '/api/document-flow/message',
+    summary: 'Answer the guided flow; the document grows with each answer',
+    body: documentFlowMessageSchema,
+    answer: ok('The reply, the document and whether it is complete', documentFlowMessageAnswerSchema),
+    errors: [400, 401, 404, 429, 502, 504],
+  },
+  {
+    service: 'chat',
+    method: 'get',
+    path: '/api/realtime/session-token',
+    summary: 'An ephemeral token for a realtime voice session',
+    query: realtimeSessionTokenQuerySchema,
+    answer: ok('The token', realtimeSessionTokenSchema),
+    errors: [400, 401, 404, 502],
+  },
+];

@@ -1,0 +1,23 @@
+/**
+ * The error codes of SPEC §8's bodies, and the one body every service answers while a dependency is
+ * down. Zod-free, so the web client can use the values without bundling zod (errors.ts re-exports them).
+ */
+export const ErrorCode = {
+  LIMIT_EXCEEDED: 'LIMIT_EXCEEDED',
+  ACCOUNT_REQUIRED: 'ACCOUNT_REQUIRED',
+  VALIDATION_FAILED: 'VALIDATION_FAILED',
+  NOT_FOUND: 'NOT_FOUND',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  CONFLICT: 'CONFLICT',
+  RATE_LIMITED: 'RATE_LIMITED',
+  UNAVAILABLE: 'UNAVAILABLE',
+  INTERNAL: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** 503 body of a service whose database, Redis or peer service is unreachable for now (the gateway's own 503 says the same). */
+export const SERVICE_UNAVAILABLE = {
+  code: ErrorCode.UNAVAILABLE,
+  message: 'Service temporarily unavailable, please retry shortly',
+} as const;

@@ -1,0 +1,1 @@
+ALTER TABLE "chat_threads" ADD COLUMN "auto_titled_at" timestamp with time zone;

@@ -1,0 +1,93 @@
+import { Piscina } from 'piscina';
+import { AppError, unavailable } from '@prd/kit';
+import type { DocxSource } from './markdown-docx.js';
+
+export interface DocxPoolOptions {
+  /** Most worker threads building documents at once. */
+  workers: number;
+  /** Most exports waiting for a worker; one more is refused with 503. */
+  maxQueue: number;
+  /** An export not built this long after it was asked for (waiting included) is abandoned (piscina ends its thread) and answered with 503. */
+  timeoutMs: number;
+  /** An idle thread is stopped after this long, so a service at rest holds none. */
+  idleMs: number;
+}
+
+/**
+ * Running TypeScript sources (jest): the worker loads docx.worker.ts with Node's own type stripping,
+ * and these hooks resolve the `.js` specifiers of our sources to their `.ts` files.
+ */
+const TYPESCRIPT_HOOKS = `import { registerHooks } from 'node:module';
+registerHooks({
+  resolve(specifier, context, next) {
+    if (!specifier.startsWith('.') || !specifier.endsWith('.js')) return next(specifier, context);
+    try {
+      return next(specifier, context);
+    } catch {
+      return next(specifier.slice(0, -3) + '.ts', context);
+    }
+  },
+});`;
+
+const fromSources = import.meta.url.endsWith('.ts');
+
+/** The worker module: docx.worker.js of the built service, or docx.worker.ts from the sources. */
+export const DOCX_WORKER = new URL(fromSources ? './docx.worker.ts' : './docx.worker.js', import.meta.url).href;
+
+const SHUTTING_DOWN = 'The export service is shutting down, please retry shortly';
+
+/**
+ * Builds .docx files on piscina's worker threads, so a large document (1 MB of markdown) never holds
+ * the service's event loop: threads started on demand, a bounded queue, a time limit per build.
+ */
+export class DocxPool {
+  private readonly pool: Piscina<DocxSource, Uint8Array>;
+  private closed = false;
+
+  constructor(
+    private readonly options: DocxPoolOptions,
+    filename = DOCX_WORKER,
+  ) {
+    this.pool = new Piscina({
+      filename,
+      minThreads: 0,
+      maxThreads: options.workers,
+      maxQueue: options.maxQueue,
+      idleTimeout: options.idleMs,
+      ...(fromSources ? { execArgv: [...process.execArgv, '--import', `data:text/javascript,${encodeURIComponent(TYPESCRIPT_HOOKS)}`] } : {}),
+    });
+  }
+
+  async render(source: DocxSource): Promise<Buffer> {
+    if (this.closed) throw unavailable(SHUTTING_DOWN);
+    // Exports only wait in the queue while every thread is busy.
+    if (this.pool.queueSize >= this.options.maxQueue) throw unavailable('Too many exports in progress, please retry shortly');
+    try {
+      const docx = await this.pool.run(source, { signal: AbortSignal.timeout(this.options.timeoutMs) });
+      return Buffer.from(docx.buffer, docx.byteOffset, docx.byteLength);
+    } catch (err) {
+      throw this.failure(err);
+    }
+  }
+
+  /** Threads currently started (busy or idle). */
+  get size(): number {
+    return this.pool.threads.length;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.pool.destroy();
+  }
+
+  private failure(err: unknown): Error {
+    if (err instanceof AppError) return err;
+    if (this.closed) return unavailable(SHUTTING_DOWN);
+    // Duck-typed: an error thrown in the worker thread arrives as a structured clone.
+    const { name, message } = typeof err === 'object' && err !== null && 'message' in err ? (err as Error) : { name: '', message: String(err) };
+    if (name === 'AbortError') return unavailable('The export took too long, please try again');
+    if (message === 'Task queue is at limit') return unavailable('Too many exports in progress, please retry shortly');
+    if (message.startsWith('worker exited')) return new Error(`Word export worker stopped (${message})`);
+    return new Error(`Word export failed: ${message}`);
+  }
+}

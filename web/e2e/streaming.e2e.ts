@@ -1,0 +1,106 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createDocumentByApi } from './chat-helpers';
+import { signUp, unique, WIDE } from './helpers';
+
+test.use({ viewport: WIDE });
+test.describe.configure({ timeout: 120_000 });
+
+/**
+ * D14 with a slow model: the test stack's OPENAI_BASE_URL is a provider that writes one token every 60 ms
+ * (infra/test/slow-provider.ts); a user who stores any key is answered by it.
+ */
+async function slowProviderUser(page: Page): Promise<void> {
+  await signUp(page);
+  const response = await page.request.post('/api/settings/api-key', { data: { apiKey: `sk-e2e-slow-${unique('')}` } });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** The number the slow provider gave the reply shown in `where` once it is complete. */
+async function replyNumber(where: Locator): Promise<string> {
+  const text = await where.textContent();
+  const match = /End of slow reply number (\d+)\./.exec(text ?? '');
+  if (!match?.[1]) throw new Error(`no finished slow reply in: ${text}`);
+  return match[1];
+}
+
+test('on /chat a slow reply shows its first words while it is written; Stop keeps the partial reply; Regenerate replaces a reply', async ({ page }) => {
+  await slowProviderUser(page);
+  await page.goto('/chat');
+  const conversation = page.getByRole('log', { name: 'Conversation' });
+  const input = page.getByRole('textbox', { name: 'Message' });
+  const streaming = page.getByTestId('streaming-reply');
+
+  await input.fill('Plan a launch');
+  await input.press('Enter');
+  // The first words are on screen, and the composer offers Stop, while the model is still writing.
+  await expect(streaming).toContainText('Slow reply number');
+  await expect(page.getByRole('button', { name: 'Stop the reply' })).toBeVisible();
+  await expect(conversation).not.toContainText('End of slow reply');
+  // Its table is rendered once it is complete, never as a half-parsed one.
+  await expect(conversation.getByRole('table')).toBeVisible();
+  await expect(conversation).toContainText('End of slow reply number');
+  await expect(streaming).toBeHidden();
+  const first = await replyNumber(conversation);
+
+  // Regenerate: a new reply to the same question takes the old one's place.
+  await conversation.getByRole('button', { name: 'Regenerate' }).click();
+  await expect(streaming).toContainText('Slow reply number');
+  await expect(conversation).not.toContainText(`End of slow reply number ${first}.`);
+  await expect(streaming).toBeHidden({ timeout: 30_000 });
+  const second = await replyNumber(conversation);
+  expect(second).not.toBe(first);
+  await expect(conversation.getByText('Plan a launch', { exact: true })).toHaveCount(1);
+
+  // Stop: the words written so far stay, marked as stopped, and Send is back.
+  await input.fill('Write me a long story');
+  await input.press('Enter');
+  await expect(streaming).toContainText('word3');
+  await page.getByRole('button', { name: 'Stop the reply' }).click();
+  await expect(streaming).toBeHidden();
+  const stopped = conversation.getByRole('listitem').filter({ hasText: 'Write me a long story' }).locator('xpath=following-sibling::li[1]');
+  await expect(stopped).toContainText('Slow reply number');
+  await expect(stopped).toContainText('Stopped');
+  await expect(stopped).not.toContainText('End of slow reply');
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
+
+  // After a reload the stored conversation shows the same: the replaced reply is gone, the stopped one kept.
+  const storedStopped = async () => {
+    const threads = (await (await page.request.get('/api/chat/threads')).json()) as Array<{ id: number }>;
+    const detail = (await (await page.request.get(`/api/chat/threads/${threads[0]?.id}`)).json()) as { messages: Array<{ stopped: boolean }> };
+    return detail.messages.some((m) => m.stopped);
+  };
+  await expect.poll(storedStopped).toBe(true);
+  await page.reload();
+  await expect(conversation).toContainText(`End of slow reply number ${second}.`);
+  await expect(conversation).not.toContainText(`End of slow reply number ${first}.`);
+  await expect(conversation).toContainText('Stopped');
+});
+
+test('document chat streams the edit summary, updates the preview when the reply is done, and regenerates it', async ({ page }) => {
+  await slowProviderUser(page);
+  const document = await createDocumentByApi(page, unique('Streamed plan '), '# Streamed plan\n\n## Goals\nShip it.\n');
+  await page.goto(`/documents/${document.id}`);
+  const preview = page.getByRole('region', { name: 'Document preview' });
+  const chat = page.getByRole('log', { name: 'Document chat' });
+  const notes = preview.getByRole('heading', { name: 'Streaming notes', exact: true });
+  await expect(preview.getByRole('heading', { name: 'Goals', exact: true })).toBeVisible();
+
+  const input = page.getByRole('textbox', { name: 'Ask the AI to change this document' });
+  await input.fill('Add streaming notes');
+  await input.press('Enter');
+  await expect(page.getByTestId('streaming-reply')).toContainText('Adding a Streaming notes section');
+  // The document changes only when the reply is done.
+  await expect(notes).toHaveCount(0);
+  await expect(chat).toContainText("I've updated your document with the suggested changes.");
+  await expect(notes).toBeVisible();
+  await expect(preview).toContainText('Written by the slow test provider');
+
+  // Regenerate the edit: a new summary replaces the old one, and the preview shows the new edit.
+  const before = (await chat.textContent()) ?? '';
+  const firstEdit = /edit number (\d+)/.exec(before)?.[1];
+  await chat.getByRole('button', { name: 'Regenerate' }).click();
+  await expect(page.getByTestId('streaming-reply')).toContainText('Adding a Streaming notes section');
+  await expect(page.getByTestId('streaming-reply')).toBeHidden({ timeout: 30_000 });
+  await expect(chat).not.toContainText(`(edit number ${firstEdit}).`);
+  await expect(chat).toContainText('Adding a Streaming notes section');
+});
