@@ -47,7 +47,7 @@ async function measureDocumentChat(base: string, user: BenchUser, seconds: numbe
   return load({
     url: `${base}/api/chat`,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Cookie: user.cookie },
+    headers: { 'Content-Type': 'application/json', Cookie: user.cookie, Origin: base },
     body: JSON.stringify(body),
     connections: 1,
     seconds,
@@ -113,7 +113,7 @@ async function measureFirstPartial(base: string, user: BenchUser, stubBase: stri
 async function firstDelta(base: string, user: BenchUser, content: string): Promise<number | null> {
   const response = await fetch(`${base}/api/chat`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Cookie: user.cookie },
+    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Cookie: user.cookie, Origin: base },
     body: JSON.stringify({ content, mode: 'general' }),
     signal: AbortSignal.timeout(WAIT_MS),
   });

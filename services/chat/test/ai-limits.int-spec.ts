@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
+import { browserRequest as request } from '@prd/kit/testing';
 import { UnrecoverableError, Worker } from 'bullmq';
 import { testRedisUrl } from '@prd/kit/testing';
 import type { Template } from '@prd/proto';
