@@ -64,6 +64,12 @@ describe('internal routes of content', () => {
     await expect(client.checkDocument(doc.id, other.id)).rejects.toMatchObject({ status: 404 });
     await expect(client.checkProject(project.body.id, other.id)).rejects.toMatchObject({ status: 404 });
     await expect(client.checkDocument(999_999, user.id)).rejects.toMatchObject({ status: 404 });
+    // Only chat checks access this way.
+    for (const caller of ['chat-worker', 'export'] as const) {
+      const other = new ContentClient({ baseUrl: stack.content.url, token: testCallerToken(caller) });
+      await expect(other.checkDocument(doc.id, user.id)).rejects.toMatchObject({ status: 404 });
+      await expect(other.checkProject(project.body.id, user.id)).rejects.toMatchObject({ status: 404 });
+    }
   });
 
   it("consumes the user's document allowance on creation, passing LIMIT_EXCEEDED through", async () => {

@@ -91,7 +91,10 @@ describe('internal routes of identity (D3)', () => {
     const guest = await as('content').createGuest('10.0.0.8');
     // Only the AI processes read a user's decrypted key; content and export never do.
     for (const caller of ['content', 'export'] as const) await expect(as(caller).getOpenAiKey(guest.id)).rejects.toMatchObject({ status: 404 });
-    await expect(as('chat-worker').getOpenAiKey(guest.id)).resolves.toEqual({ apiKey: null });
+    await expect(as('chat-worker').getOpenAiKey(guest.id)).resolves.toEqual({ apiKey: null, verified: false });
+    // Only the AI worker, which made the provider call, reports a key as verified.
+    for (const caller of ['content', 'chat', 'export'] as const) await expect(as(caller).openAiKeyVerified(guest.id, 'f'.repeat(64))).rejects.toMatchObject({ status: 404 });
+    await as('chat-worker').openAiKeyVerified(guest.id, 'f'.repeat(64));
     // Export only reads users; it neither consumes usage nor creates guests.
     await expect(as('export').getUser(guest.id)).resolves.toMatchObject({ id: guest.id });
     await expect(as('export').consume(guest.id, 'messages')).rejects.toMatchObject({ status: 404 });

@@ -36,7 +36,7 @@ const isDriverError = (e: Loose) => typeof e.code === 'string' && typeof e.sever
 
 function chain(error: Error): Loose[] {
   const found: Loose[] = [];
-  for (let e: unknown = error; e instanceof Error && found.length < 8; e = e.cause) found.push(e as Loose);
+  for (let e: unknown = error; e instanceof Error && found.length < 8; e = e.cause) found.push(e);
   return found;
 }
 
