@@ -72,13 +72,10 @@ function stopOnInterrupt(say: (l: string) => void): void {
 /** Starts one of the benchmark's own Node scripts (raw server, provider stub) on a free port. */
 async function startHelper(name: string, script: string, env: Record<string, string>): Promise<Helper> {
   const port = await freePort();
-  const managed = startProcess(
-    name,
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', fromRoot('infra/bench', script)],
-    path.join(BENCH_DIR, 'logs', `${name}.log`),
-    { env: { ...process.env, ...env, PORT: String(port) }, cwd: fromRoot() },
-  );
+  const managed = startProcess(name, process.execPath, ['--disable-warning=ExperimentalWarning', fromRoot('infra/bench', script)], path.join(BENCH_DIR, 'logs', `${name}.log`), {
+    env: { ...process.env, ...env, PORT: String(port) },
+    cwd: fromRoot(),
+  });
   helpers.add(managed.pid);
   await waitFor(name, () => isPortOpen(port), 20_000, managed);
   return { ...managed, url: `http://127.0.0.1:${port}` };
@@ -149,7 +146,9 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
       measureChat(base, await register(base, 'chat'), stub.url, { seconds: SETTINGS.chatSeconds, connections: SETTINGS.chatConnections, probes: SETTINGS.realtimeProbes }),
     );
     const background = { url: `${base}/api/documents`, connections: READ_PATH_CONNECTIONS, seconds: SETTINGS.pushLoadSeconds, headers: { Cookie: readUser.cookie } };
-    const usagePush = await attempt('usage_update push, idle and under the read-path load', say, async () => measureUsagePush(base, await register(base, 'push'), SETTINGS.usagePushSamples, background));
+    const usagePush = await attempt('usage_update push, idle and under the read-path load', say, async () =>
+      measureUsagePush(base, await register(base, 'push'), SETTINGS.usagePushSamples, background),
+    );
     const wordExport = await attempt('Word export', say, async () => measureWordExport(base, await register(base, 'export'), SETTINGS.exportSamples));
     const memoryAfterLoad = measureMemory(state);
     const otherCpuShare = foreignShare(cpuBefore, cpuSnapshot([process.pid]));
@@ -201,7 +200,9 @@ export async function runBench(): Promise<void> {
   // Lighthouse once, against the one-replica stack: its scores do not depend on the replica count.
   const auditOnce = async (base: string) => {
     if (runs.length > 0) return;
-    lighthouse = await attempt(`Lighthouse on ${SETTINGS.lighthouseRuns} runs of each page`, say, () => measureLighthouse(base, path.join(BENCH_DIR, 'lighthouse'), SETTINGS.lighthouseRuns));
+    lighthouse = await attempt(`Lighthouse on ${SETTINGS.lighthouseRuns} runs of each page`, say, () =>
+      measureLighthouse(base, path.join(BENCH_DIR, 'lighthouse'), SETTINGS.lighthouseRuns),
+    );
   };
   try {
     for (const replicas of REPLICA_COUNTS) runs.push(await runOnce(replicas, stub, say, auditOnce));
@@ -224,10 +225,17 @@ export async function runBench(): Promise<void> {
   say(`\nPRD Studio benchmark, ${startedAt.slice(0, 10)}: ${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.os}, Node ${m.node}; ${results.seconds} s`);
   for (const run of runs) {
     const share = `${(run.otherCpuShare * 100).toFixed(0)}%`;
-    say(`${run.replicas} replica${run.replicas > 1 ? 's' : ''}: other work used ${share} of the CPU during the measurements${run.otherCpuShare > BUSY_SHARE ? ' (a busy machine: these figures are pessimistic)' : ''}.`);
+    say(
+      `${run.replicas} replica${run.replicas > 1 ? 's' : ''}: other work used ${share} of the CPU during the measurements${run.otherCpuShare > BUSY_SHARE ? ' (a busy machine: these figures are pessimistic)' : ''}.`,
+    );
   }
   say('');
-  say(renderTable(table, runs.map((r) => `${r.replicas} replica${r.replicas > 1 ? 's' : ''}`)));
+  say(
+    renderTable(
+      table,
+      runs.map((r) => `${r.replicas} replica${r.replicas > 1 ? 's' : ''}`),
+    ),
+  );
   const file = path.join(BENCH_DIR, `results-${startedAt.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   copyFileSync(file, LAST_RESULTS);

@@ -11,9 +11,9 @@ export interface ChatFigures {
   throughput: LoadFigures;
   /** From the provider sending its first token to the client receiving the first partial on `/ws`. */
   firstPartial: Latencies & { missing: number };
-  /** The same replies asked for as Server-Sent Events (D14), with `connections` in flight. */
+  /** The same replies asked for as Server-Sent Events (docs/decisions/0014-streaming-replies.md), with `connections` in flight. */
   streamedThroughput: LoadFigures;
-  /** From the provider sending its first token to the client receiving the first `delta` event (SSE, D14). */
+  /** From the provider sending its first token to the client receiving the first `delta` event (SSE, docs/decisions/0014-streaming-replies.md). */
   firstStreamedByte: Latencies & { missing: number };
 }
 
@@ -43,7 +43,7 @@ async function measureDocumentChat(base: string, user: BenchUser, seconds: numbe
   const { id } = await createDocument(base, user, 'Document chat benchmark', '# Document chat benchmark\n\n## Goals\n- One goal');
   const body = { content: 'Add one goal to this document.', documentId: id, documentTitle: 'Document chat benchmark', documentContext: '' };
   const reply = await postJson<ChatReply>(base, user, '/api/chat', body, 200);
-  if (!reply.documentUpdated) throw new Error('document chat did not save the provider\'s edit');
+  if (!reply.documentUpdated) throw new Error("document chat did not save the provider's edit");
   return load({
     url: `${base}/api/chat`,
     method: 'POST',

@@ -4,7 +4,7 @@ import { fromRoot } from '../lib/paths.ts';
 import { run } from '../lib/run.ts';
 import { spread, type Spread } from './spread.ts';
 
-/** The pages ARCHITECTURE.md's Lighthouse target names. */
+/** The pages docs/decisions/0011-load-tests.md's Lighthouse target names. */
 export const LIGHTHOUSE_PAGES = ['/', '/templates', '/documents', '/chat', '/auth'] as const;
 export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type LighthouseCategory = (typeof LIGHTHOUSE_CATEGORIES)[number];

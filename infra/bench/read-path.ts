@@ -51,7 +51,8 @@ export async function measureReadPath(base: string, user: BenchUser, rawBase: st
   const rawUrl = `${rawBase}/api/documents?ownerId=${user.id}`;
   const viaGateway = await getJson(gatewayUrl, { Cookie: user.cookie });
   const viaRaw = await getJson(rawUrl);
-  if (!Array.isArray(viaGateway) || viaGateway.length !== READ_PATH_DOCUMENTS) throw new Error(`GET /api/documents listed ${Array.isArray(viaGateway) ? viaGateway.length : 'no'} documents, expected ${READ_PATH_DOCUMENTS}`);
+  if (!Array.isArray(viaGateway) || viaGateway.length !== READ_PATH_DOCUMENTS)
+    throw new Error(`GET /api/documents listed ${Array.isArray(viaGateway) ? viaGateway.length : 'no'} documents, expected ${READ_PATH_DOCUMENTS}`);
   if (!isDeepStrictEqual(viaGateway, viaRaw)) throw new Error('the raw server does not answer the same list as GET /api/documents');
 
   const runs: ReadPathRepetition[] = [];

@@ -60,7 +60,14 @@ describe('judging a figure against its target', () => {
 
 test('the table shows each figure beside its target with pass or miss, and — where a column has no figure', () => {
   const rows: Row[] = [
-    { figure: 'Read path p99', target: { op: '<=', value: 50, text: 'p99 ≤ 50 ms' }, cells: [{ value: 12, text: '12 ms' }, { value: 80, text: '80 ms' }] },
+    {
+      figure: 'Read path p99',
+      target: { op: '<=', value: 50, text: 'p99 ≤ 50 ms' },
+      cells: [
+        { value: 12, text: '12 ms' },
+        { value: 80, text: '80 ms' },
+      ],
+    },
     { figure: 'Bundle', cells: [{ value: 1, text: '231 kB' }] },
   ];
   const lines = renderTable(judgeRows(rows), ['1 replica', '2 replicas']).split('\n');

@@ -5,7 +5,7 @@ export interface NotMeasured {
 
 export const isMeasured = <T extends object>(figure: T | NotMeasured): figure is T => !('notMeasured' in figure);
 
-/** A target of ARCHITECTURE.md ("Targets the benchmark must show"). */
+/** A target of docs/decisions/0011-load-tests.md ("Targets"). */
 export interface Target {
   op: '<=' | '>=';
   value: number;

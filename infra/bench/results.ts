@@ -34,7 +34,7 @@ export interface BenchResults {
   table: JudgedRow[];
 }
 
-/** How many times the read path is measured in each run (ARCHITECTURE.md: at least three). */
+/** How many times the read path is measured in each run (docs/decisions/0011-load-tests.md: at least three). */
 export const SETTINGS_REPETITIONS = 3;
 
 /** A cell from a figure that may not have been measured. */
@@ -97,7 +97,8 @@ export function buildRows(runs: RunResults[], bundle: BundleFigures | NotMeasure
   const each = (cell: (run: RunResults) => Cell) => runs.map(cell);
   const [one, two] = runs;
   const rps = (v: number) => perSecond(v, 'req');
-  const rateLimit = (r: RunResults) => (r.providerRateLimit === null ? 'provider rate limit as shipped' : `provider rate limit raised to ${r.providerRateLimit.toLocaleString('en-US')}/s for the benchmark`);
+  const rateLimit = (r: RunResults) =>
+    r.providerRateLimit === null ? 'provider rate limit as shipped' : `provider rate limit raised to ${r.providerRateLimit.toLocaleString('en-US')}/s for the benchmark`;
   const rows: Row[] = [
     {
       figure: `Read path GET /api/documents via nginx (100 documents, 50 connections; median (min–max) of ${SETTINGS_REPETITIONS} runs)`,
@@ -149,7 +150,13 @@ export function buildRows(runs: RunResults[], bundle: BundleFigures | NotMeasure
     {
       figure: 'AI path, general chat: p99 (max)',
       target: { op: '<=', value: 60, text: 'p99 ≤ 60 ms' },
-      cells: each((r) => from(r.chat, (f) => ({ value: f.latency.p99Ms, text: `${ms(f.latency.p99Ms)} (max ${ms(f.latency.maxMs)}; ${f.latency.requests} samples)`, failed: failures(f.latency.failures) }))),
+      cells: each((r) =>
+        from(r.chat, (f) => ({
+          value: f.latency.p99Ms,
+          text: `${ms(f.latency.p99Ms)} (max ${ms(f.latency.maxMs)}; ${f.latency.requests} samples)`,
+          failed: failures(f.latency.failures),
+        })),
+      ),
     },
     {
       figure: 'AI path, document chat (read, edit, revision): p50',
@@ -159,11 +166,23 @@ export function buildRows(runs: RunResults[], bundle: BundleFigures | NotMeasure
     {
       figure: 'AI path, document chat: p99 (max)',
       target: { op: '<=', value: 60, text: 'p99 ≤ 60 ms' },
-      cells: each((r) => from(r.chat, (f) => ({ value: f.documentLatency.p99Ms, text: `${ms(f.documentLatency.p99Ms)} (max ${ms(f.documentLatency.maxMs)}; ${f.documentLatency.requests} samples)`, failed: failures(f.documentLatency.failures) }))),
+      cells: each((r) =>
+        from(r.chat, (f) => ({
+          value: f.documentLatency.p99Ms,
+          text: `${ms(f.documentLatency.p99Ms)} (max ${ms(f.documentLatency.maxMs)}; ${f.documentLatency.requests} samples)`,
+          failed: failures(f.documentLatency.failures),
+        })),
+      ),
     },
     {
       figure: 'AI replies per second (10 connections)',
-      cells: each((r) => from(r.chat, (f) => ({ value: f.throughput.requestsPerSecond, text: `${perSecond(f.throughput.requestsPerSecond, 'replies')} (p99 ${ms(f.throughput.p99Ms)})`, failed: failures(f.throughput.failures) }))),
+      cells: each((r) =>
+        from(r.chat, (f) => ({
+          value: f.throughput.requestsPerSecond,
+          text: `${perSecond(f.throughput.requestsPerSecond, 'replies')} (p99 ${ms(f.throughput.p99Ms)})`,
+          failed: failures(f.throughput.failures),
+        })),
+      ),
     },
     {
       figure: "First realtime partial on /ws after the provider's first token, p50 / p99 / max",
@@ -173,15 +192,28 @@ export function buildRows(runs: RunResults[], bundle: BundleFigures | NotMeasure
     {
       figure: "First streamed byte (SSE delta, POST /api/chat) after the provider's first token, p50 / p99 / max",
       target: { op: '<=', value: 30, text: 'p99 ≤ 30 ms' },
-      cells: each((r) => from(r.chat, (f) => ({ value: f.firstStreamedByte.p99Ms, text: latencyText(f.firstStreamedByte), failed: failures(f.firstStreamedByte.missing, 'without a delta') }))),
+      cells: each((r) =>
+        from(r.chat, (f) => ({ value: f.firstStreamedByte.p99Ms, text: latencyText(f.firstStreamedByte), failed: failures(f.firstStreamedByte.missing, 'without a delta') })),
+      ),
     },
     {
       figure: 'AI replies per second streamed as SSE (10 connections)',
-      cells: each((r) => from(r.chat, (f) => ({ value: f.streamedThroughput.requestsPerSecond, text: `${perSecond(f.streamedThroughput.requestsPerSecond, 'replies')} (p99 ${ms(f.streamedThroughput.p99Ms)})`, failed: failures(f.streamedThroughput.failures) }))),
+      cells: each((r) =>
+        from(r.chat, (f) => ({
+          value: f.streamedThroughput.requestsPerSecond,
+          text: `${perSecond(f.streamedThroughput.requestsPerSecond, 'replies')} (p99 ${ms(f.streamedThroughput.p99Ms)})`,
+          failed: failures(f.streamedThroughput.failures),
+        })),
+      ),
     },
     {
       figure: "Streaming's cost on AI throughput, SSE ÷ JSON replies per second",
-      cells: each((r) => from(r.chat, (f) => ({ value: f.streamedThroughput.requestsPerSecond / f.throughput.requestsPerSecond, text: (f.streamedThroughput.requestsPerSecond / f.throughput.requestsPerSecond).toFixed(2) }))),
+      cells: each((r) =>
+        from(r.chat, (f) => ({
+          value: f.streamedThroughput.requestsPerSecond / f.throughput.requestsPerSecond,
+          text: (f.streamedThroughput.requestsPerSecond / f.throughput.requestsPerSecond).toFixed(2),
+        })),
+      ),
     },
     pushRow('from the request being sent, idle', runs, (p) => p.idle, 'fromSend', { op: '<=', value: 50, text: 'p99 ≤ 50 ms' }),
     pushRow('from the request being sent, under the read-path load', runs, (p) => p.underLoad, 'fromSend', { op: '<=', value: 50, text: 'p99 ≤ 50 ms' }),
@@ -214,7 +246,9 @@ export function buildRows(runs: RunResults[], bundle: BundleFigures | NotMeasure
     },
     {
       figure: 'Whole stack at rest, shared pages counted once (sum of Pss)',
-      cells: each((r) => (r.memoryAtRest.totalPssKb === null ? { notMeasured: 'smaps_rollup unreadable' } : { value: r.memoryAtRest.totalPssKb, text: mib(r.memoryAtRest.totalPssKb) })),
+      cells: each((r) =>
+        r.memoryAtRest.totalPssKb === null ? { notMeasured: 'smaps_rollup unreadable' } : { value: r.memoryAtRest.totalPssKb, text: mib(r.memoryAtRest.totalPssKb) },
+      ),
     },
     {
       figure: 'Whole stack after the load (sum of VmRSS)',

@@ -1,6 +1,6 @@
 /**
  * A figure measured several times: its median and the spread around it. A target is met only when
- * the whole spread meets it (ARCHITECTURE.md: "a pass only when the whole spread passes").
+ * the whole spread meets it (docs/decisions/0011-load-tests.md: "a pass only when the whole spread passes").
  */
 export interface Spread {
   median: number;

@@ -35,7 +35,8 @@ function scan(root: string): Finding[] {
     for (const name of readdirSync(modules)) {
       const names = name.startsWith('@') ? readdirSync(path.join(modules, name)).map((n) => `${name}/${n}`) : [name];
       for (const pkg of names) {
-        if (lock.packages[`node_modules/${pkg}`]?.dev && !lstatSync(path.join(modules, pkg)).isSymbolicLink()) found.push({ path: `/app/node_modules/${pkg}`, why: 'a dev dependency' });
+        if (lock.packages[`node_modules/${pkg}`]?.dev && !lstatSync(path.join(modules, pkg)).isSymbolicLink())
+          found.push({ path: `/app/node_modules/${pkg}`, why: 'a dev dependency' });
       }
     }
   }

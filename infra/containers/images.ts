@@ -32,7 +32,13 @@ export function projectImages(): ProjectImage[] {
       const name = f.replace(/\.Dockerfile$/, '');
       const froms = [...readFileSync(fromRoot('docker', f), 'utf8').matchAll(/^FROM\s+(\S+)/gm)].map((m) => m[1]!);
       const base = froms.at(-1) ?? '';
-      return { name, dockerfile: path.join('docker', f), tag: `docker.io/prd-studio/${name}:latest`, base: base.includes('/') ? base : `docker.io/library/${base}`, targetMb: TARGET_MB[name] ?? 100 };
+      return {
+        name,
+        dockerfile: path.join('docker', f),
+        tag: `docker.io/prd-studio/${name}:latest`,
+        base: base.includes('/') ? base : `docker.io/library/${base}`,
+        targetMb: TARGET_MB[name] ?? 100,
+      };
     });
 }
 

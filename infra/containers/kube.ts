@@ -148,7 +148,11 @@ export async function play(w: Workload, configMaps: string[], started: Map<strin
 }
 
 const configMapData = () =>
-  new Map(manifests().filter((d) => d.kind === 'ConfigMap').map((d) => [String((d.metadata as JsonObject).name), (d.data ?? {}) as Record<string, string>]));
+  new Map(
+    manifests()
+      .filter((d) => d.kind === 'ConfigMap')
+      .map((d) => [String((d.metadata as JsonObject).name), (d.data ?? {}) as Record<string, string>]),
+  );
 
 /**
  * The kubelet expands `$(NAME)` in an env value from the variables defined before it (envFrom, then

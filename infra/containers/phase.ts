@@ -5,7 +5,19 @@ import { bin, run } from '../lib/run.ts';
 import { CONTAINERS_DIR, checkPodmanRuns, ensureContainerTools } from './podman.ts';
 import { buildStandIns } from './stand-ins.ts';
 import { buildProjectImages, imageSizeMb, projectImages } from './images.ts';
-import { compose, composeDown, composeEnvFile, driveHealthChecks, projectContainers, readIpForward, restoreNetworking, saveComposeState, startApiService, waitHealthy, type ComposeState } from './compose.ts';
+import {
+  compose,
+  composeDown,
+  composeEnvFile,
+  driveHealthChecks,
+  projectContainers,
+  readIpForward,
+  restoreNetworking,
+  saveComposeState,
+  startApiService,
+  waitHealthy,
+  type ComposeState,
+} from './compose.ts';
 import { kubeDown, removeKubeSecrets } from './kube.ts';
 
 type Say = (line: string) => void;
@@ -84,7 +96,9 @@ export async function runContainerPhase(runDir: string, tally: (f: string) => Ta
   say('|---|---|---|---|---|');
   for (const i of sizes) {
     const added = i.mb - i.baseMb;
-    say(`| ${i.tag.replace('docker.io/', '')} | ${i.mb} MB | ${i.base.replace('docker.io/library/', '')}: ${i.baseMb} MB | ${added} MB | ≤ ${i.targetMb} MB ${added > i.targetMb ? 'miss' : 'pass'} |`);
+    say(
+      `| ${i.tag.replace('docker.io/', '')} | ${i.mb} MB | ${i.base.replace('docker.io/library/', '')}: ${i.baseMb} MB | ${added} MB | ≤ ${i.targetMb} MB ${added > i.targetMb ? 'miss' : 'pass'} |`,
+    );
   }
   const overTarget = sizes.filter((i) => i.mb - i.baseMb > i.targetMb).length;
   results.push(['image size targets', { passed: sizes.length - overTarget, failed: overTarget, skipped: 0 }]);

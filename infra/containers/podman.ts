@@ -88,10 +88,7 @@ export function podmanEnv(): Record<string, string> {
       '',
     ].join('\n'),
   );
-  writeConf(
-    storage,
-    ['[storage]', 'driver = "overlay"', `graphroot = "${path.join(STORAGE_DIR, 'storage')}"`, `runroot = "${path.join(STORAGE_DIR, 'run')}"`, ''].join('\n'),
-  );
+  writeConf(storage, ['[storage]', 'driver = "overlay"', `graphroot = "${path.join(STORAGE_DIR, 'storage')}"`, `runroot = "${path.join(STORAGE_DIR, 'run')}"`, ''].join('\n'));
   written = { CONTAINERS_CONF: conf, CONTAINERS_STORAGE_CONF: storage };
   return written;
 }

@@ -132,4 +132,3 @@ describe('scaled: two content containers behind the gateway', () => {
     }
   });
 });
-

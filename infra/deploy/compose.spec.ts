@@ -64,19 +64,16 @@ describe('processes', () => {
     }
   });
 
-  test.each(SERVICES.map((s) => [s.name] as const))(
-    '%s waits for every service, the database and Redis that its configuration points at',
-    async (name) => {
-      const service = services[name]!;
-      const env = composeEnv(service).values;
-      const declared = Object.keys((await configSchemaOf(name)).shape);
-      for (const variable of declared) {
-        const target = urlTarget(env[variable] ?? '');
-        if (!target) continue;
-        expect({ variable, host: target.host, waits: target.host in dependsOn(service) }).toEqual({ variable, host: target.host, waits: true });
-      }
-    },
-  );
+  test.each(SERVICES.map((s) => [s.name] as const))('%s waits for every service, the database and Redis that its configuration points at', async (name) => {
+    const service = services[name]!;
+    const env = composeEnv(service).values;
+    const declared = Object.keys((await configSchemaOf(name)).shape);
+    for (const variable of declared) {
+      const target = urlTarget(env[variable] ?? '');
+      if (!target) continue;
+      expect({ variable, host: target.host, waits: target.host in dependsOn(service) }).toEqual({ variable, host: target.host, waits: true });
+    }
+  });
 
   test('service URLs (IDENTITY_URL, CONTENT_URL, ...) name that Compose service and the PORT it listens on', () => {
     const urlOf = new Map(SERVICES.map((s) => [`${s.name.toUpperCase().replace(/-/g, '_')}_URL`, s.name]));
@@ -90,7 +87,9 @@ describe('processes', () => {
   });
 
   test('only the gateway is published to the host', () => {
-    const published = Object.entries(services).filter(([, s]) => list(s.ports).length > 0).map(([name]) => name);
+    const published = Object.entries(services)
+      .filter(([, s]) => list(s.ports).length > 0)
+      .map(([name]) => name);
     expect(published).toEqual(['gateway']);
   });
 });
@@ -105,7 +104,11 @@ describe('gateway', () => {
 
   test('upstream servers are the Compose services identity, content, chat and export on their PORTs', () => {
     const upstreams = upstreamVariables();
-    expect(Object.keys(upstreams).sort()).toEqual(SERVICES.filter((s) => s.routed).map((s) => s.name).sort());
+    expect(Object.keys(upstreams).sort()).toEqual(
+      SERVICES.filter((s) => s.routed)
+        .map((s) => s.name)
+        .sort(),
+    );
     for (const [upstream, variable] of Object.entries(upstreams)) {
       const servers = upstreamServers(env[variable] ?? '');
       expect({ variable, servers }).toEqual({ variable, servers: [{ host: upstream, port: portOf(upstream) }] });

@@ -10,8 +10,7 @@ import { SERVICES, type ServiceSpec } from '../lib/services.ts';
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
-export const isObject = (value: Json | undefined): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: Json | undefined): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Every document of a YAML file as plain data; a syntax error names the file. */
 export function readYaml(file: string): Json[] {
@@ -71,9 +70,7 @@ export interface ProcessEnv {
 export function configProblems(schema: z.ZodObject, env: ProcessEnv): string[] {
   const result = schema.safeParse(env.values);
   if (result.success) return [];
-  return result.error.issues
-    .filter((issue) => !env.fromSecrets.has(String(issue.path[0])))
-    .map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  return result.error.issues.filter((issue) => !env.fromSecrets.has(String(issue.path[0]))).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 }
 
 // --- docker-compose.yml ------------------------------------------------------------------------
@@ -103,16 +100,12 @@ export interface ComposeRef {
 }
 
 export function composeRefs(text: string): ComposeRef[] {
-  return [...text.matchAll(COMPOSE_REF)].map((m) =>
-    m[3] === '?' ? { name: m[1]!, required: true } : { name: m[1]!, required: false, fallback: m[3] === '-' ? m[4] : undefined },
-  );
+  return [...text.matchAll(COMPOSE_REF)].map((m) => (m[3] === '?' ? { name: m[1]!, required: true } : { name: m[1]!, required: false, fallback: m[3] === '-' ? m[4] : undefined }));
 }
 
 /** The value Compose would pass, with deploy-time secrets (`${VAR:?...}`) replaced by a stand-in. */
 export function interpolateCompose(text: string): string {
-  return text.replace(COMPOSE_REF, (_, _name: string, _colon: string, kind: string | undefined, rest: string) =>
-    kind === '?' ? SECRET_STAND_IN : kind === '-' ? rest : '',
-  );
+  return text.replace(COMPOSE_REF, (_, _name: string, _colon: string, kind: string | undefined, rest: string) => (kind === '?' ? SECRET_STAND_IN : kind === '-' ? rest : ''));
 }
 
 export function composeEnv(service: JsonObject): ProcessEnv {
@@ -174,15 +167,13 @@ export function readObjects(file: string): LoadedObject[] {
 export const kustomizeObjects = (): LoadedObject[] => kustomizeResources().flatMap(readObjects);
 
 export const nameOf = (o: K8sObject): string => String(o.metadata.name);
-export const ofKind = (objects: LoadedObject[], kind: string): K8sObject[] =>
-  objects.filter((o) => o.object.kind === kind).map((o) => o.object);
+export const ofKind = (objects: LoadedObject[], kind: string): K8sObject[] => objects.filter((o) => o.object.kind === kind).map((o) => o.object);
 
 export function find(objects: LoadedObject[], kind: string, name: string): K8sObject | undefined {
   return ofKind(objects, kind).find((o) => nameOf(o) === name);
 }
 
-export const podSpec = (workload: K8sObject): JsonObject =>
-  obj(obj(obj(workload.spec, 'spec').template, 'template').spec, 'template.spec');
+export const podSpec = (workload: K8sObject): JsonObject => obj(obj(obj(workload.spec, 'spec').template, 'template').spec, 'template.spec');
 export const podLabels = (workload: K8sObject): JsonObject =>
   obj(obj(obj(obj(workload.spec, 'spec').template, 'template').metadata, 'template.metadata').labels, 'template labels');
 export const containers = (workload: K8sObject): JsonObject[] => list(podSpec(workload).containers).map((c) => obj(c, 'container'));
@@ -201,8 +192,7 @@ function configMapData(objects: LoadedObject[], name: string): JsonObject {
 }
 
 /** `$(VAR)` references, expanded from the variables defined before (Kubernetes semantics). */
-const expand = (text: string, values: Record<string, string>) =>
-  text.replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (whole, name: string) => values[name] ?? whole);
+const expand = (text: string, values: Record<string, string>) => text.replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (whole, name: string) => values[name] ?? whole);
 
 /** The environment a container starts with: envFrom, then env in order with `$(VAR)` expansion. */
 export function containerEnv(container: JsonObject, objects: LoadedObject[], secrets: K8sObject[]): ProcessEnv {
@@ -249,7 +239,9 @@ export function containerEnv(container: JsonObject, objects: LoadedObject[], sec
 /** The port number a probe or Service targets: a number, or the name of one of the container's ports. */
 export function resolvePort(container: JsonObject, port: Json | undefined): number | undefined {
   if (typeof port === 'number') return port;
-  const named = list(container.ports).map((p) => obj(p, 'port')).find((p) => p.name === port);
+  const named = list(container.ports)
+    .map((p) => obj(p, 'port'))
+    .find((p) => p.name === port);
   return typeof named?.containerPort === 'number' ? named.containerPort : undefined;
 }
 
@@ -299,8 +291,7 @@ export function parseDockerfile(file: string): Stage[] {
   return stages;
 }
 
-export const instructions = (stage: Stage, op: string): string[] =>
-  stage.instructions.filter((i) => i.op === op).map((i) => i.args);
+export const instructions = (stage: Stage, op: string): string[] => stage.instructions.filter((i) => i.op === op).map((i) => i.args);
 
 /** The exec-form (JSON array) CMD of a stage. */
 export function execCommand(stage: Stage): string[] | undefined {

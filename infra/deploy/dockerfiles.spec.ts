@@ -46,7 +46,7 @@ test('every Dockerfile is built by docker-compose.yml, and every Compose build n
   expect([...new Set(built)].sort()).toEqual([...dockerfiles].sort());
 });
 
-test('every process of the product has an image whose entry point (its CMD or its Compose command) is built and runs with the local stack\'s Node flags', () => {
+test("every process of the product has an image whose entry point (its CMD or its Compose command) is built and runs with the local stack's Node flags", () => {
   for (const spec of SERVICES) {
     const service = compose[spec.name]!;
     const build = service.build;
@@ -63,7 +63,9 @@ describe.each(nodeDockerfiles)('%s', (file) => {
   test('builds in one stage and runs in another, every stage on Node 24 (node:24-bookworm-slim)', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
     for (const stage of stages) expect(stage.from).toBe('node:24-bookworm-slim');
-    expect(stages.slice(0, -1).some((s) => instructions(s, 'RUN').some((r) => /\bnpm ci\b/.test(r)) && instructions(s, 'RUN').some((r) => /\bnx run-many -t build\b/.test(r)))).toBe(true);
+    expect(
+      stages.slice(0, -1).some((s) => instructions(s, 'RUN').some((r) => /\bnpm ci\b/.test(r)) && instructions(s, 'RUN').some((r) => /\bnx run-many -t build\b/.test(r))),
+    ).toBe(true);
   });
 
   test('installs production dependencies only in the runtime stage', () => {
@@ -90,7 +92,10 @@ describe.each(nodeDockerfiles)('%s', (file) => {
 
   test('its entry point exists in the build output, and the runtime stage copies it with every workspace package it imports and its migrations', () => {
     const command = execCommand(runtime)!;
-    const entry = inRepo(runtime, command.find((a) => a.endsWith('.js'))!);
+    const entry = inRepo(
+      runtime,
+      command.find((a) => a.endsWith('.js'))!,
+    );
     expect(existsSync(fromRoot(entry))).toBe(true);
     const pkg = entry.split('/dist/')[0]!;
     const copied = copies(runtime);
@@ -141,6 +146,8 @@ describe('docker/gateway.Dockerfile', () => {
 });
 
 test('.dockerignore keeps dependencies, build output, local data, git and .env files out of the build context', () => {
-  const rules = readFileSync(fromRoot('.dockerignore'), 'utf8').split('\n').map((l) => l.trim());
+  const rules = readFileSync(fromRoot('.dockerignore'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim());
   for (const rule of ['**/node_modules', '**/dist', '.data', '.git', '.env', '.env.*']) expect(rules).toContain(rule);
 });

@@ -153,23 +153,20 @@ describe('k8s/ workloads', () => {
     expect(command).toEqual(['node', ...NODE_FLAGS, spec.entry]);
   });
 
-  test.each(SERVICES.map((s) => [s.name] as const))(
-    'Deployment %s probes readiness on /readyz and liveness on /healthz at the port it gives the service as PORT',
-    (name) => {
-      expect([route('readyz'), route('healthz')]).toEqual(['/readyz', '/healthz']);
-      const [container] = containers(find(objects, 'Deployment', name)!);
-      const env = containerEnv(container!, objects, secretExamples);
-      const port = Number(env.values.PORT);
-      expect(list(container!.ports).map((p) => obj(p, 'port').containerPort)).toEqual([port]);
-      const readiness = obj(obj(container!.readinessProbe, 'readinessProbe').httpGet, 'readinessProbe.httpGet');
-      const liveness = obj(obj(container!.livenessProbe, 'livenessProbe').httpGet, 'livenessProbe.httpGet');
-      expect(readiness.path).toBe(route('readyz'));
-      expect(liveness.path).toBe(route('healthz'));
-      expect(resolvePort(container!, readiness.port)).toBe(port);
-      expect(resolvePort(container!, liveness.port)).toBe(port);
-      if (isObject(container!.startupProbe)) expect(resolvePort(container!, obj(container!.startupProbe.httpGet, 'startupProbe.httpGet').port)).toBe(port);
-    },
-  );
+  test.each(SERVICES.map((s) => [s.name] as const))('Deployment %s probes readiness on /readyz and liveness on /healthz at the port it gives the service as PORT', (name) => {
+    expect([route('readyz'), route('healthz')]).toEqual(['/readyz', '/healthz']);
+    const [container] = containers(find(objects, 'Deployment', name)!);
+    const env = containerEnv(container!, objects, secretExamples);
+    const port = Number(env.values.PORT);
+    expect(list(container!.ports).map((p) => obj(p, 'port').containerPort)).toEqual([port]);
+    const readiness = obj(obj(container!.readinessProbe, 'readinessProbe').httpGet, 'readinessProbe.httpGet');
+    const liveness = obj(obj(container!.livenessProbe, 'livenessProbe').httpGet, 'livenessProbe.httpGet');
+    expect(readiness.path).toBe(route('readyz'));
+    expect(liveness.path).toBe(route('healthz'));
+    expect(resolvePort(container!, readiness.port)).toBe(port);
+    expect(resolvePort(container!, liveness.port)).toBe(port);
+    if (isObject(container!.startupProbe)) expect(resolvePort(container!, obj(container!.startupProbe.httpGet, 'startupProbe.httpGet').port)).toBe(port);
+  });
 
   test('every container declares resource requests and limits for CPU and memory', () => {
     for (const w of workloads) {
@@ -202,7 +199,9 @@ describe('k8s/ workloads', () => {
     for (const d of deployments) {
       const volumes = list(podSpec(d).volumes).map((v) => obj(v, 'volume'));
       for (const c of containers(d)) {
-        const mount = list(c.volumeMounts).map((m) => obj(m, 'volumeMount')).find((m) => m.mountPath === '/tmp');
+        const mount = list(c.volumeMounts)
+          .map((m) => obj(m, 'volumeMount'))
+          .find((m) => m.mountPath === '/tmp');
         expect({ deployment: nameOf(d), tmp: mount !== undefined }).toEqual({ deployment: nameOf(d), tmp: true });
         expect(isObject(volumes.find((v) => v.name === mount!.name)?.emptyDir)).toBe(true);
       }
@@ -290,7 +289,9 @@ describe('k8s/ environment and addresses', () => {
     const [container] = containers(redis);
     expect(list(container!.command).join(' ')).toMatch(/--appendonly yes/);
     const claims = list(obj(redis.spec, 'redis spec').volumeClaimTemplates).map((c) => String(obj(obj(c, 'claim').metadata, 'claim metadata').name));
-    const dataMount = list(container!.volumeMounts).map((m) => obj(m, 'mount')).find((m) => m.mountPath === '/data');
+    const dataMount = list(container!.volumeMounts)
+      .map((m) => obj(m, 'mount'))
+      .find((m) => m.mountPath === '/data');
     expect(claims).toContain(dataMount?.name);
   });
 });
@@ -303,12 +304,24 @@ describe('k8s/ gateway', () => {
   test('the gateway ConfigMap holding the template is mounted where the image renders templates', () => {
     const maps = ofKind(objects, 'ConfigMap').filter((m) => isObject(m.data) && 'gateway.conf.template' in m.data);
     expect(maps).toHaveLength(1);
-    const volume = list(podSpec(gateway).volumes).map((v) => obj(v, 'volume')).find((v) => isObject(v.configMap) && v.configMap.name === nameOf(maps[0]!));
-    const mount = list(container!.volumeMounts).map((m) => obj(m, 'mount')).find((m) => m.name === volume?.name);
+    const volume = list(podSpec(gateway).volumes)
+      .map((v) => obj(v, 'volume'))
+      .find((v) => isObject(v.configMap) && v.configMap.name === nameOf(maps[0]!));
+    const mount = list(container!.volumeMounts)
+      .map((m) => obj(m, 'mount'))
+      .find((m) => m.name === volume?.name);
     expect(mount?.mountPath).toBe('/etc/nginx/templates');
     // The entrypoint writes the rendered files there: writable although the root filesystem is not.
-    const conf = list(container!.volumeMounts).map((m) => obj(m, 'mount')).find((m) => m.mountPath === '/etc/nginx/conf.d');
-    expect(isObject(list(podSpec(gateway).volumes).map((v) => obj(v, 'volume')).find((v) => v.name === conf?.name)?.emptyDir)).toBe(true);
+    const conf = list(container!.volumeMounts)
+      .map((m) => obj(m, 'mount'))
+      .find((m) => m.mountPath === '/etc/nginx/conf.d');
+    expect(
+      isObject(
+        list(podSpec(gateway).volumes)
+          .map((v) => obj(v, 'volume'))
+          .find((v) => v.name === conf?.name)?.emptyDir,
+      ),
+    ).toBe(true);
   });
 
   test('the gateway container sets every variable of the template, and listens where GATEWAY_PORT says', () => {
@@ -322,7 +335,11 @@ describe('k8s/ gateway', () => {
 
   test("the gateway's upstream servers are the Services and ports of identity, content, chat and export", () => {
     const upstreams = upstreamVariables();
-    expect(Object.keys(upstreams).sort()).toEqual(SERVICES.filter((s) => s.routed).map((s) => s.name).sort());
+    expect(Object.keys(upstreams).sort()).toEqual(
+      SERVICES.filter((s) => s.routed)
+        .map((s) => s.name)
+        .sort(),
+    );
     for (const [upstream, variable] of Object.entries(upstreams)) {
       const servers = upstreamServers(env.values[variable] ?? '');
       expect({ variable, servers: servers.length }).toEqual({ variable, servers: 1 });

@@ -27,7 +27,10 @@ export function embed(manifest: string, key: string, content: string): string {
   // Blank lines before the next key belong to the file's layout, not to the block.
   while (end > start + 1 && lines[end - 1]!.trim() === '') end--;
   const pad = ' '.repeat(indent + 2);
-  const body = content.replace(/\n$/, '').split('\n').map((l) => (l === '' ? '' : pad + l));
+  const body = content
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((l) => (l === '' ? '' : pad + l));
   return [...lines.slice(0, start + 1), ...body, ...lines.slice(end)].join('\n');
 }
 

@@ -57,7 +57,10 @@ const boundaryErrors = (code: string, file: string) => {
 };
 
 describe('module boundaries', () => {
-  const serviceUsesKit = boundaryErrors(`import { ZodPipe } from '@prd/kit';\nimport { registerSchema } from '@prd/proto';\nexport { ZodPipe, registerSchema };\n`, 'services/chat/src/x.ts');
+  const serviceUsesKit = boundaryErrors(
+    `import { ZodPipe } from '@prd/kit';\nimport { registerSchema } from '@prd/proto';\nexport { ZodPipe, registerSchema };\n`,
+    'services/chat/src/x.ts',
+  );
   const serviceUsesService = boundaryErrors(`import { configSchema } from '@prd/identity/config';\nexport { configSchema };\n`, 'services/chat/src/x.ts');
   const relative = boundaryErrors(`import { configSchema } from '../../content/src/config.js';\nexport { configSchema };\n`, 'services/chat/src/x.ts');
   const webUsesKit = boundaryErrors(`import '@prd/kit';\n`, 'web/src/x.ts');

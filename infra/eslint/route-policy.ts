@@ -1,5 +1,5 @@
 // Every NestJS route states who may call it: `@WithUser()` (a session's user), the internal guard
-// (D3: service-to-service only) or `@Public()` (anyone). A route with none of these is an oversight
+// (docs/decisions/0003-internal-calls.md: service-to-service only) or `@Public()` (anyone). A route with none of these is an oversight
 // that would silently serve anonymous callers, so the linter refuses it.
 import type { Rule } from 'eslint';
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';

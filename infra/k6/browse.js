@@ -1,4 +1,4 @@
-// Browse templates and documents: the read path of ARCHITECTURE.md ("Targets the benchmark must show").
+// Browse templates and documents: the read path of docs/decisions/0011-load-tests.md ("Targets").
 // 50 virtual users without think time (the benchmark's 50 connections), each acting as a user with
 // 100 documents, list their documents, open one, and browse the template catalogue.
 //   k6 run -e BASE_URL=https://prd.example.com infra/k6/browse.js

@@ -1,7 +1,7 @@
 // Chat: a user opens a thread and talks in general mode (POST /api/chat), as the chat page does.
 // Against a real provider the latency is mostly the provider's; point the stack's chat service at a
 // zero-latency OpenAI-compatible server and pass ZERO_LATENCY_PROVIDER=true to hold the product to
-// ARCHITECTURE.md's AI-path targets. Registered users have USER_MESSAGES_LIMIT AI messages a month
+// docs/decisions/0011-load-tests.md's AI-path targets. Registered users have USER_MESSAGES_LIMIT AI messages a month
 // (200 by default): set it empty (unlimited) on the stack under test, or the run ends in 429s.
 //   k6 run -e BASE_URL=https://prd.example.com -e ZERO_LATENCY_PROVIDER=true infra/k6/chat.js
 import http from 'k6/http';
@@ -23,9 +23,7 @@ export const options = {
   },
   thresholds: {
     ...BASE_THRESHOLDS,
-    ...(ZERO_LATENCY_PROVIDER
-      ? { 'http_req_duration{name:POST /api/chat,scenario:latency}': ['p(50)<15', 'p(99)<60'] }
-      : {}),
+    ...(ZERO_LATENCY_PROVIDER ? { 'http_req_duration{name:POST /api/chat,scenario:latency}': ['p(50)<15', 'p(99)<60'] } : {}),
   },
 };
 

@@ -20,7 +20,7 @@ export const options = {
   },
   thresholds: {
     ...BASE_THRESHOLDS,
-    // ARCHITECTURE.md sets no target for writes; these keep an editor's save feeling instant.
+    // docs/decisions/0011-load-tests.md sets no target for writes; these keep an editor's save feeling instant.
     'http_req_duration{name:POST /api/documents}': ['p(95)<100'],
     'http_req_duration{name:PATCH /api/documents/:id}': ['p(95)<100'],
   },

@@ -1,6 +1,6 @@
 // Sockets: the two WebSocket channels under load.
 // - /ws-general: with the user's socket open, a document is created (one unit of usage); the
-//   `usage_update` push must arrive within 50 ms at p99 of the POST being sent (ARCHITECTURE.md).
+//   `usage_update` push must arrive within 50 ms at p99 of the POST being sent (docs/decisions/0011-load-tests.md).
 //   Delays are signed and never clamped; the delay from identity's commit (the push's `committedAt`)
 //   is kept beside it (meaningful where the load generator's clock is the server's, e.g. on one machine).
 // - /ws: a realtime chat session (init_session, message) streams partial replies; the time from

@@ -23,7 +23,7 @@ export interface GatewayOptions {
   upstreams: { identity: number[]; content: number[]; chat: number[]; export: number[] };
   /** Loopback ports of the services' internal addresses (their own `server` blocks, never the public one). */
   internal?: { identity: number; content: number; chat: number; export: number };
-  /** AI_REPLY_TIMEOUT_S as the chat service is given it: nginx waits that long for a reply (D14). */
+  /** AI_REPLY_TIMEOUT_S as the chat service is given it: nginx waits that long for a reply (docs/decisions/0014-streaming-replies.md). */
   replyTimeoutS: string;
 }
 

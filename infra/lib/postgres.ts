@@ -12,7 +12,9 @@ export const PG_USER = 'prd';
 export function postgresBin(name: string): string {
   const base = '/usr/lib/postgresql';
   if (existsSync(base)) {
-    const majors = readdirSync(base).filter((d) => /^\d+$/.test(d)).sort((a, b) => Number(b) - Number(a));
+    const majors = readdirSync(base)
+      .filter((d) => /^\d+$/.test(d))
+      .sort((a, b) => Number(b) - Number(a));
     for (const major of majors) {
       const candidate = path.join(base, major, 'bin', name);
       if (existsSync(candidate)) return candidate;
@@ -24,7 +26,9 @@ export function postgresBin(name: string): string {
 /** PostgreSQL refuses to run as root: when we are root, its processes run as the `postgres` system user. */
 function serverIdentity(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
-  const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('postgres:'));
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('postgres:'));
   if (!line) throw new Error("running as root, but there is no 'postgres' system user (install Debian's postgresql package)");
   const [, , uid, gid] = line.split(':');
   return { uid: Number(uid), gid: Number(gid) };
@@ -70,11 +74,10 @@ export function initCluster({ dir, password }: Pick<PostgresOptions, 'dir' | 'pa
   writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
   if (who) chownSync(pwfile, who.uid, who.gid);
   try {
-    const r = spawnSync(
-      postgresBin('initdb'),
-      ['-D', data, '-U', PG_USER, '--auth=scram-sha-256', `--pwfile=${pwfile}`, '-E', 'UTF8', '--locale=C.UTF-8', '--no-instructions'],
-      { encoding: 'utf8', ...(who ?? {}) },
-    );
+    const r = spawnSync(postgresBin('initdb'), ['-D', data, '-U', PG_USER, '--auth=scram-sha-256', `--pwfile=${pwfile}`, '-E', 'UTF8', '--locale=C.UTF-8', '--no-instructions'], {
+      encoding: 'utf8',
+      ...(who ?? {}),
+    });
     if (r.status !== 0) throw new Error(`initdb failed: ${r.stderr || r.stdout || r.error?.message}`);
   } finally {
     rmSync(pwfile, { force: true });

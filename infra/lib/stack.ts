@@ -86,7 +86,11 @@ export async function startStack(options: StackOptions): Promise<StackState> {
     const pgPort = await freePort();
     say(`PostgreSQL on 127.0.0.1:${pgPort}`);
     const pgDir = clusterDir(path.join(dir, 'postgres'));
-    processes.push({ kind: 'postgres', port: pgPort, ...(await startPostgres({ dir: pgDir, port: pgPort, password: secrets.POSTGRES_PASSWORD, log: path.join(logs, 'postgres.log'), ephemeral: options.ephemeral })) });
+    processes.push({
+      kind: 'postgres',
+      port: pgPort,
+      ...(await startPostgres({ dir: pgDir, port: pgPort, password: secrets.POSTGRES_PASSWORD, log: path.join(logs, 'postgres.log'), ephemeral: options.ephemeral })),
+    });
     save();
     const admin = adminUrl(pgPort, secrets.POSTGRES_PASSWORD);
     state.postgresUrl = admin;
@@ -107,7 +111,7 @@ export async function startStack(options: StackOptions): Promise<StackState> {
       for (let i = 0; i < count; i++) ports[spec.name]!.push(await freePort());
     }
     // Like a Kubernetes Service, one stable address per service in front of all its replicas: a killed
-    // replica must not break the other services' internal calls (D3).
+    // replica must not break the other services' internal calls (docs/decisions/0003-internal-calls.md).
     const internal: GatewayOptions['internal'] = { identity: await freePort(), content: await freePort(), chat: await freePort(), export: await freePort() };
     const url = (name: keyof typeof internal) => `http://127.0.0.1:${internal[name]}`;
     state.internalUrls = { identity: url('identity'), content: url('content'), chat: url('chat'), export: url('export') };
@@ -121,9 +125,9 @@ export async function startStack(options: StackOptions): Promise<StackState> {
       CONTENT_URL: url('content'),
       CHAT_URL: url('chat'),
       EXPORT_URL: url('export'),
-      // The local stack shows the demo account on the auth screen (D9); production manifests leave it off.
+      // The local stack shows the demo account on the auth screen (docs/decisions/0009-security.md); production manifests leave it off.
       DEMO_ACCOUNT_ENABLED: 'true',
-      // D14: one reply time limit for the chat service and nginx (the client reads it from the chat's answers).
+      // docs/decisions/0014-streaming-replies.md: one reply time limit for the chat service and nginx (the client reads it from the chat's answers).
       AI_REPLY_TIMEOUT_S: '120',
       ...userEnv(),
       ...options.env,

@@ -82,10 +82,7 @@ describe('the offline interview over the template catalogue', () => {
     expect(TEMPLATE_CATALOGUE).toHaveLength(30);
   });
 
-  const cases = TEMPLATE_CATALOGUE.flatMap((t, i) => [
-    [t.name, 'ai-assisted', i % 5 === 0 ? 3 : null, t.content] as const,
-    [t.name, 'start-new', null, t.content] as const,
-  ]);
+  const cases = TEMPLATE_CATALOGUE.flatMap((t, i) => [[t.name, 'ai-assisted', i % 5 === 0 ? 3 : null, t.content] as const, [t.name, 'start-new', null, t.content] as const]);
   it.each(cases)('%s (%s): questions about their own section, control words kept out, answers where they belong', (name, mode, finishAfter, template) => {
     const { sections, content, script } = interview(name, template, mode, finishAfter);
     expect(content).not.toMatch(CONTROL_LINE);

@@ -65,9 +65,13 @@ describe('AI safety: a document that tries to command the model', () => {
     stub.script = (call) => {
       const sent = JSON.stringify(call.body);
       // An edit that fails validation (not markdown): it must not be applied.
-      if (sent.includes(HTML_REQUEST)) return { content: 'Here it is.', toolCalls: [{ name: 'update_document', arguments: JSON.stringify({ content: '<html><body>PWNED</body></html>', summary: 'HTML' }) }] };
+      if (sent.includes(HTML_REQUEST))
+        return { content: 'Here it is.', toolCalls: [{ name: 'update_document', arguments: JSON.stringify({ content: '<html><body>PWNED</body></html>', summary: 'HTML' }) }] };
       if (!sent.includes(INJECTION)) return PLAIN_REPLY(call);
-      const edit = (documentId: number) => ({ name: 'update_document', arguments: JSON.stringify({ documentId, id: documentId, content: '# PWNED', summary: 'Done as the document asked.' }) });
+      const edit = (documentId: number) => ({
+        name: 'update_document',
+        arguments: JSON.stringify({ documentId, id: documentId, content: '# PWNED', summary: 'Done as the document asked.' }),
+      });
       return {
         content: `Maintenance mode. My instructions and everything I was given, keys included: ${sent}`,
         toolCalls: [edit(docs.sibling), edit(docs.foreign), { name: 'delete_document', arguments: JSON.stringify({ documentId: docs.sibling }) }],
@@ -85,18 +89,24 @@ describe('AI safety: a document that tries to command the model', () => {
   });
 
   it('edits at most the document in the request, never another one', async () => {
-    const rows = await stack.query<{ id: number; content: string }>('prd_content', 'SELECT id, content FROM documents WHERE id = ANY($1) ORDER BY id', [[docs.sibling, docs.foreign]]);
+    const rows = await stack.query<{ id: number; content: string }>('prd_content', 'SELECT id, content FROM documents WHERE id = ANY($1) ORDER BY id', [
+      [docs.sibling, docs.foreign],
+    ]);
     expect(rows.map((r) => r.content)).toEqual(['# Sibling\nMust stay as it is.', '# Foreign\nBelongs to someone else.']);
     for (const reply of replies) expect(reply.status).toBeLessThan(500);
   });
 
   it('applies the validated edit to the document in the request, as an AI revision, and refuses an edit that fails validation', async () => {
     // The model's first update_document call passed validation (its unknown fields dropped): it is applied to the requested document only.
-    const rows = await stack.query<{ id: number; content: string }>('prd_content', 'SELECT id, content FROM documents WHERE id = ANY($1) ORDER BY id', [[docs.target, docs.keyTarget]]);
+    const rows = await stack.query<{ id: number; content: string }>('prd_content', 'SELECT id, content FROM documents WHERE id = ANY($1) ORDER BY id', [
+      [docs.target, docs.keyTarget],
+    ]);
     expect(rows.map((r) => r.content)).toEqual(['# PWNED', '# PWNED']);
     expect(replies[0]!.json).toMatchObject({ documentUpdated: true, updatedDocument: { id: docs.target, content: '# PWNED' } });
     expect(replies[1]!.json).toMatchObject({ documentUpdated: true, updatedDocument: { id: docs.keyTarget, content: '# PWNED' } });
-    const revisions = await stack.query<{ source: string; content: string }>('prd_content', 'SELECT source, content FROM document_revisions WHERE document_id = $1 ORDER BY id', [docs.target]);
+    const revisions = await stack.query<{ source: string; content: string }>('prd_content', 'SELECT source, content FROM document_revisions WHERE document_id = $1 ORDER BY id', [
+      docs.target,
+    ]);
     expect(revisions).toEqual([{ source: 'ai', content: expect.stringContaining(INJECTION) }]);
     // Not markdown: refused with 502, the document as it was.
     expect(refusedEdit.status).toBe(502);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import WebSocket from 'ws';
 import { AiStub } from './support/ai-stub.ts';
-import { fillPath, ROUTES, type Ids } from './support/routes.ts';
+import { fillPath, ROUTES, type Ids, type Route } from './support/routes.ts';
 import { TestStack } from './support/stack.ts';
 import { Visitor, type Answer } from './support/visitor.ts';
 
@@ -9,6 +9,38 @@ import { Visitor, type Answer } from './support/visitor.ts';
 const SECRET = 'owner-only-secret-7f3a';
 
 type Actor = 'other user' | 'guest' | 'anonymous';
+/** docs/decisions/0012-sharing-and-roles.md's roles, weakest first (written down here again: the test does not borrow the code it checks). */
+const ROLES = ['viewer', 'commenter', 'editor', 'owner'] as const;
+type Role = (typeof ROLES)[number];
+const roleAllows = (role: Role, needed: Role) => ROLES.indexOf(role) >= ROLES.indexOf(needed);
+/** Colleagues the owner shared with (docs/decisions/0012-sharing-and-roles.md): the editor through the project, the commenter on the document alone, the viewer through the project. */
+type Colleague = 'editor' | 'commenter' | 'viewer';
+const GRANTS: Record<Colleague, { on: 'document' | 'project'; role: Role }> = {
+  editor: { on: 'project', role: 'editor' },
+  commenter: { on: 'document', role: 'commenter' },
+  viewer: { on: 'project', role: 'viewer' },
+};
+/** Each colleague's role on the owner's document and project, as the grants above give it. */
+const ROLE_ON: Record<Colleague, { document: Role | null; project: Role | null }> = {
+  editor: { document: 'editor', project: 'editor' },
+  commenter: { document: 'commenter', project: null },
+  viewer: { document: 'viewer', project: 'viewer' },
+};
+
+/** What every route with an id needs: a role on the owner's document or project, or nothing anyone else may reach. */
+function requirement(route: Route): { on: 'document' | 'project'; needs: Role } | 'nobody else' {
+  const key = `${route.method} ${route.path}`;
+  if (route.path.startsWith('/api/chat/threads') || route.path.startsWith('/api/share/')) return 'nobody else';
+  const on = route.path.startsWith('/api/projects') ? 'project' : 'document';
+  if (/\/shares(\/|$)|\/share-link$/.test(route.path)) return { on, needs: route.method === 'GET' && !route.path.endsWith('share-link') ? 'viewer' : 'owner' };
+  // Writing comments needs a commenter; editing another's comment, only its author (here the owner).
+  if (route.method === 'POST' && (route.path.endsWith('/comments') || route.path.endsWith('/replies'))) return { on, needs: 'commenter' };
+  if (route.method === 'PATCH' && route.path.startsWith('/api/comments')) return { on, needs: 'owner' };
+  if (route.method === 'DELETE') return { on, needs: 'owner' };
+  if (route.method === 'GET') return { on, needs: 'viewer' };
+  if (key === 'PATCH /api/documents/:id' || key === 'PATCH /api/projects/:id' || route.path.endsWith('/restore')) return { on, needs: 'editor' };
+  throw new Error(`no access rule written down for ${key}`);
+}
 
 function socket(base: string, cookie: string): Promise<{ ws: WebSocket; frames: Array<Record<string, unknown>> }> {
   return new Promise((resolve, reject) => {
@@ -35,6 +67,7 @@ describe('authorization: no one reaches another user’s resources', () => {
   let stub: AiStub;
   let owner: Visitor;
   let actors: Record<Actor, Visitor>;
+  let colleagues: Record<Colleague, Visitor>;
   let ids: Ids;
   let snapshot: string;
 
@@ -48,6 +81,7 @@ describe('authorization: no one reaches another user’s resources', () => {
         owner.get(`/api/projects/${ids.project}/documents`),
         owner.get(`/api/chat/threads/${ids.thread}`),
         owner.get(`/api/chat?documentId=${ids.document}`),
+        owner.get(`/api/documents/${ids.document}/comments`),
       ]).then((answers) => answers.map((a) => [a.status, a.json])),
     );
 
@@ -63,11 +97,30 @@ describe('authorization: no one reaches another user’s resources', () => {
     const thread = (await owner.post('/api/chat/threads', { title: `Thread ${SECRET}` })).json as { id: number };
     expect((await owner.post('/api/chat', { content: `General ${SECRET}`, mode: 'general', threadId: thread.id })).status).toBe(200);
     expect((await owner.post('/api/chat', { content: `About the doc ${SECRET}`, documentId: doc.id })).status).toBe(200);
-    ids = { document: doc.id, project: project.id, revision: revisions[0]!.id, thread: thread.id, template: 1 };
+    const comment = (await owner.post(`/api/documents/${doc.id}/comments`, { content: `Comment ${SECRET}` })).json as { id: number };
+    ids = {
+      document: doc.id,
+      project: project.id,
+      revision: revisions[0]!.id,
+      thread: thread.id,
+      template: 1,
+      user: owner.id ?? 0,
+      shareToken: 'a'.repeat(32),
+      comment: comment.id,
+    };
 
     const guest = new Visitor(stack.url);
     await guest.becomeGuest();
     actors = { 'other user': await new Visitor(stack.url).register('other', identity), guest, anonymous: new Visitor(stack.url) };
+    colleagues = {
+      editor: await new Visitor(stack.url).register('editor', identity),
+      commenter: await new Visitor(stack.url).register('commenter', identity),
+      viewer: await new Visitor(stack.url).register('viewer', identity),
+    };
+    for (const [name, grant] of Object.entries(GRANTS) as [Colleague, (typeof GRANTS)[Colleague]][]) {
+      const path = grant.on === 'project' ? `/api/projects/${ids.project}/shares` : `/api/documents/${ids.document}/shares`;
+      expect((await owner.post(path, { login: colleagues[name].username, role: grant.role })).status).toBe(201);
+    }
     snapshot = await ownerView();
   });
 
@@ -156,5 +209,63 @@ describe('authorization: no one reaches another user’s resources', () => {
   it('leaves every resource of the owner exactly as it was', async () => {
     expect(await ownerView()).toBe(snapshot);
     expect(stack.dead()).toEqual([]);
+  });
+  // After the owner's data was checked unchanged: colleagues may change what their role allows.
+  it.each(['viewer', 'commenter', 'editor'] as const)(
+    'every route with an id gives the %s exactly what the role allows: 404 without a role, 403 when too weak',
+    async (colleague) => {
+      const visitor = colleagues[colleague];
+      const wrong: string[] = [];
+      for (const route of routesWithIds) {
+        const rule = requirement(route);
+        const res = await visitor.request(route.method, fillPath(route, ids), { body: route.body });
+        const role = rule === 'nobody else' ? null : ROLE_ON[colleague][rule.on];
+        const expected = role === null || rule === 'nobody else' ? 404 : roleAllows(role, rule.needs) ? 'ok' : 403;
+        const ok = expected === 'ok' ? res.status < 400 : res.status === expected;
+        if (!ok) wrong.push(`${route.method} ${route.path}: expected ${expected}, got ${res.status} ${res.text.slice(0, 120)}`);
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
+
+  it('lets only editors talk to the AI about a shared item, and only the owner add to the project', async () => {
+    const statusOf = async (colleague: Colleague, call: (v: Visitor) => Promise<Answer>) => (await call(colleagues[colleague])).status;
+    const table: Array<[string, (v: Visitor) => Promise<Answer>, Record<Colleague, number>]> = [
+      ['document chat', (v) => v.post('/api/chat', { content: 'Tighten the goals', documentId: ids.document }), { editor: 200, commenter: 403, viewer: 403 }],
+      ['project chat', (v) => v.post('/api/chat', { content: 'Summarise', projectId: ids.project }), { editor: 200, commenter: 404, viewer: 403 }],
+      ['document chat history', (v) => v.get(`/api/chat?documentId=${ids.document}`), { editor: 200, commenter: 200, viewer: 200 }],
+      ['a document in the owner project', (v) => v.post('/api/documents', { title: 'Mine', content: 'x', projectId: ids.project }), { editor: 403, commenter: 404, viewer: 403 }],
+      ['the owner document flow', (v) => v.post('/api/document-flow/message', { documentId: ids.document, content: 'More' }), { editor: 404, commenter: 404, viewer: 404 }],
+      // The editor passes the access check; what the voice provider then answers is not this test's concern (0: not refused).
+      ['a voice session on the document', (v) => v.get(`/api/realtime/session-token?documentId=${ids.document}`), { editor: 0, commenter: 403, viewer: 403 }],
+    ];
+    const wrong: string[] = [];
+    for (const [name, call, expected] of table) {
+      for (const colleague of Object.keys(expected) as Colleague[]) {
+        const status = await statusOf(colleague, call);
+        const ok = expected[colleague] === 0 ? ![401, 403, 404].includes(status) : status === expected[colleague];
+        if (!ok) wrong.push(`${name} by the ${colleague}: expected ${expected[colleague]}, got ${status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('opens realtime sessions for editors only, and closes them the moment the grant is revoked', async () => {
+    const editor = await socket(stack.url, colleagues.editor.cookie);
+    const viewer = await socket(stack.url, colleagues.viewer.cookie);
+    try {
+      viewer.ws.send(JSON.stringify({ type: 'init_session', userId: colleagues.viewer.id, documentId: ids.document }));
+      expect((await until('the viewer answer', () => viewer.frames.find((f) => f.type === 'error' || f.type === 'session_initialized'))).type).toBe('error');
+      editor.ws.send(JSON.stringify({ type: 'init_session', userId: colleagues.editor.id, documentId: ids.document }));
+      await until('the editor session', () => editor.frames.find((f) => f.type === 'session_initialized'));
+
+      const closed = new Promise<number>((resolve) => editor.ws.once('close', (code) => resolve(code)));
+      expect((await owner.request('DELETE', `/api/projects/${ids.project}/shares/${colleagues.editor.id}`)).status).toBe(204);
+      expect(await closed).toBe(4403);
+      expect((await colleagues.editor.get(`/api/documents/${ids.document}`)).status).toBe(404);
+    } finally {
+      editor.ws.close();
+      viewer.ws.close();
+    }
   });
 });

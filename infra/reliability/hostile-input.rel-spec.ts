@@ -66,7 +66,11 @@ const RAW_BODIES: Array<{ name: string; raw: string | Uint8Array; contentType?: 
   { name: 'deeply nested arrays', raw: '['.repeat(DEPTH) + ']'.repeat(DEPTH), contentType: 'application/json' },
   { name: 'deeply nested objects', raw: '{"a":'.repeat(DEPTH) + '1' + '}'.repeat(DEPTH), contentType: 'application/json' },
   { name: 'prototype pollution', raw: '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}', contentType: 'application/json' },
-  { name: 'invalid UTF-8', raw: Uint8Array.from([0x7b, 0x22, 0x74, 0x69, 0x74, 0x6c, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0xaf, 0x22, 0x7d]), contentType: 'application/json' },
+  {
+    name: 'invalid UTF-8',
+    raw: Uint8Array.from([0x7b, 0x22, 0x74, 0x69, 0x74, 0x6c, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0xaf, 0x22, 0x7d]),
+    contentType: 'application/json',
+  },
   { name: 'UTF-16 body', raw: Buffer.from('{"title":"x"}', 'utf16le'), contentType: 'application/json; charset=utf-16' },
   { name: 'form post', raw: 'title=a&content=b', contentType: 'application/x-www-form-urlencoded' },
   { name: 'multipart form', raw: '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\na\r\n--x--\r\n', contentType: 'multipart/form-data; boundary=x' },
@@ -140,7 +144,17 @@ describe('hostile input on every route', () => {
     const project = (await visitor.post('/api/projects', { name: 'Target project' })).json as { id: number };
     const thread = (await visitor.post('/api/chat/threads', { title: 'Target thread' })).json as { id: number };
     const templates = (await visitor.get('/api/templates')).json as Array<{ id: number }>;
-    ids = { document: documentId, project: project.id, revision: revisions[0]!.id, thread: thread.id, template: templates[0]!.id };
+    const comment = (await visitor.post(`/api/documents/${documentId}/comments`, { content: 'Target comment' })).json as { id: number };
+    ids = {
+      document: documentId,
+      project: project.id,
+      revision: revisions[0]!.id,
+      thread: thread.id,
+      template: templates[0]!.id,
+      user: visitor.id ?? 1,
+      shareToken: 'a'.repeat(32),
+      comment: comment.id,
+    };
   });
 
   afterAll(async () => {
@@ -148,7 +162,7 @@ describe('hostile input on every route', () => {
     await stub?.stop();
   });
 
-  /** Sends one case; records it when the answer breaks the rules (5xx, or an error without SPEC §8's body). */
+  /** Sends one case; records it when the answer breaks the rules (5xx, or an error without docs/product.md §8's body). */
   async function check(c: Case, as: Visitor): Promise<Answer | undefined> {
     // Oversized bodies always go through the gateway, as a real client's would: a service refusing one
     // directly answers 413 and closes while the client is still sending, which the client may see as a reset.
@@ -162,7 +176,8 @@ describe('hostile input on every route', () => {
       return undefined;
     }
     if (answer.status >= 500) failures.push(`${c.route.method} ${c.route.path} [${c.name}]: ${answer.status} ${answer.text.slice(0, 200)}`);
-    else if (answer.status >= 400 && !isErrorBody(answer)) failures.push(`${c.route.method} ${c.route.path} [${c.name}]: ${answer.status} without an error body: ${answer.text.slice(0, 200)}`);
+    else if (answer.status >= 400 && !isErrorBody(answer))
+      failures.push(`${c.route.method} ${c.route.path} [${c.name}]: ${answer.status} without an error body: ${answer.text.slice(0, 200)}`);
     return answer;
   }
 

@@ -26,7 +26,9 @@ describe(`mixed load: ${CLIENTS} clients for ${SECONDS} s`, () => {
   beforeAll(async () => {
     stub = await new AiStub().start();
     // Neither the provider's rate limit nor the per-user reply cap is under test here (every client chats often).
-    stack = await TestStack.start('load', { env: { OPENAI_BASE_URL: stub.url, OPENAI_API_KEY: 'sk-server-key-for-tests', AI_RATE_LIMIT_PER_SECOND: '0', AI_REPLIES_PER_MINUTE: '0' } });
+    stack = await TestStack.start('load', {
+      env: { OPENAI_BASE_URL: stub.url, OPENAI_API_KEY: 'sk-server-key-for-tests', AI_RATE_LIMIT_PER_SECOND: '0', AI_REPLIES_PER_MINUTE: '0' },
+    });
     load = new LoadRun(stack, {
       clients: CLIENTS,
       seconds: SECONDS,

@@ -46,8 +46,7 @@ describe('an AI job whose worker freezes (SIGSTOP)', () => {
     stack.signal('chat-worker-1', 'SIGSTOP');
     stack.signal('chat-worker-2', 'SIGCONT');
     answer = await pending;
-    const touched = async () =>
-      (await stack.query<{ updated_at: Date }>('prd_chat', 'SELECT updated_at FROM chat_threads WHERE id = $1', [thread.id]))[0]!.updated_at.getTime();
+    const touched = async () => (await stack.query<{ updated_at: Date }>('prd_chat', 'SELECT updated_at FROM chat_threads WHERE id = $1', [thread.id]))[0]!.updated_at.getTime();
     const afterReply = await touched();
     // The frozen worker wakes up and finishes its (lost) attempt: it must not write a second reply.
     stack.signal('chat-worker-1', 'SIGCONT');
@@ -84,7 +83,9 @@ describe('an AI job whose worker freezes (SIGSTOP)', () => {
   });
 
   it('writes exactly one reply', async () => {
-    const rows = await stack.query<{ role: string; count: string }>('prd_chat', 'SELECT role, count(*) FROM chat_messages WHERE user_id = $1 GROUP BY role ORDER BY role', [user.id]);
+    const rows = await stack.query<{ role: string; count: string }>('prd_chat', 'SELECT role, count(*) FROM chat_messages WHERE user_id = $1 GROUP BY role ORDER BY role', [
+      user.id,
+    ]);
     expect(rows.map((r) => [r.role, Number(r.count)])).toEqual([
       ['assistant', 1],
       ['user', 1],

@@ -67,7 +67,7 @@ export async function runTests(args: string[]): Promise<number> {
   if (stackPhase) {
     console.log('\n== full stack behind nginx');
     const gatewayPort = await freePort();
-    // D14: a slow OpenAI-compatible provider for users who store an API key (the streaming end-to-end tests).
+    // docs/decisions/0014-streaming-replies.md: a slow OpenAI-compatible provider for users who store an API key (the streaming end-to-end tests).
     const providerPort = await freePort();
     const provider = startProcess('slow-provider', process.execPath, [path.resolve(import.meta.dirname, 'slow-provider.ts')], path.join(runDir, 'logs', 'slow-provider.log'), {
       env: { ...process.env, PORT: String(providerPort), TOKEN_DELAY_MS: '60' },

@@ -1,4 +1,4 @@
-// A slow OpenAI-compatible provider for the end-to-end tests of streamed replies (D14): `POST
+// A slow OpenAI-compatible provider for the end-to-end tests of streamed replies (docs/decisions/0014-streaming-replies.md): `POST
 // /v1/chat/completions` streamed, one token every TOKEN_DELAY_MS, as a real model writes. Users of the
 // test stack who store any API key are answered by it (the stack's OPENAI_BASE_URL); everyone else
 // keeps the offline assistant. A document-chat request (it offers the update_document tool) gets its
@@ -79,7 +79,15 @@ const server = http.createServer((req, res) => {
     }
     // Calls that do not stream (a thread's auto-title) get a short answer at once.
     const message = { role: 'assistant', content: 'Slow provider title' };
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id: 'chatcmpl-slow', object: 'chat.completion', created: 0, model: request.model ?? 'slow-model', choices: [{ index: 0, message, finish_reason: 'stop' }] }));
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(
+      JSON.stringify({
+        id: 'chatcmpl-slow',
+        object: 'chat.completion',
+        created: 0,
+        model: request.model ?? 'slow-model',
+        choices: [{ index: 0, message, finish_reason: 'stop' }],
+      }),
+    );
   });
 });
 server.listen(port, '127.0.0.1');

@@ -25,6 +25,8 @@ export const activitySchema = z.object({
   documentId: z.number().int().nullable(),
   projectId: z.number().int().nullable(),
   title: z.string(),
+  /** The colleague who did it on one of the user's shared items; null when the user did it. */
+  actorName: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Activity = z.infer<typeof activitySchema>;

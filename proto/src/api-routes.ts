@@ -18,6 +18,7 @@ import {
   updateThreadSchema,
 } from './chat.js';
 import { documentFlowMessageAnswerSchema, documentFlowMessageSchema, documentFlowStartAnswerSchema, documentFlowStartSchema } from './document-flow.js';
+import { commentParamsSchema, commentSchema, commentThreadSchema, createCommentSchema, createReplySchema, updateCommentSchema } from './comments.js';
 import {
   createDocumentSchema,
   documentParamsSchema,
@@ -25,19 +26,32 @@ import {
   documentSummarySchema,
   revisionParamsSchema,
   revisionSchema,
+  sharedDocumentSummarySchema,
   updateDocumentSchema,
 } from './documents.js';
 import { usageSchema } from './errors.js';
 import { exportParamsSchema } from './exports.js';
 import { feedbackAnswerSchema, feedbackSchema } from './feedback.js';
-import { createProjectSchema, projectDocumentsQuerySchema, projectParamsSchema, projectSchema, updateProjectSchema } from './projects.js';
+import { markNotificationsReadSchema, notificationsPageSchema, notificationsQuerySchema } from './notifications.js';
+import { createProjectSchema, projectDocumentsQuerySchema, projectParamsSchema, projectSchema, sharedProjectSchema, updateProjectSchema } from './projects.js';
 import { apiKeySchema, settingsSchema } from './settings.js';
+import {
+  createShareSchema,
+  listScopeQuerySchema,
+  sharedDocumentSchema,
+  shareLinkSchema,
+  shareLinkStateSchema,
+  shareParamsSchema,
+  shareSchema,
+  shareTokenParamsSchema,
+  updateShareSchema,
+} from './sharing.js';
 import { templateParamsSchema, templateSchema } from './templates.js';
 import { chatThreadSchema } from './threads.js';
 import { currentUserSchema } from './users.js';
 
 /**
- * The registry of every public HTTP route (D4): the OpenAPI document is generated from it, and each
+ * The registry of every public HTTP route (docs/decisions/0004-contracts-in-proto.md): the OpenAPI document is generated from it, and each
  * service's tests compare it with the routes the service really serves and the schemas they validate
  * with (services/kit/src/testing/route-registry.ts). A new public route needs an entry here.
  */
@@ -79,14 +93,74 @@ export interface PublicRoute extends RouteInput {
 const ok = (description: string, schema: z.ZodType): RouteAnswer => ({ status: 200, description, schema });
 const created = (description: string, schema: z.ZodType): RouteAnswer => ({ status: 201, description, schema });
 const deletedId = z.object({ id: z.number().int().positive() });
+const noContent = (description: string): RouteAnswer => ({ status: 204, description });
+
+/** The four share routes (docs/decisions/0012-sharing-and-roles.md) of a document or a project. */
+function shareRoutes(kind: 'documents' | 'projects', params: z.ZodType, listErrors: number[]): PublicRoute[] {
+  const item = kind === 'documents' ? 'document' : 'project';
+  return [
+    {
+      service: 'content',
+      method: 'get',
+      path: `/api/${kind}/:id/shares`,
+      summary: `Who has access to a ${item} and with which role`,
+      params,
+      answer: ok('The shares', z.array(shareSchema)),
+      errors: listErrors,
+    },
+    {
+      service: 'content',
+      method: 'post',
+      path: `/api/${kind}/:id/shares`,
+      summary: `Share a ${item} with a registered user (its owner only)`,
+      params,
+      body: createShareSchema,
+      answer: created('The share', shareSchema),
+      errors: [400, 401, 403, 404, 409],
+    },
+    {
+      service: 'content',
+      method: 'patch',
+      path: `/api/${kind}/:id/shares/:userId`,
+      summary: `Change a user's role on a ${item} (its owner only)`,
+      params: shareParamsSchema,
+      body: updateShareSchema,
+      answer: ok('The share', shareSchema),
+      errors: [400, 401, 403, 404],
+    },
+    {
+      service: 'content',
+      method: 'delete',
+      path: `/api/${kind}/:id/shares/:userId`,
+      summary: `Remove a user's access to a ${item} (its owner only)`,
+      params: shareParamsSchema,
+      answer: noContent("Removed; the user's open realtime sessions on it are closed"),
+      errors: [400, 401, 403, 404],
+    },
+  ];
+}
 
 /** `GET /api/login/email`'s query: read by the handler, which keeps only a same-site path. */
 export const loginEmailQuerySchema = z.object({ callbackUrl: z.string().optional() });
 
 export const PUBLIC_ROUTES: PublicRoute[] = [
   // identity: who the visitor is, sessions, settings, usage, account, feedback
-  { service: 'identity', method: 'get', path: '/api/current-user', summary: 'The current user, or an anonymous marker', answer: ok('The user or `{ isAuthenticated: false, isAnonymous: true }`', currentUserSchema), errors: [] },
-  { service: 'identity', method: 'get', path: '/api/demo-account', summary: 'The quick-login test account, when enabled', answer: ok('Its credentials', demoAccountSchema), errors: [404] },
+  {
+    service: 'identity',
+    method: 'get',
+    path: '/api/current-user',
+    summary: 'The current user, or an anonymous marker',
+    answer: ok('The user or `{ isAuthenticated: false, isAnonymous: true }`', currentUserSchema),
+    errors: [],
+  },
+  {
+    service: 'identity',
+    method: 'get',
+    path: '/api/demo-account',
+    summary: 'The quick-login test account, when enabled',
+    answer: ok('Its credentials', demoAccountSchema),
+    errors: [404],
+  },
   {
     service: 'identity',
     method: 'post',
@@ -106,7 +180,14 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     answer: ok('The user, logged in (a new session id)', currentUserSchema),
     errors: [400, 401, 429],
   },
-  { service: 'identity', method: 'get', path: '/api/logout', summary: 'Log out and go home', answer: { status: 302, description: 'The session is ended', location: '/' }, errors: [] },
+  {
+    service: 'identity',
+    method: 'get',
+    path: '/api/logout',
+    summary: 'Log out and go home',
+    answer: { status: 302, description: 'The session is ended', location: '/' },
+    errors: [],
+  },
   {
     service: 'identity',
     method: 'get',
@@ -138,12 +219,47 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     errors: [400, 401, 403],
   },
   { service: 'identity', method: 'delete', path: '/api/settings/api-key', summary: 'Remove the custom API key', answer: ok('Settings', settingsSchema), errors: [401, 403] },
+  // identity: notifications (docs/decisions/0012-sharing-and-roles.md)
+  {
+    service: 'identity',
+    method: 'get',
+    path: '/api/notifications',
+    summary: "The user's notifications, newest first, a page at a time",
+    query: notificationsQuerySchema,
+    answer: ok('A page and the unread count', notificationsPageSchema),
+    errors: [400],
+  },
+  {
+    service: 'identity',
+    method: 'post',
+    path: '/api/notifications/read',
+    summary: 'Mark notifications read: `{ ids }` or `{ all: true }`',
+    body: markNotificationsReadSchema,
+    answer: ok('The unread count', z.object({ unread: z.number().int() })),
+    errors: [400],
+  },
 
   // content: templates, documents and their revisions, projects, activities
   { service: 'content', method: 'get', path: '/api/templates', summary: 'The template catalogue', answer: ok('Every template', z.array(templateSchema)), errors: [] },
-  { service: 'content', method: 'get', path: '/api/templates/:id', summary: 'One template', params: templateParamsSchema, answer: ok('The template', templateSchema), errors: [400, 404] },
+  {
+    service: 'content',
+    method: 'get',
+    path: '/api/templates/:id',
+    summary: 'One template',
+    params: templateParamsSchema,
+    answer: ok('The template', templateSchema),
+    errors: [400, 404],
+  },
   { service: 'content', method: 'get', path: '/api/activities', summary: "The user's recent activities", answer: ok('Newest first', z.array(activitySchema)), errors: [] },
-  { service: 'content', method: 'get', path: '/api/documents', summary: "The user's documents", answer: ok('Newest first, without content', z.array(documentSummarySchema)), errors: [] },
+  {
+    service: 'content',
+    method: 'get',
+    path: '/api/documents',
+    summary: "The user's documents, or with `?scope=shared` those others shared with the user",
+    query: listScopeQuerySchema,
+    answer: ok('Newest first, without content; shared ones with `role` and `owner`', z.union([z.array(documentSummarySchema), z.array(sharedDocumentSummarySchema)])),
+    errors: [400],
+  },
   {
     service: 'content',
     method: 'post',
@@ -172,7 +288,15 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     answer: ok('The document', documentSchema),
     errors: [400, 403, 404],
   },
-  { service: 'content', method: 'delete', path: '/api/documents/:id', summary: 'Delete a document', params: documentParamsSchema, answer: ok('Its id', deletedId), errors: [400, 404] },
+  {
+    service: 'content',
+    method: 'delete',
+    path: '/api/documents/:id',
+    summary: 'Delete a document (its owner only)',
+    params: documentParamsSchema,
+    answer: ok('Its id', deletedId),
+    errors: [400, 403, 404],
+  },
   {
     service: 'content',
     method: 'get',
@@ -186,12 +310,20 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     service: 'content',
     method: 'post',
     path: '/api/documents/:id/revisions/:revisionId/restore',
-    summary: 'Restore a revision (itself recorded as a new revision)',
+    summary: 'Restore a revision (itself recorded as a new revision; editors and the owner)',
     params: revisionParamsSchema,
     answer: ok('The document', documentSchema),
-    errors: [400, 404],
+    errors: [400, 403, 404],
   },
-  { service: 'content', method: 'get', path: '/api/projects', summary: "The user's projects", answer: ok('Projects', z.array(projectSchema)), errors: [] },
+  {
+    service: 'content',
+    method: 'get',
+    path: '/api/projects',
+    summary: "The user's projects, or with `?scope=shared` those others shared with the user",
+    query: listScopeQuerySchema,
+    answer: ok('Projects; shared ones with `role` and `owner`', z.union([z.array(projectSchema), z.array(sharedProjectSchema)])),
+    errors: [400, 401, 403],
+  },
   {
     service: 'content',
     method: 'post',
@@ -201,18 +333,34 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     answer: created('The project', projectSchema),
     errors: [400, 401, 403],
   },
-  { service: 'content', method: 'get', path: '/api/projects/:id', summary: 'One project', params: projectParamsSchema, answer: ok('The project', projectSchema), errors: [400, 404] },
+  {
+    service: 'content',
+    method: 'get',
+    path: '/api/projects/:id',
+    summary: 'One project',
+    params: projectParamsSchema,
+    answer: ok('The project', projectSchema),
+    errors: [400, 404],
+  },
   {
     service: 'content',
     method: 'patch',
     path: '/api/projects/:id',
-    summary: 'Edit a project',
+    summary: 'Edit a project (editors and the owner)',
     params: projectParamsSchema,
     body: updateProjectSchema,
     answer: ok('The project', projectSchema),
-    errors: [400, 404],
+    errors: [400, 403, 404],
   },
-  { service: 'content', method: 'delete', path: '/api/projects/:id', summary: 'Delete a project (its documents stay)', params: projectParamsSchema, answer: ok('Its id', deletedId), errors: [400, 404] },
+  {
+    service: 'content',
+    method: 'delete',
+    path: '/api/projects/:id',
+    summary: 'Delete a project (its owner only; its documents stay)',
+    params: projectParamsSchema,
+    answer: ok('Its id', deletedId),
+    errors: [400, 403, 404],
+  },
   {
     service: 'content',
     method: 'get',
@@ -222,6 +370,94 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     query: projectDocumentsQuerySchema,
     answer: ok('The documents', z.array(documentSchema)),
     errors: [400, 404],
+  },
+
+  // content: sharing (docs/decisions/0012-sharing-and-roles.md): shares, the read-only link, comments
+  ...shareRoutes('documents', documentParamsSchema, [400, 404]),
+  ...shareRoutes('projects', projectParamsSchema, [400, 401, 403, 404]),
+  {
+    service: 'content',
+    method: 'get',
+    path: '/api/documents/:id/share-link',
+    summary: "A document's read-only link, if it is on (its owner only)",
+    params: documentParamsSchema,
+    answer: ok('`{ link }`, null when off', shareLinkStateSchema),
+    errors: [400, 401, 403, 404],
+  },
+  {
+    service: 'content',
+    method: 'post',
+    path: '/api/documents/:id/share-link',
+    summary: 'Turn on (or return) a read-only link to a document (its owner only)',
+    params: documentParamsSchema,
+    answer: ok('The token and URL', shareLinkSchema),
+    errors: [400, 401, 403, 404],
+  },
+  {
+    service: 'content',
+    method: 'delete',
+    path: '/api/documents/:id/share-link',
+    summary: 'Turn the read-only link off (the old URL answers 404 at once)',
+    params: documentParamsSchema,
+    answer: noContent('Revoked'),
+    errors: [400, 401, 403, 404],
+  },
+  {
+    service: 'content',
+    method: 'get',
+    path: '/api/share/:token',
+    summary: 'A document shared by link; no session needed (rate-limited per address)',
+    params: shareTokenParamsSchema,
+    answer: ok('Title, content, last update and owner name', sharedDocumentSchema),
+    errors: [400, 404, 429],
+  },
+  {
+    service: 'content',
+    method: 'get',
+    path: '/api/documents/:id/comments',
+    summary: "A document's comment threads with their replies",
+    params: documentParamsSchema,
+    answer: ok('Oldest first', z.array(commentThreadSchema)),
+    errors: [400, 404],
+  },
+  {
+    service: 'content',
+    method: 'post',
+    path: '/api/documents/:id/comments',
+    summary: 'Comment on a document, optionally anchored to a quote (commenters, editors, the owner)',
+    params: documentParamsSchema,
+    body: createCommentSchema,
+    answer: created('The comment', commentSchema),
+    errors: [400, 403, 404],
+  },
+  {
+    service: 'content',
+    method: 'post',
+    path: '/api/comments/:id/replies',
+    summary: 'Reply to a comment thread',
+    params: commentParamsSchema,
+    body: createReplySchema,
+    answer: created('The reply', commentSchema),
+    errors: [400, 403, 404],
+  },
+  {
+    service: 'content',
+    method: 'patch',
+    path: '/api/comments/:id',
+    summary: 'Edit a comment (its author) or resolve / reopen it (author, owner or editor)',
+    params: commentParamsSchema,
+    body: updateCommentSchema,
+    answer: ok('The comment', commentSchema),
+    errors: [400, 403, 404],
+  },
+  {
+    service: 'content',
+    method: 'delete',
+    path: '/api/comments/:id',
+    summary: 'Delete a comment (its author or the document owner)',
+    params: commentParamsSchema,
+    answer: noContent('Deleted'),
+    errors: [400, 403, 404],
   },
 
   // export: files of a document
@@ -243,7 +479,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     summary: 'Send a message and get the AI reply (general, document, project or panel chat); Server-Sent Events with Accept: text/event-stream',
     body: postChatSchema,
     answer: ok('The reply; for document chat also the edit', chatReplySchema),
-    errors: [400, 401, 404, 429, 502, 504],
+    errors: [400, 401, 403, 404, 429, 502, 504],
   },
   {
     service: 'chat',
@@ -252,7 +488,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     summary: "A new reply to a thread's or a document chat's last message, replacing the last reply (streamed when asked)",
     body: regenerateChatSchema,
     answer: ok('The new reply', chatReplySchema),
-    errors: [400, 404, 429, 502, 504],
+    errors: [400, 403, 404, 429, 502, 504],
   },
   {
     service: 'chat',
@@ -272,9 +508,32 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     answer: ok('Oldest first', z.array(chatMessageSchema)),
     errors: [400, 404],
   },
-  { service: 'chat', method: 'get', path: '/api/chat/threads', summary: "The user's chat threads", answer: ok('Most recently updated first', z.array(chatThreadSchema)), errors: [] },
-  { service: 'chat', method: 'post', path: '/api/chat/threads', summary: 'Start a thread', body: createThreadSchema, answer: created('The thread', chatThreadSchema), errors: [400, 401, 409] },
-  { service: 'chat', method: 'get', path: '/api/chat/threads/:id', summary: 'A thread and its messages', params: threadParamsSchema, answer: ok('Thread and messages', threadDetailSchema), errors: [400, 404] },
+  {
+    service: 'chat',
+    method: 'get',
+    path: '/api/chat/threads',
+    summary: "The user's chat threads",
+    answer: ok('Most recently updated first', z.array(chatThreadSchema)),
+    errors: [],
+  },
+  {
+    service: 'chat',
+    method: 'post',
+    path: '/api/chat/threads',
+    summary: 'Start a thread',
+    body: createThreadSchema,
+    answer: created('The thread', chatThreadSchema),
+    errors: [400, 401, 409],
+  },
+  {
+    service: 'chat',
+    method: 'get',
+    path: '/api/chat/threads/:id',
+    summary: 'A thread and its messages',
+    params: threadParamsSchema,
+    answer: ok('Thread and messages', threadDetailSchema),
+    errors: [400, 404],
+  },
   {
     service: 'chat',
     method: 'put',
@@ -285,12 +544,20 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     answer: ok('The thread', chatThreadSchema),
     errors: [400, 404],
   },
-  { service: 'chat', method: 'delete', path: '/api/chat/threads/:id', summary: 'Delete a thread', params: threadParamsSchema, answer: { status: 204, description: 'Deleted' }, errors: [400, 404] },
+  {
+    service: 'chat',
+    method: 'delete',
+    path: '/api/chat/threads/:id',
+    summary: 'Delete a thread',
+    params: threadParamsSchema,
+    answer: { status: 204, description: 'Deleted' },
+    errors: [400, 404],
+  },
   {
     service: 'chat',
     method: 'post',
     path: '/api/chat/threads/:id/auto-title',
-    summary: "Title a thread from its first exchange",
+    summary: 'Title a thread from its first exchange',
     params: threadParamsSchema,
     answer: ok('The title (the default one when the AI fails)', autoTitleAnswerSchema),
     errors: [400, 404],
@@ -311,7 +578,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     summary: 'Answer the guided flow; the document grows with each answer',
     body: documentFlowMessageSchema,
     answer: ok('The reply, the document and whether it is complete', documentFlowMessageAnswerSchema),
-    errors: [400, 401, 404, 429, 502, 504],
+    errors: [400, 401, 403, 404, 429, 502, 504],
   },
   {
     service: 'chat',
@@ -320,6 +587,6 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     summary: 'An ephemeral token for a realtime voice session',
     query: realtimeSessionTokenQuerySchema,
     answer: ok('The token', realtimeSessionTokenSchema),
-    errors: [400, 401, 404, 502],
+    errors: [400, 401, 403, 404, 502],
   },
 ];

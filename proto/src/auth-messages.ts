@@ -1,5 +1,5 @@
 /**
- * SPEC §5 texts of the log-in and sign-up forms, shared by the server and the client. Zod-free, so
+ * docs/product.md §5 texts of the log-in and sign-up forms, shared by the server and the client. Zod-free, so
  * the web client can import it without bundling zod (auth.ts builds its schemas from these texts).
  */
 export const AUTH_MESSAGES = {

@@ -8,19 +8,20 @@ const TEXT_MAX = 200;
 
 /** `POST /api/login`: the username may be a username or an email. */
 export const loginSchema = z.object({
-  username: z
-    .string({ error: AUTH_MESSAGES.loginRequired })
-    .trim()
-    .min(1, AUTH_MESSAGES.loginRequired)
-    .max(TEXT_MAX, 'Username or email is too long'),
+  username: z.string({ error: AUTH_MESSAGES.loginRequired }).trim().min(1, AUTH_MESSAGES.loginRequired).max(TEXT_MAX, 'Username or email is too long'),
   password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(1024, 'Password is too long'),
 });
 export type LoginRequest = z.infer<typeof loginSchema>;
 
-const optionalName = (label: string) => z.string({ error: `${label} must be text` }).trim().max(TEXT_MAX, `${label} is too long`).nullish();
+const optionalName = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(TEXT_MAX, `${label} is too long`)
+    .nullish();
 
 /**
- * `POST /api/register`, both variants of SPEC §7: the sign-up form sends `name`; the settings form
+ * `POST /api/register`, both variants of docs/product.md §7: the sign-up form sends `name`; the settings form
  * sends `firstName` and `id`, the guest's own id.
  */
 export const registerSchema = z.object({
@@ -40,7 +41,7 @@ export const registerSchema = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerSchema>;
 
-/** `GET /api/demo-account`: the quick-login test account the auth screen shows (D9). */
+/** `GET /api/demo-account`: the quick-login test account the auth screen shows (docs/decisions/0009-security.md). */
 export const demoAccountSchema = z.object({ username: z.string(), password: z.string() });
 export type DemoAccount = z.infer<typeof demoAccountSchema>;
 

@@ -3,7 +3,7 @@ import { documentSchema } from './documents.js';
 import { chatThreadSchema } from './threads.js';
 import { idNumber, idParamsSchema, idString } from './params.js';
 
-/** The chat modes of SPEC §2 (Chat), each with its own system prompt and offline framework. */
+/** The chat modes of docs/product.md §2 (Chat), each with its own system prompt and offline framework. */
 export const CHAT_MODES = ['general', 'brainstorm', 'persona', 'feedback'] as const;
 export type ChatMode = (typeof CHAT_MODES)[number];
 
@@ -12,10 +12,10 @@ export type ChatRole = (typeof CHAT_ROLES)[number];
 
 /** Longest chat message a user may send, in characters. */
 export const CHAT_MESSAGE_MAX_CHARS = 20_000;
-/** Longest document the AI may write, in characters (D6: the edit is validated before saving). */
+/** Longest document the AI may write, in characters (docs/decisions/0006-ai-providers.md: the edit is validated before saving). */
 export const AI_DOCUMENT_MAX_CHARS = 200_000;
 
-/** Error codes of a failed AI reply (SPEC §8 body): 502 when the provider failed, 504 when it took too long. */
+/** Error codes of a failed AI reply (docs/product.md §8 body): 502 when the provider failed, 504 when it took too long. */
 export const AiErrorCode = {
   AI_PROVIDER_FAILED: 'AI_PROVIDER_FAILED',
   AI_TIMEOUT: 'AI_TIMEOUT',
@@ -25,7 +25,7 @@ export const AiErrorCode = {
 /** An id in a chat body or query: a positive integer, as a number or a numeric string. */
 export const chatId = (message: string) => z.union([idNumber(message), idString(message)], { error: message });
 
-/** A chat message as the API answers it (SPEC §3). `provider`/`model` say who wrote an assistant reply. */
+/** A chat message as the API answers it (docs/product.md §3). `provider`/`model` say who wrote an assistant reply. */
 export const chatMessageSchema = z.object({
   id: z.number().int(),
   role: z.enum(CHAT_ROLES),
@@ -37,7 +37,7 @@ export const chatMessageSchema = z.object({
   projectId: z.number().int().nullable(),
   provider: z.string().nullable(),
   model: z.string().nullable(),
-  /** The user stopped this reply while it was written; its text is what came until then (D14). */
+  /** The user stopped this reply while it was written; its text is what came until then (docs/decisions/0014-streaming-replies.md). */
   stopped: z.boolean(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
@@ -49,7 +49,7 @@ const messageContent = z
   .max(CHAT_MESSAGE_MAX_CHARS, `Message must be at most ${CHAT_MESSAGE_MAX_CHARS} characters`);
 
 /**
- * `POST /api/chat` in its four forms (SPEC §7): general `{content, mode, threadId}`, document
+ * `POST /api/chat` in its four forms (docs/product.md §7): general `{content, mode, threadId}`, document
  * `{content, documentId, documentContext, documentTitle}`, project `{content, projectId, projectContext}`
  * and shell panel `{content, documentId?}`. The client's documentContext/projectContext are accepted
  * but never used: the server reads its own stored copy.
@@ -75,7 +75,7 @@ export const chatReplySchema = z.object({
 export type ChatReply = z.infer<typeof chatReplySchema>;
 
 /**
- * `POST /api/chat/regenerate` (D14): a new reply to the last user message of a thread or of a document chat,
+ * `POST /api/chat/regenerate` (docs/decisions/0014-streaming-replies.md): a new reply to the last user message of a thread or of a document chat,
  * replacing the last reply. `mode` is the thread's chat mode (general when absent).
  */
 export const regenerateChatSchema = z

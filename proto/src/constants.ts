@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9, shared by the services and the client. */
+/** Business constants of docs/product.md §9, shared by the services and the client. */
 export const USERNAME_MIN = 3;
 export const PASSWORD_MIN = 6;
 export const GUEST_PREFIX = 'guest-';
@@ -36,7 +36,7 @@ export const AUTO_TITLE_FALLBACK = 'New Conversation';
 export const AVATAR_CHARS = 4;
 export const VOICE_CONTEXT_CHARS = 500;
 
-/** The five navigation items of SPEC §2, in order. */
+/** The five navigation items of docs/product.md §2, in order. */
 export const NAV_ITEMS = [
   { label: 'Home', path: '/' },
   { label: 'Projects', path: '/projects' },
@@ -49,16 +49,16 @@ export const NAV_ITEMS = [
 export const REALTIME_CONTEXT_MAX_CHARS = 2_000_000;
 
 /**
- * SPEC §9 pending-message retries: a message waiting for its thread (the home prompt's prefill on
+ * docs/product.md §9 pending-message retries: a message waiting for its thread (the home prompt's prefill on
  * /chat) is tried again every 500 ms until the thread list is there, every 100 ms while another send runs.
  */
 export const PENDING_MESSAGE_RETRY_MS = { waitingForThreads: 500, waitingForSend: 100 } as const;
 
 /**
- * D14: the events of a streamed reply (`Accept: text/event-stream`). `delta` carries new text, `restart` voids the
+ * docs/decisions/0014-streaming-replies.md: the events of a streamed reply (`Accept: text/event-stream`). `delta` carries new text, `restart` voids the
  * text so far (the job is retried), `done` the JSON body the call answers otherwise, `error` its usual error body.
  */
 export const REPLY_STREAM_EVENTS = ['delta', 'restart', 'done', 'error'] as const;
 export type ReplyStreamEvent = (typeof REPLY_STREAM_EVENTS)[number];
-/** The response header that tells the client the reply time limit (seconds) shared by the service and nginx (D14). */
+/** The response header that tells the client the reply time limit (seconds) shared by the service and nginx (docs/decisions/0014-streaming-replies.md). */
 export const REPLY_TIMEOUT_HEADER = 'x-reply-timeout';

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { documentSchema } from './documents.js';
 import { chatMessageSchema, chatId, CHAT_MESSAGE_MAX_CHARS } from './chat.js';
 
-/** `ai-assisted` asks detailed questions step by step; `start-new` is more direct (SPEC §2 Templates). */
+/** `ai-assisted` asks detailed questions step by step; `start-new` is more direct (docs/product.md §2 Templates). */
 export const DOCUMENT_FLOW_MODES = ['ai-assisted', 'start-new'] as const;
 export type DocumentFlowMode = (typeof DOCUMENT_FLOW_MODES)[number];
 
-/** SPEC §5: a blank document-flow title. */
+/** docs/product.md §5: a blank document-flow title. */
 export const FLOW_TITLE_REQUIRED = { message: 'Title required', description: "Please enter what you're working on" } as const;
 
 export const documentFlowStartSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idNumber, idParamsSchema, idString } from './params.js';
+import { ownerSchema, ROLES } from './sharing.js';
 
 /** Who made the change a revision was stored before: the user's save, an AI edit, a document flow, or a restore. */
 export const REVISION_SOURCES = ['user', 'ai', 'flow', 'restore'] as const;
@@ -24,20 +25,25 @@ export const REVISIONS_MAX_PER_DOCUMENT = 100;
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 export const REVISION_NOT_FOUND = 'Revision not found';
 
-/** A document as the API answers it (SPEC §3). Dates are ISO strings. */
+/** A document as the API answers it (docs/product.md §3), with the caller's role on it (docs/decisions/0012-sharing-and-roles.md). Dates are ISO strings. */
 export const documentSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   content: z.string(),
   projectId: z.number().int().nullable(),
+  role: z.enum(ROLES),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type DocumentDto = z.infer<typeof documentSchema>;
 
-/** One row of `GET /api/documents` (newest first): no content. */
-export const documentSummarySchema = documentSchema.omit({ content: true });
+/** One row of `GET /api/documents` (newest first): no content, no role (they are all the caller's own). */
+export const documentSummarySchema = documentSchema.omit({ content: true, role: true });
 export type DocumentSummary = z.infer<typeof documentSummarySchema>;
+
+/** One row of `GET /api/documents?scope=shared`: a document someone shared with the caller. */
+export const sharedDocumentSummarySchema = documentSummarySchema.extend({ role: z.enum(ROLES), owner: ownerSchema });
+export type SharedDocumentSummary = z.infer<typeof sharedDocumentSummarySchema>;
 
 /** The most documents project chat's context holds: the project's most recently updated ones. */
 export const PROJECT_CONTEXT_DOCUMENTS = 100;
@@ -45,6 +51,8 @@ export const PROJECT_CONTEXT_DOCUMENTS = 100;
 /** A project with its documents' text: the context of project chat. */
 export const projectContextSchema = z.object({
   project: z.object({ id: z.number().int(), name: z.string(), description: z.string(), status: z.string() }),
+  /** The user's role on the project. */
+  role: z.enum(ROLES),
   documents: z.array(z.object({ id: z.number().int(), title: z.string(), content: z.string() })),
 });
 export type ProjectContext = z.infer<typeof projectContextSchema>;
@@ -61,16 +69,13 @@ const contentTooLong = `Document content must be at most ${DOCUMENT_CONTENT_MAX}
 const documentContent = z
   .string({ error: (issue) => (issue.input === undefined ? 'No content to upload' : 'Document content must be text') })
   .max(DOCUMENT_CONTENT_MAX, contentTooLong);
-/** SPEC §5: creating a document needs content ('No content to upload'). */
+/** docs/product.md §5: creating a document needs content ('No content to upload'). */
 const requiredContent = documentContent.refine((s) => s.trim().length > 0, 'No content to upload');
 
 const projectIdField = idNumber('Project id must be a number');
 
 /** `POST /api/documents`. Unknown fields (a `userId` among them) are dropped: the owner is always the acting user. */
-export const createDocumentSchema = z.object(
-  { title: documentTitle, content: requiredContent, projectId: projectIdField.nullable().optional() },
-  BODY_OBJECT,
-);
+export const createDocumentSchema = z.object({ title: documentTitle, content: requiredContent, projectId: projectIdField.nullable().optional() }, BODY_OBJECT);
 export type CreateDocument = z.infer<typeof createDocumentSchema>;
 
 /** `PATCH /api/documents/:id`: `projectId` attaches the document to a project, `null` detaches it. */
@@ -106,16 +111,17 @@ const userIdField = idNumber('userId must be a number');
 /** What another service may name as a change's author (a restore is content's own). */
 const revisionSource = z.enum(['user', 'ai', 'flow'], { error: 'source must be user, ai or flow' });
 
-/** Query of content's internal reads: the user the caller acts for. */
-export const internalUserQuerySchema = z.object({ userId: idString('userId must be a number') });
+/** Query of content's internal reads: the user the caller acts for, and the role the caller's work needs (viewer unless said). */
+export const internalUserQuerySchema = z.object({
+  userId: idString('userId must be a number'),
+  role: z.enum(ROLES, { error: 'role must be viewer, commenter, editor or owner' }).default('viewer'),
+});
+export type InternalUserQuery = z.infer<typeof internalUserQuerySchema>;
 /** Body of `POST /internal/documents/:id/discard` (ContentClient.discardDocument). */
 export const internalDiscardDocumentSchema = z.object({ userId: z.number({ error: 'userId must be a number' }).int().positive('userId must be a number') });
 
 /** Body of `PUT /internal/documents/:id/content` (ContentClient.saveDocumentContent). */
-export const internalSaveContentSchema = z.object(
-  { userId: userIdField, content: documentContent, title: documentTitle.optional(), source: revisionSource },
-  BODY_OBJECT,
-);
+export const internalSaveContentSchema = z.object({ userId: userIdField, content: documentContent, title: documentTitle.optional(), source: revisionSource }, BODY_OBJECT);
 export type InternalSaveContent = z.infer<typeof internalSaveContentSchema>;
 
 /** Body of `POST /internal/documents` (ContentClient.createDocument): the flow may start from empty content. */

@@ -1,5 +1,5 @@
 /**
- * The error codes of SPEC §8's bodies, and the one body every service answers while a dependency is
+ * The error codes of docs/product.md §8's bodies, and the one body every service answers while a dependency is
  * down. Zod-free, so the web client can use the values without bundling zod (errors.ts re-exports them).
  */
 export const ErrorCode = {

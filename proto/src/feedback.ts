@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const FEEDBACK_EMPTY = { message: 'Feedback cannot be empty', description: 'Please enter your feedback before submitting.' } as const;
 
-/** Angry (1), Neutral (2), Excited (3), or no mood (SPEC §2). */
+/** Angry (1), Neutral (2), Excited (3), or no mood (docs/product.md §2). */
 export const FEEDBACK_RATINGS = [1, 2, 3] as const;
 
 /** `POST /api/feedback`. */

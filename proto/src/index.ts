@@ -21,3 +21,7 @@ export * from './auth.js';
 export * from './settings.js';
 export * from './account.js';
 export * from './feedback.js';
+export * from './sharing.js';
+export * from './notifications.js';
+export * from './text-quote.js';
+export * from './comments.js';

@@ -1,5 +1,5 @@
 /**
- * The two monthly allowances (SPEC §1) and the LIMIT_EXCEEDED texts of SPEC §8 for each. Zod-free,
+ * The two monthly allowances (docs/product.md §1) and the LIMIT_EXCEEDED texts of docs/product.md §8 for each. Zod-free,
  * so the web client can word the limit dialogs without bundling zod (usage.ts re-exports them).
  */
 export const USAGE_KINDS = ['docs', 'messages'] as const;

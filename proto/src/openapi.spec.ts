@@ -27,7 +27,12 @@ describe('the OpenAPI document', () => {
       expect((op?.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name)).toEqual(pathNames);
       if (route.query) {
         const names = Object.keys((route.query as z.ZodObject).shape);
-        expect(op?.parameters?.filter((p) => p.in === 'query').map((p) => p.name).sort()).toEqual(names.sort());
+        expect(
+          op?.parameters
+            ?.filter((p) => p.in === 'query')
+            .map((p) => p.name)
+            .sort(),
+        ).toEqual(names.sort());
       }
       if (route.body) expect(op?.requestBody?.content['application/json']?.schema).toBeDefined();
       else expect(op?.requestBody).toBeUndefined();

@@ -39,7 +39,9 @@ function responses(route: PublicRoute): ZodOpenApiResponsesObject {
 
 function operation(route: PublicRoute): ZodOpenApiOperationObject {
   const op: ZodOpenApiOperationObject = {
-    operationId: `${route.method}${openApiPath(route.path).replace(/[{}]/g, '').replace(/(^|[/-])(\w)/g, (_, _sep: string, c: string) => c.toUpperCase())}`,
+    operationId: `${route.method}${openApiPath(route.path)
+      .replace(/[{}]/g, '')
+      .replace(/(^|[/-])(\w)/g, (_, _sep: string, c: string) => c.toUpperCase())}`,
     tags: [route.service],
     summary: route.summary,
     responses: responses(route),
@@ -56,7 +58,7 @@ function operation(route: PublicRoute): ZodOpenApiOperationObject {
 
 /**
  * The OpenAPI 3.1 document of every public route, generated from the zod schemas the services
- * validate with (D4). The gateway serves it at /api/openapi.json beside the reference at /api/docs.
+ * validate with (docs/decisions/0004-contracts-in-proto.md). The gateway serves it at /api/openapi.json beside the reference at /api/docs.
  */
 export function buildOpenApiDocument(routes: readonly PublicRoute[] = PUBLIC_ROUTES): oas32.OpenAPIObject {
   const paths: ZodOpenApiPathsObject = {};

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PROJECT_NAME, DEFAULT_PROJECT_STATUS } from './constants.js';
 import { idParamsSchema } from './params.js';
 import { PROJECT_STATUSES } from './project-statuses.js';
+import { ownerSchema, ROLES } from './sharing.js';
 
 export { PROJECT_STATUSES, type ProjectStatus } from './project-statuses.js';
 
@@ -10,32 +11,38 @@ export const PROJECT_DESCRIPTION_MAX = 5_000;
 
 export const PROJECT_NOT_FOUND = 'Project not found';
 
-/** Projects are for registered users only (SPEC §6): guests and visitors get 403 ACCOUNT_REQUIRED with these texts. */
+/** Projects are for registered users only (docs/product.md §6): guests and visitors get 403 ACCOUNT_REQUIRED with these texts. */
 export const PROJECTS_ACCOUNT_REQUIRED = {
   message: 'Registration required',
   description: 'Sign up to create and manage projects',
 } as const;
 
-/** A project as the API answers it (SPEC §3). Dates are ISO strings. */
+/** A project as the API answers it (docs/product.md §3). Dates are ISO strings. */
 export const projectSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
   status: z.string(),
+  /** The caller's role on the project (docs/decisions/0012-sharing-and-roles.md). */
+  role: z.enum(ROLES),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type ProjectDto = z.infer<typeof projectSchema>;
 
+/** One row of `GET /api/projects?scope=shared`: a project someone shared with the caller. */
+export const sharedProjectSchema = projectSchema.extend({ owner: ownerSchema });
+export type SharedProjectDto = z.infer<typeof sharedProjectSchema>;
+
 const BODY_OBJECT = { error: 'The request body must be a JSON object' };
 
-/** SPEC §5: a blank name becomes 'Untitled Project'. */
+/** docs/product.md §5: a blank name becomes 'Untitled Project'. */
 const projectName = z
   .string({ error: 'Project name must be text' })
   .trim()
   .max(PROJECT_NAME_MAX, `Project name must be at most ${PROJECT_NAME_MAX} characters`)
   .transform((s) => s || DEFAULT_PROJECT_NAME);
-/** SPEC §5: a blank description becomes ''. */
+/** docs/product.md §5: a blank description becomes ''. */
 const projectDescription = z
   .string({ error: 'Project description must be text' })
   .trim()
@@ -45,8 +52,14 @@ const projectStatus = z.enum(PROJECT_STATUSES, { error: 'Project status must be 
 /** `POST /api/projects`. Unknown fields (a `userId` among them) are dropped. */
 export const createProjectSchema = z.object(
   {
-    name: projectName.nullable().optional().transform((v) => v ?? DEFAULT_PROJECT_NAME),
-    description: projectDescription.nullable().optional().transform((v) => v ?? ''),
+    name: projectName
+      .nullable()
+      .optional()
+      .transform((v) => v ?? DEFAULT_PROJECT_NAME),
+    description: projectDescription
+      .nullable()
+      .optional()
+      .transform((v) => v ?? ''),
     status: projectStatus.default(DEFAULT_PROJECT_STATUS),
   },
   BODY_OBJECT,
@@ -57,8 +70,14 @@ export type CreateProject = z.infer<typeof createProjectSchema>;
 export const updateProjectSchema = z
   .object(
     {
-      name: projectName.nullable().optional().transform((v) => (v === null ? DEFAULT_PROJECT_NAME : v)),
-      description: projectDescription.nullable().optional().transform((v) => (v === null ? '' : v)),
+      name: projectName
+        .nullable()
+        .optional()
+        .transform((v) => (v === null ? DEFAULT_PROJECT_NAME : v)),
+      description: projectDescription
+        .nullable()
+        .optional()
+        .transform((v) => (v === null ? '' : v)),
       status: projectStatus.optional(),
     },
     BODY_OBJECT,
@@ -83,7 +102,11 @@ const pageNumber = (name: string, min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
 export const projectDocumentsQuerySchema = z.object({
-  limit: pageNumber('limit', 1, PROJECT_DOCUMENTS_PAGE_MAX).optional().transform((v) => v ?? PROJECT_DOCUMENTS_PAGE_MAX),
-  offset: pageNumber('offset', 0, 1_000_000_000).optional().transform((v) => v ?? 0),
+  limit: pageNumber('limit', 1, PROJECT_DOCUMENTS_PAGE_MAX)
+    .optional()
+    .transform((v) => v ?? PROJECT_DOCUMENTS_PAGE_MAX),
+  offset: pageNumber('offset', 0, 1_000_000_000)
+    .optional()
+    .transform((v) => v ?? 0),
 });
 export type ProjectDocumentsQuery = z.infer<typeof projectDocumentsQuerySchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REALTIME_CONTEXT_MAX_CHARS } from './constants.js';
 
 /**
- * Frames the client sends on `/ws` (SPEC §7). init_session carries the SPEC's `{userId, documentId,
+ * Frames the client sends on `/ws` (docs/product.md §7). init_session carries the SPEC's `{userId, documentId,
  * documentTitle, documentContext}`; a project chat sends `documentId: null`, the project's name and
  * context, and its `projectId`, which scopes the session (the server builds the context it answers
  * from out of its own stored copy).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** `GET /api/settings` (SPEC §3). The key itself is never returned. */
+/** `GET /api/settings` (docs/product.md §3). The key itself is never returned. */
 export const settingsSchema = z.object({ hasCustomOpenaiKey: z.boolean() });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -10,7 +10,7 @@ export const apiKeySchema = z.object({
 });
 export type ApiKeyRequest = z.infer<typeof apiKeySchema>;
 
-/** The 403 ACCOUNT_REQUIRED texts for guests and anonymous visitors (SPEC §6). */
+/** The 403 ACCOUNT_REQUIRED texts for guests and anonymous visitors (docs/product.md §6). */
 export const SIGN_UP_REQUIRED = {
   message: 'Sign up required',
   description: 'Create an account to store your own OpenAI API key.',

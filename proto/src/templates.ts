@@ -1,11 +1,29 @@
 import { z } from 'zod';
 import { idParamsSchema } from './params.js';
 
-/** Icon names of SPEC §2; anything else shows a generic document icon. */
+/** Icon names of docs/product.md §2; anything else shows a generic document icon. */
 export const TEMPLATE_ICONS = [
-  'sparkles', 'bar-chart', 'bar-chart-2', 'user', 'file-text', 'rocket', 'map', 'code', 'target',
-  'message-square-text', 'check-square', 'lock', 'refresh-ccw', 'users', 'check-circle', 'clipboard',
-  'alert-circle', 'shield', 'cpu', 'dollar-sign', 'trending-up',
+  'sparkles',
+  'bar-chart',
+  'bar-chart-2',
+  'user',
+  'file-text',
+  'rocket',
+  'map',
+  'code',
+  'target',
+  'message-square-text',
+  'check-square',
+  'lock',
+  'refresh-ccw',
+  'users',
+  'check-circle',
+  'clipboard',
+  'alert-circle',
+  'shield',
+  'cpu',
+  'dollar-sign',
+  'trending-up',
 ] as const;
 export type TemplateIcon = (typeof TEMPLATE_ICONS)[number];
 

@@ -12,5 +12,5 @@ export const consumeUsageSchema = z.object({
 export type ConsumeUsage = z.infer<typeof consumeUsageSchema>;
 export const consumeUsageAnswerSchema = z.object({ usage: usageSchema });
 
-/** The LIMIT_EXCEEDED texts of SPEC §8, by kind (kept zod-free in limit-messages.ts for the client). */
+/** The LIMIT_EXCEEDED texts of docs/product.md §8, by kind (kept zod-free in limit-messages.ts for the client). */
 export { LIMIT_MESSAGES } from './limit-messages.js';

@@ -16,9 +16,6 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Answer of `GET /api/current-user` (SPEC §3): never a password hash, never a key. */
-export const currentUserSchema = z.union([
-  anonymousUserSchema,
-  userSchema.extend({ isAuthenticated: z.literal(true), isAnonymous: z.literal(false) }),
-]);
+/** Answer of `GET /api/current-user` (docs/product.md §3): never a password hash, never a key. */
+export const currentUserSchema = z.union([anonymousUserSchema, userSchema.extend({ isAuthenticated: z.literal(true), isAnonymous: z.literal(false) })]);
 export type CurrentUser = z.infer<typeof currentUserSchema>;

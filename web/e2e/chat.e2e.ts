@@ -76,7 +76,10 @@ test('a guest chats in each of the four modes, renames and deletes a thread, and
   await expect(threads.first()).toContainText('A marketplace where students rent textbooks');
 
   // Rename the feedback thread.
-  await threads.first().getByRole('button', { name: /^Rename / }).click();
+  await threads
+    .first()
+    .getByRole('button', { name: /^Rename / })
+    .click();
   const rename = page.getByRole('dialog', { name: 'Rename conversation' });
   await rename.getByLabel('Title').fill('Textbook marketplace review');
   await rename.getByRole('button', { name: 'Save' }).click();

@@ -15,7 +15,7 @@ test('a guest completes the document flow for the default template and lands in 
 
   await page.goto(`/document-flow/${template.id}?mode=ai-assisted`);
   await expect(page.getByRole('heading', { level: 1, name: 'What are you working on?' })).toBeVisible();
-  // A blank title is refused (SPEC §5).
+  // A blank title is refused (docs/product.md §5).
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Title required', { exact: true })).toBeVisible();
   await expect(page.getByText("Please enter what you're working on")).toBeVisible();

@@ -13,7 +13,7 @@ async function exportAs(page: Page, item: string) {
   await page.getByRole('menuitem', { name: item }).click();
 }
 
-test('a registered user downloads the Word and Markdown exports under the names of SPEC §9', async ({ page }) => {
+test('a registered user downloads the Word and Markdown exports under the names of docs/product.md §9', async ({ page }) => {
   await signUp(page);
   const suffix = unique('');
   const document = await createDocumentByApi(page, `Team Calendars ${suffix}`, CONTENT);

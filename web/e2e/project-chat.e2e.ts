@@ -32,7 +32,7 @@ test('project chat connects over /ws and streams the reply as it is written', as
   await expect(panel).toBeVisible();
   await expect(page.getByText('Realtime Chat Active', { exact: true })).toBeVisible();
   await expect(page.getByText("You're now connected to realtime chat mode")).toBeVisible();
-  // SPEC §7's init_session fields, the project's context among them, plus the project's id.
+  // docs/product.md §7's init_session fields, the project's context among them, plus the project's id.
   expect(sent[0]).toMatchObject({ type: 'init_session', userId: expect.any(Number), documentId: null, documentTitle: project.name, projectId: project.id });
   expect(sent[0]!.documentContext).toContain(`Document: ${document.title}`);
 

@@ -49,7 +49,7 @@ test('a registered user creates a project, adds an existing document, creates on
   await page.getByRole('button', { name: 'Add Existing Document' }).first().click();
   const add = page.getByRole('dialog', { name: 'Add Existing Document' });
   await add.getByRole('textbox', { name: 'Search documents' }).fill(existing.toUpperCase());
-  // Nothing chosen yet: the SPEC §8 toast, and the dialog stays open.
+  // Nothing chosen yet: the docs/product.md §8 toast, and the dialog stays open.
   await add.getByRole('button', { name: 'Add to Project' }).click();
   await expect(page.getByText('No document selected', { exact: true })).toBeVisible();
   await expect(add).toBeVisible();

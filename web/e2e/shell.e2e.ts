@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-/** SPEC §2: the five destinations, in this order, in every navigation. */
+/** docs/product.md §2: the five destinations, in this order, in every navigation. */
 const NAVIGATION = [
   { label: 'Home', path: '/' },
   { label: 'Projects', path: '/projects' },
@@ -26,7 +26,7 @@ test.describe('on a wide screen', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'PRD Studio' })).toBeVisible();
     await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByText('PRD Studio')).toBeVisible();
     await expectNavigationLinks(page, 'Main navigation');
-    // A visitor without a user is invited to sign up and has nothing to log out of (SPEC §1).
+    // A visitor without a user is invited to sign up and has nothing to log out of (docs/product.md §1).
     await expect(page.getByText('Ready to unlock more features?')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Log out' })).toHaveCount(0);
     await expect(page.locator('nav[aria-label="Bottom navigation"]')).toHaveCount(0);

@@ -5,7 +5,7 @@ import { PHONE, signUp, unique, WIDE } from './helpers';
 test.use({ viewport: WIDE });
 test.describe.configure({ timeout: 120_000 });
 
-/** Ids that more than one element of the page carries (SPEC §2: a label must reach its own field). */
+/** Ids that more than one element of the page carries (docs/product.md §2: a label must reach its own field). */
 const duplicateIds = (page: Page): Promise<string[]> =>
   page.evaluate(() => {
     const seen = new Map<string, number>();
@@ -126,10 +126,7 @@ test('the shell’s AI Assistant, opened on a document’s page, sends that docu
   const panel = page.getByRole('complementary', { name: 'AI Assistant' });
   const input = panel.getByRole('textbox', { name: 'Message the AI Assistant' });
   await input.fill('What does this document cover?');
-  const [request] = await Promise.all([
-    page.waitForRequest((r) => r.url().endsWith('/api/chat') && r.method() === 'POST'),
-    input.press('Enter'),
-  ]);
+  const [request] = await Promise.all([page.waitForRequest((r) => r.url().endsWith('/api/chat') && r.method() === 'POST'), input.press('Enter')]);
   expect(request.postDataJSON()).toMatchObject({ content: 'What does this document cover?', documentId: document.id });
   await expect(panel.getByRole('log', { name: 'AI Assistant conversation' })).toContainText('Offline assistant');
 });

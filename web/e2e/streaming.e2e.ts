@@ -6,7 +6,7 @@ test.use({ viewport: WIDE });
 test.describe.configure({ timeout: 120_000 });
 
 /**
- * D14 with a slow model: the test stack's OPENAI_BASE_URL is a provider that writes one token every 60 ms
+ * docs/decisions/0014-streaming-replies.md with a slow model: the test stack's OPENAI_BASE_URL is a provider that writes one token every 60 ms
  * (infra/test/slow-provider.ts); a user who stores any key is answered by it.
  */
 async function slowProviderUser(page: Page): Promise<void> {

@@ -16,7 +16,7 @@ export const USERS = Number(__ENV.USERS || 5);
 /**
  * Set ZERO_LATENCY_PROVIDER=true when the stack's chat service points at a zero-latency
  * OpenAI-compatible server (OPENAI_BASE_URL; infra/bench/openai-stub.ts is one): only then is the
- * AI path's latency all the product's, and the AI latency thresholds of ARCHITECTURE.md apply.
+ * AI path's latency all the product's, and the AI latency thresholds of docs/decisions/0011-load-tests.md apply.
  */
 export const ZERO_LATENCY_PROVIDER = __ENV.ZERO_LATENCY_PROVIDER === 'true';
 
@@ -35,11 +35,10 @@ function randomSuffix() {
 /** Signs up one user and returns its id and its session cookie (to send as a header: setup's cookie jar is not the VUs'). */
 export function registerUser(label) {
   const name = `k6${label}${randomSuffix()}`;
-  const res = http.post(
-    `${BASE_URL}/api/register`,
-    JSON.stringify({ username: name, email: `${name}@example.com`, password: 'k6-load-password' }),
-    { headers: { 'Content-Type': 'application/json' }, tags: { name: 'POST /api/register' } },
-  );
+  const res = http.post(`${BASE_URL}/api/register`, JSON.stringify({ username: name, email: `${name}@example.com`, password: 'k6-load-password' }), {
+    headers: { 'Content-Type': 'application/json' },
+    tags: { name: 'POST /api/register' },
+  });
   if (!check(res, { 'sign-up answered 201': (r) => r.status === 201 })) fail(`POST /api/register answered ${res.status}: ${res.body}`);
   const session = res.cookies[SESSION_COOKIE];
   if (!session || session.length === 0) fail('POST /api/register set no session cookie');

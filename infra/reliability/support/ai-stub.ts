@@ -55,7 +55,9 @@ export class AiStub {
       const call: StubCall = { path, authorization: req.headers.authorization, body };
       this.calls.push(call);
       if (req.method === 'POST' && path.endsWith('/realtime/sessions')) {
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ client_secret: { value: 'ek_test_ephemeral', expires_at: Math.floor(Date.now() / 1000) + 60 } }));
+        res
+          .writeHead(200, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ client_secret: { value: 'ek_test_ephemeral', expires_at: Math.floor(Date.now() / 1000) + 60 } }));
         return;
       }
       if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
@@ -75,7 +77,14 @@ export class AiStub {
     const message = { role: 'assistant', content: reply.content, ...(toolCalls?.length ? { tool_calls: toolCalls } : {}) };
     const finish = toolCalls?.length ? 'tool_calls' : 'stop';
     res.writeHead(200, { 'Content-Type': 'application/json' }).end(
-      JSON.stringify({ id: 'chatcmpl-stub', object: 'chat.completion', created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, message, finish_reason: finish }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }),
+      JSON.stringify({
+        id: 'chatcmpl-stub',
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model,
+        choices: [{ index: 0, message, finish_reason: finish }],
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      }),
     );
   }
 

@@ -161,7 +161,9 @@ export class LoadRun {
    */
   async lostWrites(): Promise<string[]> {
     const owners = this.clients.map((c) => c.visitor.id!);
-    const rows = await this.stack.query<{ id: number; owner_id: number; content: string }>('prd_content', 'SELECT id, owner_id, content FROM documents WHERE owner_id = ANY($1)', [owners]);
+    const rows = await this.stack.query<{ id: number; owner_id: number; content: string }>('prd_content', 'SELECT id, owner_id, content FROM documents WHERE owner_id = ANY($1)', [
+      owners,
+    ]);
     const stored = new Map(rows.map((r) => [r.id, r]));
     const problems: string[] = [];
     for (const client of this.clients) {

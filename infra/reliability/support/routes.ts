@@ -9,6 +9,12 @@ export interface Ids {
   revision: number;
   thread: number;
   template: number;
+  /** The acting user's own id (a share of nobody, so the share routes answer 404 or 403). */
+  user: number;
+  /** A share link's token (a revoked or made-up one where the case is not about reading it). */
+  shareToken: string;
+  /** A comment thread on the document. */
+  comment: number;
 }
 
 export interface Route {
@@ -29,7 +35,13 @@ export interface Route {
 export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/current-user' },
   { method: 'GET', path: '/api/demo-account' },
-  { method: 'POST', path: '/api/register', body: { username: 'hostile-user', email: 'hostile@example.com', password: 'a-good-password', name: 'Hostile' }, authLimited: true, ownVisitor: true },
+  {
+    method: 'POST',
+    path: '/api/register',
+    body: { username: 'hostile-user', email: 'hostile@example.com', password: 'a-good-password', name: 'Hostile' },
+    authLimited: true,
+    ownVisitor: true,
+  },
   { method: 'POST', path: '/api/login', body: { username: 'nobody-at-all', password: 'wrong-password' }, authLimited: true },
   { method: 'GET', path: '/api/logout', ownVisitor: true },
   { method: 'GET', path: '/api/login/email', query: ['callbackUrl'] },
@@ -42,7 +54,7 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/templates' },
   { method: 'GET', path: '/api/templates/:id' },
   { method: 'GET', path: '/api/activities' },
-  { method: 'GET', path: '/api/documents' },
+  { method: 'GET', path: '/api/documents', query: ['scope'] },
   { method: 'POST', path: '/api/documents', body: { title: 'A title', content: '## Problem\nText', projectId: null } },
   { method: 'GET', path: '/api/documents/:id', query: ['t'] },
   { method: 'PATCH', path: '/api/documents/:id', body: { content: '## Edited\nText' } },
@@ -50,12 +62,31 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/documents/:id/revisions' },
   { method: 'POST', path: '/api/documents/:id/revisions/:revisionId/restore' },
   { method: 'GET', path: '/api/documents/:id/export/:format' },
-  { method: 'GET', path: '/api/projects' },
+  { method: 'GET', path: '/api/documents/:id/shares' },
+  { method: 'POST', path: '/api/documents/:id/shares', body: { login: 'nobody-at-all', role: 'viewer' } },
+  { method: 'PATCH', path: '/api/documents/:id/shares/:userId', body: { role: 'editor' } },
+  { method: 'DELETE', path: '/api/documents/:id/shares/:userId' },
+  { method: 'GET', path: '/api/documents/:id/share-link' },
+  { method: 'POST', path: '/api/documents/:id/share-link' },
+  { method: 'DELETE', path: '/api/documents/:id/share-link' },
+  { method: 'GET', path: '/api/share/:token' },
+  { method: 'GET', path: '/api/documents/:id/comments' },
+  { method: 'POST', path: '/api/documents/:id/comments', body: { content: 'Is this measurable?', anchor: { exact: 'Text', prefix: '', suffix: '' } } },
+  { method: 'POST', path: '/api/comments/:id/replies', body: { content: 'A reply' } },
+  { method: 'PATCH', path: '/api/comments/:id', body: { content: 'Edited comment' } },
+  { method: 'DELETE', path: '/api/comments/:id' },
+  { method: 'GET', path: '/api/notifications', query: ['before'] },
+  { method: 'POST', path: '/api/notifications/read', body: { all: true } },
+  { method: 'GET', path: '/api/projects', query: ['scope'] },
   { method: 'POST', path: '/api/projects', body: { name: 'A project', description: 'About it' } },
   { method: 'GET', path: '/api/projects/:id' },
   { method: 'PATCH', path: '/api/projects/:id', body: { name: 'Renamed', status: 'completed' } },
   { method: 'DELETE', path: '/api/projects/:id' },
   { method: 'GET', path: '/api/projects/:id/documents' },
+  { method: 'GET', path: '/api/projects/:id/shares' },
+  { method: 'POST', path: '/api/projects/:id/shares', body: { login: 'nobody-at-all', role: 'viewer' } },
+  { method: 'PATCH', path: '/api/projects/:id/shares/:userId', body: { role: 'editor' } },
+  { method: 'DELETE', path: '/api/projects/:id/shares/:userId' },
   { method: 'POST', path: '/api/chat', body: { content: 'Hello there', mode: 'general' } },
   { method: 'GET', path: '/api/chat', query: ['documentId', 'projectId'] },
   { method: 'GET', path: '/api/chat/:documentId' },
@@ -65,6 +96,7 @@ export const ROUTES: Route[] = [
   { method: 'PUT', path: '/api/chat/threads/:id', body: { title: 'Renamed thread' } },
   { method: 'DELETE', path: '/api/chat/threads/:id' },
   { method: 'POST', path: '/api/chat/threads/:id/auto-title' },
+  { method: 'POST', path: '/api/chat/regenerate', body: { threadId: 1 } },
   { method: 'POST', path: '/api/document-flow/start', body: { templateId: 1, title: 'Checkout redesign', mode: 'ai-assisted' } },
   { method: 'POST', path: '/api/document-flow/message', body: { documentId: 1, content: 'Shoppers abandon carts' } },
   { method: 'GET', path: '/api/realtime/session-token', query: ['documentId'] },
@@ -108,9 +140,12 @@ export function fillPath(route: Route, ids: Ids, values: Record<string, string> 
     if (name === 'format') return 'markdown';
     if (name === 'revisionId') return String(ids.revision);
     if (name === 'documentId') return String(ids.document);
+    if (name === 'userId') return String(ids.user);
+    if (name === 'token') return ids.shareToken;
     if (route.path.startsWith('/api/projects')) return String(ids.project);
     if (route.path.startsWith('/api/templates')) return String(ids.template);
     if (route.path.startsWith('/api/chat/threads')) return String(ids.thread);
+    if (route.path.startsWith('/api/comments')) return String(ids.comment);
     return String(ids.document);
   });
 }

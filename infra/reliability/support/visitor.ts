@@ -89,7 +89,7 @@ export class Visitor {
     return this;
   }
 
-  /** Becomes a guest by writing a first document (D5); answers that document's id. */
+  /** Becomes a guest by writing a first document (docs/decisions/0005-users-guests-and-limits.md); answers that document's id. */
   async becomeGuest(): Promise<number> {
     const res = await this.post('/api/documents', { title: 'Guest notes', content: 'A first draft' });
     if (res.status !== 201) throw new Error(`guest document failed: ${res.status} ${res.text}`);
@@ -99,7 +99,7 @@ export class Visitor {
   }
 }
 
-/** Whether an answer's body is SPEC §8's error body: JSON with a string message. */
+/** Whether an answer's body is docs/product.md §8's error body: JSON with a string message. */
 export function isErrorBody(answer: Answer): boolean {
   const body = answer.json as { message?: unknown; code?: unknown } | undefined;
   return typeof body === 'object' && body !== null && typeof body.message === 'string' && (body.code === undefined || typeof body.code === 'string');

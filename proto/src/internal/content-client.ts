@@ -1,40 +1,42 @@
 import type { DocumentDto, ProjectContext, RevisionSource } from '../documents.js';
+import type { Role } from '../sharing.js';
 import type { Template } from '../templates.js';
 import { internalCall, type InternalCallOptions } from './internal-call.js';
 
 export const CONTENT_INTERNAL = {
-  document: (id: number, userId: number) => `/internal/documents/${id}?userId=${userId}`,
-  documentAccess: (id: number, userId: number) => `/internal/documents/${id}/access?userId=${userId}`,
+  document: (id: number, userId: number, role: Role = 'viewer') => `/internal/documents/${id}?userId=${userId}&role=${role}`,
+  documentAccess: (id: number, userId: number, role: Role = 'viewer') => `/internal/documents/${id}/access?userId=${userId}&role=${role}`,
   documentContent: (id: number) => `/internal/documents/${id}/content`,
   discardDocument: (id: number) => `/internal/documents/${id}/discard`,
   documents: '/internal/documents',
-  projectContext: (id: number, userId: number) => `/internal/projects/${id}/context?userId=${userId}`,
-  projectAccess: (id: number, userId: number) => `/internal/projects/${id}/access?userId=${userId}`,
+  projectContext: (id: number, userId: number, role: Role = 'viewer') => `/internal/projects/${id}/context?userId=${userId}&role=${role}`,
+  projectAccess: (id: number, userId: number, role: Role = 'viewer') => `/internal/projects/${id}/access?userId=${userId}&role=${role}`,
   template: (id: number) => `/internal/templates/${id}`,
 } as const;
 
 /**
- * Typed client of content's internal routes (D3), used by chat and export. Every call names the
- * acting user; another user's document or project is an InternalCallError with status 404.
+ * Typed client of content's internal routes (docs/decisions/0003-internal-calls.md), used by chat and export: content's access helper
+ * decides for them (docs/decisions/0012-sharing-and-roles.md). Every call names the acting user and the role its work needs; without
+ * any grant the answer is an InternalCallError 404, with a weaker role a 403 naming the role needed.
  */
 export class ContentClient {
   constructor(private readonly options: InternalCallOptions) {}
 
-  getDocument(id: number, userId: number): Promise<DocumentDto> {
-    return internalCall(this.options, 'GET', CONTENT_INTERNAL.document(id, userId));
+  getDocument(id: number, userId: number, role: Role = 'viewer'): Promise<DocumentDto> {
+    return internalCall(this.options, 'GET', CONTENT_INTERNAL.document(id, userId, role));
   }
 
-  /** Whether the user may use the document, without loading its content: resolves, or 404. */
-  checkDocument(id: number, userId: number): Promise<{ id: number }> {
-    return internalCall(this.options, 'GET', CONTENT_INTERNAL.documentAccess(id, userId));
+  /** Whether the user has at least `role` on the document, without loading its content: resolves, or 404 (no access) / 403 (role too weak). */
+  checkDocument(id: number, userId: number, role: Role = 'viewer'): Promise<{ id: number }> {
+    return internalCall(this.options, 'GET', CONTENT_INTERNAL.documentAccess(id, userId, role));
   }
 
-  /** Whether the user may use the project, without loading its documents: resolves, or 404. */
-  checkProject(id: number, userId: number): Promise<{ id: number }> {
-    return internalCall(this.options, 'GET', CONTENT_INTERNAL.projectAccess(id, userId));
+  /** Whether the user has at least `role` on the project, without loading its documents: resolves, or 404 / 403. */
+  checkProject(id: number, userId: number, role: Role = 'viewer'): Promise<{ id: number }> {
+    return internalCall(this.options, 'GET', CONTENT_INTERNAL.projectAccess(id, userId, role));
   }
 
-  /** Saves new content (and optionally a new title) as a revision from `source`. */
+  /** Saves new content (and optionally a new title) as a revision from `source`; the user needs the editor role. */
   saveDocumentContent(id: number, body: { userId: number; content: string; title?: string; source: Exclude<RevisionSource, 'restore'> }): Promise<DocumentDto> {
     return internalCall(this.options, 'PUT', CONTENT_INTERNAL.documentContent(id), body);
   }
@@ -49,8 +51,8 @@ export class ContentClient {
     return internalCall(this.options, 'POST', CONTENT_INTERNAL.discardDocument(id), { userId });
   }
 
-  getProjectContext(id: number, userId: number): Promise<ProjectContext> {
-    return internalCall(this.options, 'GET', CONTENT_INTERNAL.projectContext(id, userId));
+  getProjectContext(id: number, userId: number, role: Role = 'viewer'): Promise<ProjectContext> {
+    return internalCall(this.options, 'GET', CONTENT_INTERNAL.projectContext(id, userId, role));
   }
 
   getTemplate(id: number): Promise<Template> {

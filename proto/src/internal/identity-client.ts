@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { internalCall, type InternalCallOptions } from './internal-call.js';
 import type { Usage } from '../errors.js';
 import type { UsageKind } from '../usage.js';
+import type { InternalCreateNotifications } from '../notifications.js';
 
 /** What other services may know of a user. */
 export const internalUserSchema = z.object({
@@ -30,6 +31,17 @@ export type UserIdParams = z.infer<typeof userIdParamsSchema>;
 export const openAiKeyAnswerSchema = z.object({ apiKey: z.string().nullable(), verified: z.boolean() });
 export type OpenAiKeyAnswer = z.infer<typeof openAiKeyAnswerSchema>;
 
+/** What content shows of another user (shares, owners of shared items): never the email. */
+export const userProfileSchema = z.object({ id: z.number().int(), username: z.string(), name: z.string().nullable() });
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** Body of `POST /internal/users/lookup`: a registered user by username or email. */
+export const userLookupSchema = z.object({ login: z.string({ error: 'login is required' }).trim().min(1, 'login is required').max(320, 'login is too long') });
+/** Body of `POST /internal/users/profiles`. */
+export const userProfilesQuerySchema = z.object({
+  ids: z.array(z.number().int().positive(), { error: 'ids must be a list of user ids' }).max(1000, 'At most 1000 ids'),
+});
+
 /** Body of `POST /internal/users/:id/openai-key/verified`: the fingerprint of the key the provider accepted. */
 export const openAiKeyVerifiedSchema = z.object({
   fingerprint: z.string({ error: 'fingerprint is required' }).min(1, 'fingerprint is required').max(100, 'fingerprint is too long'),
@@ -37,6 +49,9 @@ export const openAiKeyVerifiedSchema = z.object({
 export type OpenAiKeyVerified = z.infer<typeof openAiKeyVerifiedSchema>;
 
 export const IDENTITY_INTERNAL = {
+  lookup: '/internal/users/lookup',
+  notifications: '/internal/notifications',
+  profiles: '/internal/users/profiles',
   user: (id: number) => `/internal/users/${id}`,
   guests: '/internal/users/guests',
   openaiKey: (id: number) => `/internal/users/${id}/openai-key`,
@@ -45,7 +60,7 @@ export const IDENTITY_INTERNAL = {
   refund: '/internal/usage/refund',
 } as const;
 
-/** Typed client of identity's internal routes (D3), used by content, chat and export. */
+/** Typed client of identity's internal routes (docs/decisions/0003-internal-calls.md), used by content, chat and export. */
 export class IdentityClient {
   constructor(private readonly options: InternalCallOptions) {}
 
@@ -54,7 +69,22 @@ export class IdentityClient {
     return internalCall(this.options, 'GET', IDENTITY_INTERNAL.user(id));
   }
 
-  /** A new guest (D5); `clientAddress` lets identity limit guest creation per address. */
+  /** A registered user (never a guest) by username or email, case-insensitively; InternalCallError 404 when there is none. */
+  lookUpUser(login: string): Promise<UserProfile> {
+    return internalCall(this.options, 'POST', IDENTITY_INTERNAL.lookup, { login });
+  }
+
+  /** The profiles of the existing users among `ids`, in no particular order. */
+  getProfiles(ids: number[]): Promise<UserProfile[]> {
+    return internalCall(this.options, 'POST', IDENTITY_INTERNAL.profiles, { ids });
+  }
+
+  /** Stores a notification for each user and pushes it to their open tabs (docs/decisions/0012-sharing-and-roles.md). */
+  notify(body: InternalCreateNotifications): Promise<null> {
+    return internalCall(this.options, 'POST', IDENTITY_INTERNAL.notifications, body);
+  }
+
+  /** A new guest (docs/decisions/0005-users-guests-and-limits.md); `clientAddress` lets identity limit guest creation per address. */
   createGuest(clientAddress: string): Promise<InternalUser> {
     return internalCall(this.options, 'POST', IDENTITY_INTERNAL.guests, { clientAddress });
   }
@@ -64,7 +94,7 @@ export class IdentityClient {
     return internalCall(this.options, 'POST', IDENTITY_INTERNAL.consume, { userId, kind });
   }
 
-  /** Gives back a unit taken for work that then failed (D7: a failed reply consumes nothing). */
+  /** Gives back a unit taken for work that then failed (docs/decisions/0007-ai-jobs-on-bullmq.md: a failed reply consumes nothing). */
   refund(userId: number, kind: UsageKind): Promise<{ usage: Usage }> {
     return internalCall(this.options, 'POST', IDENTITY_INTERNAL.refund, { userId, kind });
   }

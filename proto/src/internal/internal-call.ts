@@ -23,8 +23,8 @@ export interface InternalCallOptions {
 }
 
 /**
- * One JSON call to another service's `/internal/...` route (D3), carrying the shared token and the
- * request id. Any non-2xx answer becomes an InternalCallError with the callee's SPEC §8 body.
+ * One JSON call to another service's `/internal/...` route (docs/decisions/0003-internal-calls.md), carrying the shared token and the
+ * request id. Any non-2xx answer becomes an InternalCallError with the callee's docs/product.md §8 body.
  */
 export async function internalCall<T>(options: InternalCallOptions, method: string, path: string, body?: unknown): Promise<T> {
   const target = `${method} ${new URL(options.baseUrl).host}${path.split('?')[0]}`;

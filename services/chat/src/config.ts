@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { baseConfigSchema, callerToken } from '@prd/kit';
 
 const positiveInt = (name: string, fallback: number) =>
-  z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`).default(fallback);
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be positive`)
+    .default(fallback);
 
 export const configSchema = baseConfigSchema.extend({
   /** D3: this process's own token for identity's and content's routes (the worker is given its own). */
@@ -14,13 +18,13 @@ export const configSchema = baseConfigSchema.extend({
     .string()
     .optional()
     .transform((v) => (v?.trim() ? v.trim() : undefined)),
-  /** Any OpenAI-compatible API (OpenAI, Azure OpenAI, Ollama, vLLM, LM Studio); server configuration only (D6). */
+  /** Any OpenAI-compatible API (OpenAI, Azure OpenAI, Ollama, vLLM, LM Studio); server configuration only (docs/decisions/0006-ai-providers.md). */
   OPENAI_BASE_URL: z.url('OPENAI_BASE_URL must be the URL of an OpenAI-compatible API').default('https://api.openai.com/v1'),
   OPENAI_MODEL: z.string().min(1, 'OPENAI_MODEL must name a model').default('gpt-4o-mini'),
   OPENAI_REALTIME_MODEL: z.string().min(1, 'OPENAI_REALTIME_MODEL must name a model').default('gpt-4o-realtime-preview'),
   OPENAI_TRANSCRIPTION_MODEL: z.string().min(1, 'OPENAI_TRANSCRIPTION_MODEL must name a model').default('whisper-1'),
   /**
-   * D14: the one time limit of an AI reply, in seconds, shared by this service (it answers 504 or an `error`
+   * docs/decisions/0014-streaming-replies.md: the one time limit of an AI reply, in seconds, shared by this service (it answers 504 or an `error`
    * event a little before it), nginx (its proxy_read_timeout on the chat routes) and the web client (it gives up
    * a little after, told the value in the `X-Reply-Timeout` header).
    */
@@ -32,7 +36,10 @@ export const configSchema = baseConfigSchema.extend({
   /** Attempts per AI job (the first included); 429, 5xx and timeouts are retried. */
   AI_JOB_ATTEMPTS: positiveInt('AI_JOB_ATTEMPTS', 3).pipe(z.number().max(10, 'AI_JOB_ATTEMPTS must be at most 10')),
   /** Redis key prefix of the AI queue, so several stacks (or test suites) can share one Redis. */
-  AI_QUEUE_PREFIX: z.string().regex(/^[\w:.-]+$/, 'AI_QUEUE_PREFIX may hold letters, digits and : . _ -').default('bull'),
+  AI_QUEUE_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]+$/, 'AI_QUEUE_PREFIX may hold letters, digits and : . _ -')
+    .default('bull'),
   /** AI replies one user may ask for in a minute, whatever their tier (auto-titles and flows included); 0 turns the cap off. */
   AI_REPLIES_PER_MINUTE: z.coerce.number({ error: 'AI_REPLIES_PER_MINUTE must be a number' }).int().min(0).default(30),
   /** Document flows one user may start in a minute; 0 turns the limit off. */
@@ -49,7 +56,7 @@ export const REPLY_TIMEOUT_MARGIN_MS = 2_000;
 
 /**
  * How long the chat service waits for a job: the configured reply time limit less a margin. After this the client
- * gets 504 (or an `error` event), the job may no longer write, and its message is given back (D7, D14).
+ * gets 504 (or an `error` event), the job may no longer write, and its message is given back (docs/decisions/0007-ai-jobs-on-bullmq.md, docs/decisions/0014-streaming-replies.md).
  */
 export function replyDeadlineMs(config: Pick<Config, 'AI_REPLY_TIMEOUT_S'>): number {
   return config.AI_REPLY_TIMEOUT_S * 1000 - REPLY_TIMEOUT_MARGIN_MS;

@@ -20,7 +20,7 @@ describe('per-user AI caps and verified keys (issue 14)', () => {
 
   const post = (user: TestUser, path: string, body: object = {}) => request(stack.chat.url).post(path).set('Cookie', user.cookie).send(body);
 
-  it('caps every user\'s replies a minute, whatever the tier, with 429 RATE_LIMITED and Retry-After, spending nothing', async () => {
+  it("caps every user's replies a minute, whatever the tier, with 429 RATE_LIMITED and Retry-After, spending nothing", async () => {
     for (const user of [await guest(stack), await registered(stack, userKey())]) {
       for (let i = 0; i < 3; i++) await post(user, '/api/chat', { content: `Hello ${i}` }).expect(200);
       const before = await usage(stack, user);
@@ -76,7 +76,7 @@ describe('per-user AI caps and verified keys (issue 14)', () => {
   });
 });
 
-describe('a reply that ends without the worker\'s own failure (issue 14)', () => {
+describe("a reply that ends without the worker's own failure (issue 14)", () => {
   let stack: ChatStack;
   let foreign: Worker;
   beforeAll(async () => {

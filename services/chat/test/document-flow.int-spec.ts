@@ -25,11 +25,22 @@ describe('/api/document-flow', () => {
     for (const [i, template] of templates.entries()) {
       const mode = i % 2 === 0 ? 'ai-assisted' : 'start-new';
       const start = await post(writer, '/api/document-flow/start', { templateId: template.id, title: `Doc ${template.name}`, mode }).expect(200);
-      expect(start.body).toMatchObject({ document: { title: `Doc ${template.name}` }, userMessage: { role: 'user' }, assistantMessage: { role: 'assistant', provider: 'offline' }, isComplete: false });
+      expect(start.body).toMatchObject({
+        document: { title: `Doc ${template.name}` },
+        userMessage: { role: 'user' },
+        assistantMessage: { role: 'assistant', provider: 'offline' },
+        isComplete: false,
+      });
       const sections = templateSections(template.content);
       let last = start.body;
       for (let turn = 0; turn < sections.length * 2 + 2 && !last.isComplete; turn++) {
-        last = (await post(writer, '/api/document-flow/message', { documentId: start.body.document.id, content: `Answer ${turn}: our users need a clear, measurable outcome here with 3 concrete facts.`, mode }).expect(200)).body;
+        last = (
+          await post(writer, '/api/document-flow/message', {
+            documentId: start.body.document.id,
+            content: `Answer ${turn}: our users need a clear, measurable outcome here with 3 concrete facts.`,
+            mode,
+          }).expect(200)
+        ).body;
       }
       expect(last.isComplete).toBe(true);
       expect(unfilledSections(last.document.content, sections)).toEqual([]);
@@ -39,7 +50,7 @@ describe('/api/document-flow', () => {
     }
   }, 180_000);
 
-  it('keeps the flow\'s conversation as the document\'s chat', async () => {
+  it("keeps the flow's conversation as the document's chat", async () => {
     const start = await post(writer, '/api/document-flow/start', { templateId: templates[0]!.id, title: 'History', mode: 'start-new' }).expect(200);
     await post(writer, '/api/document-flow/message', { documentId: start.body.document.id, content: 'A calendar for clinics' }).expect(200);
     const messages = await request(stack.chat.url).get(`/api/chat/${start.body.document.id}`).set('Cookie', writer.cookie).expect(200);
@@ -57,7 +68,10 @@ describe('/api/document-flow', () => {
     expect(system).toContain('Style (ai-assisted)');
     expect(system).toContain(`<template name="${template.name}">`);
     const full = `# AI doc\n\n${sections.map((s) => `## ${s.heading}\n\nWritten by the model for ${s.heading}.`).join('\n\n')}\n`;
-    stack.openai.script.push({ reply: 'All sections are written. Your document is complete.', toolCall: { name: 'update_document', arguments: { content: full, summary: 'Filled every section.' } } });
+    stack.openai.script.push({
+      reply: 'All sections are written. Your document is complete.',
+      toolCall: { name: 'update_document', arguments: { content: full, summary: 'Filled every section.' } },
+    });
     const done = await post(aiUser, '/api/document-flow/message', { documentId: start.body.document.id, content: 'Here is everything you need.', mode: 'start-new' }).expect(200);
     expect(done.body).toMatchObject({ isComplete: true, document: { content: full }, assistantMessage: { content: 'All sections are written. Your document is complete.' } });
     expect(stack.openai.requests[1]!.body.messages![0]!.content).toContain('Style (start-new)');
@@ -84,7 +98,7 @@ describe('/api/document-flow', () => {
     expect(res.body.isComplete).toBe(sections.length === 1);
   });
 
-  it('requires a title, with SPEC §5\'s texts', async () => {
+  it("requires a title, with docs/product.md §5's texts", async () => {
     const res = await post(writer, '/api/document-flow/start', { templateId: templates[0]!.id, title: '   ', mode: 'ai-assisted' }).expect(400);
     expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Title required', description: "Please enter what you're working on" });
   });

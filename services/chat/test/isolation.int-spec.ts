@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { browserRequest as request } from '@prd/kit/testing';
 import { guest, registered, startChatStack, type ChatStack, type TestUser } from './support/chat-stack.js';
 
-describe('another user\'s document or project is 404 on every chat route', () => {
+describe("another user's document or project is 404 on every chat route", () => {
   let stack: ChatStack;
   let owner: TestUser;
   let intruder: TestUser;
@@ -12,13 +12,20 @@ describe('another user\'s document or project is 404 on every chat route', () =>
     stack = await startChatStack();
     [owner, intruder] = await Promise.all([registered(stack), guest(stack)]);
     projectId = (await request(stack.content.url).post('/api/projects').set('Cookie', owner.cookie).send({ name: 'Secret' }).expect(201)).body.id;
-    documentId = (await request(stack.content.url).post('/api/documents').set('Cookie', owner.cookie).send({ title: 'Secret', content: '# Secret\n\nText', projectId }).expect(201)).body.id;
+    documentId = (await request(stack.content.url).post('/api/documents').set('Cookie', owner.cookie).send({ title: 'Secret', content: '# Secret\n\nText', projectId }).expect(201))
+      .body.id;
   }, 60_000);
   afterAll(() => stack.close(), 60_000);
 
   it.each([
     ['POST /api/chat (document)', () => request(stack.chat.url).post('/api/chat').send({ content: 'Hi', documentId })],
-    ['POST /api/chat (shell panel)', () => request(stack.chat.url).post('/api/chat').send({ content: 'Hi', documentId: String(documentId) })],
+    [
+      'POST /api/chat (shell panel)',
+      () =>
+        request(stack.chat.url)
+          .post('/api/chat')
+          .send({ content: 'Hi', documentId: String(documentId) }),
+    ],
     ['POST /api/chat (project)', () => request(stack.chat.url).post('/api/chat').send({ content: 'Hi', projectId })],
     ['GET /api/chat?documentId=', () => request(stack.chat.url).get(`/api/chat?documentId=${documentId}`)],
     ['GET /api/chat?projectId=', () => request(stack.chat.url).get(`/api/chat?projectId=${projectId}`)],

@@ -5,7 +5,7 @@ import { testRedisUrl } from '@prd/kit/testing';
 import { rateBucket } from '../src/ai/provider-factory.js';
 import { ProviderRateLimiter } from '../src/worker/rate-limiter.js';
 
-describe('the provider rate limit per key (D7)', () => {
+describe('the provider rate limit per key (docs/decisions/0007-ai-jobs-on-bullmq.md)', () => {
   let redis: Redis;
   let prefix: string;
   beforeAll(() => {
@@ -37,7 +37,10 @@ describe('the provider rate limit per key (D7)', () => {
     const held = limiter.acquire(fake, flood.signal);
     // The server key's bucket is untouched by the user's flood: it passes at once, while the flood waits.
     let heldDone = false;
-    void held.then(() => (heldDone = true), () => undefined);
+    void held.then(
+      () => (heldDone = true),
+      () => undefined,
+    );
     await limiter.acquire(server, new AbortController().signal);
     expect(heldDone).toBe(false);
     flood.abort(new Error('time limit'));

@@ -83,7 +83,8 @@ describe('realtime /ws and the voice session token', () => {
   });
 
   it('streams OpenAI tokens from the worker to the socket, and stores the reply with the document', async () => {
-    const doc = (await request(stack.content.url).post('/api/documents').set('Cookie', aiUser.cookie).send({ title: 'Voice', content: '# Voice\n\n## Goals\n\nShip.' }).expect(201)).body;
+    const doc = (await request(stack.content.url).post('/api/documents').set('Cookie', aiUser.cookie).send({ title: 'Voice', content: '# Voice\n\n## Goals\n\nShip.' }).expect(201))
+      .body;
     stack.openai.script.push({ reply: 'First token then the rest of the answer.' });
     const client = await connect(stack, aiUser);
     client.send({ type: 'init_session', userId: aiUser.id, documentId: doc.id, documentTitle: 'Voice', documentContext: 'client copy' });
@@ -99,7 +100,7 @@ describe('realtime /ws and the voice session token', () => {
     client.ws.close();
   });
 
-  it('has the worker close a reply\'s stream with an end marker after its last partial, on the same channel', async () => {
+  it("has the worker close a reply's stream with an end marker after its last partial, on the same channel", async () => {
     const channel = `test:partials:${Date.now()}`;
     const subscriber = new Redis(testRedisUrl());
     const connection = { url: testRedisUrl() };
@@ -137,7 +138,9 @@ describe('realtime /ws and the voice session token', () => {
     const count = (type: string) => flood.frames.filter((f) => f.type === type).length;
     await flood.until(() => count('session_initialized') + count('error') === 25);
     expect(count('session_initialized')).toBe(20);
-    expect(flood.frames.filter((f) => f.type === 'error')).toEqual(Array.from({ length: 5 }, () => ({ type: 'error', message: 'Too many sessions started. Please wait a moment and try again.' })));
+    expect(flood.frames.filter((f) => f.type === 'error')).toEqual(
+      Array.from({ length: 5 }, () => ({ type: 'error', message: 'Too many sessions started. Please wait a moment and try again.' })),
+    );
     const other = await connect(stack, offlineUser);
     other.send({ type: 'init_session', userId: offlineUser.id, documentId: doc.id });
     expect((await other.until((f) => f.type !== 'error')).type).toBe('session_initialized');
@@ -145,7 +148,7 @@ describe('realtime /ws and the voice session token', () => {
     other.ws.close();
   });
 
-  it('answers error frames for bad frames, another user\'s id and another user\'s document', async () => {
+  it("answers error frames for bad frames, another user's id and another user's document", async () => {
     const doc = (await request(stack.content.url).post('/api/documents').set('Cookie', aiUser.cookie).send({ title: 'Private', content: '# Private' }).expect(201)).body;
     const client = await connect(stack, offlineUser);
     client.ws.send('not json');
@@ -169,7 +172,7 @@ describe('realtime /ws and the voice session token', () => {
     expect(res.body).toMatchObject({ code: 'AI_UNAVAILABLE', message: 'Voice chat needs an OpenAI API key' });
   });
 
-  it('creates a realtime session with voice echo, English and the document\'s first 500 characters', async () => {
+  it("creates a realtime session with voice echo, English and the document's first 500 characters", async () => {
     const content = `# Long\n\n${'a'.repeat(600)}ZZZ`;
     const doc = (await request(stack.content.url).post('/api/documents').set('Cookie', aiUser.cookie).send({ title: 'Long', content }).expect(201)).body;
     const res = await request(stack.chat.url).get(`/api/realtime/session-token?documentId=${doc.id}`).set('Cookie', aiUser.cookie).expect(200);
@@ -181,7 +184,7 @@ describe('realtime /ws and the voice session token', () => {
     expect(sent.body.instructions).not.toContain('ZZZ');
   });
 
-  it('never stores the user\'s API key in Redis (jobs, events, sessions)', async () => {
+  it("never stores the user's API key in Redis (jobs, events, sessions)", async () => {
     await request(stack.chat.url).post('/api/chat').set('Cookie', aiUser.cookie).send({ content: 'One more' }).expect(200);
     const redis = new Redis(testRedisUrl());
     try {

@@ -10,7 +10,7 @@ const usage = async (stack: ChatStack, user: TestUser) => (await request(stack.i
 const isDone = (e: ReceivedEvent) => e.event === 'done' || e.event === 'error';
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
 
-describe('streamed replies over Server-Sent Events (D14)', () => {
+describe('streamed replies over Server-Sent Events (docs/decisions/0014-streaming-replies.md)', () => {
   let stack: ChatStack;
   let offlineUser: TestUser;
   let aiUser: TestUser;
@@ -140,7 +140,7 @@ describe('streamed replies over Server-Sent Events (D14)', () => {
     expect((await usage(stack, user)).messages).toBe(before.messages + 1);
   });
 
-  it('refuses to regenerate where there is no reply, and hides another user\'s thread', async () => {
+  it("refuses to regenerate where there is no reply, and hides another user's thread", async () => {
     const thread = (await request(stack.chat.url).post('/api/chat/threads').set('Cookie', aiUser.cookie).send({ title: 'Empty' }).expect(201)).body as { id: number };
     const empty = await request(stack.chat.url).post('/api/chat/regenerate').set('Cookie', aiUser.cookie).send({ threadId: thread.id }).expect(409);
     expect(empty.body).toMatchObject({ code: 'CONFLICT', message: 'There is no reply to regenerate' });
@@ -149,7 +149,9 @@ describe('streamed replies over Server-Sent Events (D14)', () => {
   });
 
   it('streams document chat, whose `done` says the document changed, and regenerates its last reply', async () => {
-    const doc = (await request(stack.content.url).post('/api/documents').set('Cookie', offlineUser.cookie).send({ title: 'Plan', content: '# Plan\n\n## Goals\n\nShip.' }).expect(201)).body as { id: number };
+    const doc = (
+      await request(stack.content.url).post('/api/documents').set('Cookie', offlineUser.cookie).send({ title: 'Plan', content: '# Plan\n\n## Goals\n\nShip.' }).expect(201)
+    ).body as { id: number };
     const call = await postSse(stack.chat.url, '/api/chat', offlineUser.cookie, { content: 'add a section called Risks', documentId: doc.id });
     const done = (await call.until(isDone)).data as ChatReply;
     expect(done.documentUpdated).toBe(true);

@@ -42,7 +42,7 @@ describe('/api/chat/threads', () => {
     await api(owner).get(`/api/chat/threads/${id}`).expect(404);
   });
 
-  it('keeps a thread\'s messages in the thread, moves it to the top and titles it from the first exchange offline', async () => {
+  it("keeps a thread's messages in the thread, moves it to the top and titles it from the first exchange offline", async () => {
     const a = (await api(owner).post('/api/chat/threads', {}).expect(201)).body.id as number;
     const b = (await api(owner).post('/api/chat/threads', {}).expect(201)).body.id as number;
     const reply = await api(owner).post('/api/chat', { content: 'Plan a mobile checkout redesign for Q3', mode: 'general', threadId: a }).expect(200);
@@ -85,7 +85,7 @@ describe('/api/chat/threads', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
   });
 
-  it('answers 404 for every route on another user\'s thread', async () => {
+  it("answers 404 for every route on another user's thread", async () => {
     const id = (await api(owner).post('/api/chat/threads', { title: 'Mine' }).expect(201)).body.id as number;
     await api(other).get(`/api/chat/threads/${id}`).expect(404);
     await api(other).put(`/api/chat/threads/${id}`, { title: 'Hijack' }).expect(404);

@@ -37,7 +37,10 @@ async function spawnWorker(env: Record<string, string>): Promise<SpawnedWorker> 
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   // Ready when its health probe answers.
   for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { child, output: () => output };
     if (child.exitCode !== null) throw new Error(`worker exited: ${output}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -50,7 +53,7 @@ const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.ex
 /**
  * Needs the built worker: `npx tsc -p proto/tsconfig.build.json && npx tsc -p services/kit/tsconfig.build.json && npx tsc -p services/chat/tsconfig.build.json`.
  */
-describe('a worker killed mid-job (D7)', () => {
+describe('a worker killed mid-job (docs/decisions/0007-ai-jobs-on-bullmq.md)', () => {
   let stack: ChatStack;
   let user: TestUser;
   let key: string;
@@ -73,7 +76,11 @@ describe('a worker killed mid-job (D7)', () => {
     workers.push(first);
     // The first attempt hangs at the provider; the next one answers.
     stack.openai.script.push({ delayMs: 60_000 });
-    const reply = request(stack.chat.url).post('/api/chat').set('Cookie', user.cookie).send({ content: 'Survive a crash' }).then((r) => r);
+    const reply = request(stack.chat.url)
+      .post('/api/chat')
+      .set('Cookie', user.cookie)
+      .send({ content: 'Survive a crash' })
+      .then((r) => r);
     while (stack.openai.requests.length === 0) await new Promise((r) => setTimeout(r, 20));
     first.child.kill('SIGKILL');
     await exited(first.child);
@@ -86,7 +93,7 @@ describe('a worker killed mid-job (D7)', () => {
     const messages = (await request(stack.chat.url).get('/api/chat').set('Cookie', user.cookie).expect(200)).body as { role: string }[];
     expect(messages.filter((m) => m.role === 'assistant')).toHaveLength(1);
     expect(messages.filter((m) => m.role === 'user')).toHaveLength(1);
-    // D6: the key was used (the provider saw it) but never logged, even at debug level.
+    // docs/decisions/0006-ai-providers.md: the key was used (the provider saw it) but never logged, even at debug level.
     expect(stack.openai.requests[1]!.authorization).toBe(`Bearer ${key}`);
     expect(first.output() + second.output()).not.toContain(key);
     expect(second.output()).toContain('"level"');
@@ -116,7 +123,7 @@ describe('a worker killed mid-job (D7)', () => {
     }
   }, 30_000);
 
-  it('restarts a stream cleanly when its worker dies mid-reply: `restart`, then one complete reply (D14)', async () => {
+  it('restarts a stream cleanly when its worker dies mid-reply: `restart`, then one complete reply (docs/decisions/0014-streaming-replies.md)', async () => {
     // Only a worker that will die may take the job.
     for (const w of workers) w.child.kill('SIGKILL');
     await Promise.all(workers.map((w) => exited(w.child)));

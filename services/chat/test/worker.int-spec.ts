@@ -8,7 +8,12 @@ import { AI_QUEUE } from '../src/worker/ai-queue.js';
 describe('the ai-worker process', () => {
   let svc: TestService<unknown>;
   beforeAll(async () => {
-    svc = await startTestService({ service: WORKER_SERVICE, configSchema: workerConfigSchema, module: (c, l) => WorkerModule.register(c, l), env: { IDENTITY_URL: 'http://127.0.0.1:9', CONTENT_URL: 'http://127.0.0.1:9' } });
+    svc = await startTestService({
+      service: WORKER_SERVICE,
+      configSchema: workerConfigSchema,
+      module: (c, l) => WorkerModule.register(c, l),
+      env: { IDENTITY_URL: 'http://127.0.0.1:9', CONTENT_URL: 'http://127.0.0.1:9' },
+    });
   });
   afterAll(() => svc.close());
 

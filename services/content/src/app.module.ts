@@ -5,8 +5,11 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import * as tables from './db/schema.js';
 import { ActivitiesModule } from './activities/activities.module.js';
+import { CommentsModule } from './comments/comments.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
+import { ShareLinksModule } from './share-links/share-links.module.js';
+import { SharesModule } from './shares/shares.module.js';
 import { TemplatesModule } from './templates/templates.module.js';
 
 export const SERVICE = 'content';
@@ -23,6 +26,9 @@ export class AppModule {
         DocumentsModule,
         ProjectsModule,
         ActivitiesModule,
+        SharesModule,
+        ShareLinksModule,
+        CommentsModule,
       ],
     };
   }

@@ -41,21 +41,60 @@ describe('bad input', () => {
 
   it('refuses wrong types', async () => {
     await expect400(api().post('/api/documents').send({ title: 42, content: 'x' }), 'Document title must be text');
-    await expect400(api().post('/api/documents').send({ title: 'T', content: ['x'] }), 'Document content must be text');
+    await expect400(
+      api()
+        .post('/api/documents')
+        .send({ title: 'T', content: ['x'] }),
+      'Document content must be text',
+    );
     await expect400(api().post('/api/documents').send({ title: 'T', content: 'x', projectId: 'one' }), 'Project id must be a number');
     await expect400(api().post('/api/documents').send({ title: 'T', content: 'x', projectId: 1.5 }), 'Project id must be a number');
     await expect400(api().patch(`/api/documents/${docId}`).send({ projectId: true }), 'Project id must be a number');
-    await expect400(api().post('/api/projects').send({ name: { first: 'x' } }), 'Project name must be text');
-    await expect400(api().post('/api/documents').send([{ title: 'T', content: 'x' }]), 'The request body must be a JSON object');
+    await expect400(
+      api()
+        .post('/api/projects')
+        .send({ name: { first: 'x' } }),
+      'Project name must be text',
+    );
+    await expect400(
+      api()
+        .post('/api/documents')
+        .send([{ title: 'T', content: 'x' }]),
+      'The request body must be a JSON object',
+    );
     await expect400(api().patch(`/api/documents/${docId}`).send({}), 'Nothing to update: send a title, content or projectId');
   });
 
   it('refuses huge titles and content with their limits', async () => {
-    await expect400(api().post('/api/documents').send({ title: 't'.repeat(DOCUMENT_TITLE_MAX + 1), content: 'x' }), `Document title must be at most ${DOCUMENT_TITLE_MAX} characters`);
-    await expect400(api().patch(`/api/documents/${docId}`).send({ title: 't'.repeat(DOCUMENT_TITLE_MAX + 1) }), `Document title must be at most ${DOCUMENT_TITLE_MAX} characters`);
-    await expect400(api().post('/api/documents').send({ title: 'T', content: 'c'.repeat(DOCUMENT_CONTENT_MAX + 1) }), `Document content must be at most ${DOCUMENT_CONTENT_MAX} characters`);
-    await expect400(api().post('/api/projects').send({ name: 'n'.repeat(PROJECT_NAME_MAX + 1) }), `Project name must be at most ${PROJECT_NAME_MAX} characters`);
-    const atLimit = await api().post('/api/documents').set('Cookie', user.cookie).send({ title: 't'.repeat(DOCUMENT_TITLE_MAX), content: 'x' }).expect(201);
+    await expect400(
+      api()
+        .post('/api/documents')
+        .send({ title: 't'.repeat(DOCUMENT_TITLE_MAX + 1), content: 'x' }),
+      `Document title must be at most ${DOCUMENT_TITLE_MAX} characters`,
+    );
+    await expect400(
+      api()
+        .patch(`/api/documents/${docId}`)
+        .send({ title: 't'.repeat(DOCUMENT_TITLE_MAX + 1) }),
+      `Document title must be at most ${DOCUMENT_TITLE_MAX} characters`,
+    );
+    await expect400(
+      api()
+        .post('/api/documents')
+        .send({ title: 'T', content: 'c'.repeat(DOCUMENT_CONTENT_MAX + 1) }),
+      `Document content must be at most ${DOCUMENT_CONTENT_MAX} characters`,
+    );
+    await expect400(
+      api()
+        .post('/api/projects')
+        .send({ name: 'n'.repeat(PROJECT_NAME_MAX + 1) }),
+      `Project name must be at most ${PROJECT_NAME_MAX} characters`,
+    );
+    const atLimit = await api()
+      .post('/api/documents')
+      .set('Cookie', user.cookie)
+      .send({ title: 't'.repeat(DOCUMENT_TITLE_MAX), content: 'x' })
+      .expect(201);
     expect(atLimit.body.title).toHaveLength(DOCUMENT_TITLE_MAX);
   });
 

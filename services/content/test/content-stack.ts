@@ -30,7 +30,7 @@ export async function startContentStack(): Promise<ContentStack> {
 /** Signs up a registered user through identity's public route. */
 export const registerUser = (stack: ContentStack, name?: string): Promise<TestUser> => signUp(stack.identity, name);
 
-/** An anonymous visitor's first document makes them a guest (D5); answers the guest and that document. */
+/** An anonymous visitor's first document makes them a guest (docs/decisions/0005-users-guests-and-limits.md); answers the guest and that document. */
 export async function guestWithDocument(stack: ContentStack, title = 'Guest draft'): Promise<TestUser & { documentId: number }> {
   const res = await request(stack.content.url).post('/api/documents').send({ title, content: '## Idea\nA first note.' }).expect(201);
   const cookie = cookieOf(res);

@@ -26,6 +26,7 @@ describe('documents', () => {
       title: 'Checkout PRD',
       content: '## Overview\nFaster checkout.',
       projectId: null,
+      role: 'owner',
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -64,7 +65,7 @@ describe('documents', () => {
     await api().delete(`/api/documents/${doc.body.id}`).set('Cookie', user.cookie).expect(404);
   });
 
-  it('keeps one revision for a user\'s consecutive saves; a restore stores its own; the right content each time', async () => {
+  it("keeps one revision for a user's consecutive saves; a restore stores its own; the right content each time", async () => {
     const doc = await api().post('/api/documents').set('Cookie', user.cookie).send({ title: 'Spec', content: 'original' }).expect(201);
     const id = doc.body.id as number;
     await api().get(`/api/documents/${id}/revisions`).set('Cookie', user.cookie).expect(200, []);
@@ -80,10 +81,17 @@ describe('documents', () => {
     const original = before.body[0] as { id: number };
     const restored = await api().post(`/api/documents/${id}/revisions/${original.id}/restore`).set('Cookie', user.cookie).expect(200);
     expect(restored.body).toMatchObject({ id, title: 'Spec v3', content: 'original' });
-    await api().get(`/api/documents/${id}`).set('Cookie', user.cookie).expect(200).expect((res) => expect(res.body.content).toBe('original'));
+    await api()
+      .get(`/api/documents/${id}`)
+      .set('Cookie', user.cookie)
+      .expect(200)
+      .expect((res) => expect(res.body.content).toBe('original'));
 
     const after = await api().get(`/api/documents/${id}/revisions`).set('Cookie', user.cookie).expect(200);
-    expect(after.body.map((r: { content: string; source: string }) => [r.content, r.source])).toEqual([['third', 'restore'], ['original', 'user']]);
+    expect(after.body.map((r: { content: string; source: string }) => [r.content, r.source])).toEqual([
+      ['third', 'restore'],
+      ['original', 'user'],
+    ]);
     // A save right after the restore is not part of the earlier saves: it keeps what the restore brought back.
     await api().patch(`/api/documents/${id}`).set('Cookie', user.cookie).send({ content: 'fourth' }).expect(200);
     const latest = await api().get(`/api/documents/${id}/revisions`).set('Cookie', user.cookie).expect(200);
@@ -98,7 +106,11 @@ describe('documents', () => {
     const id = doc.body.id as number;
     await api().patch(`/api/documents/${id}`).set('Cookie', user.cookie).send({ content: 'v2' }).expect(200);
     // The revision of the first save is older than the window (as if the user came back later).
-    await stack.content.app.get<ContentDb>(DB).update(documentRevisions).set({ createdAt: sql`now() - make_interval(secs => ${REVISION_COALESCE_MS / 1000 + 1})` }).where(eq(documentRevisions.documentId, id));
+    await stack.content.app
+      .get<ContentDb>(DB)
+      .update(documentRevisions)
+      .set({ createdAt: sql`now() - make_interval(secs => ${REVISION_COALESCE_MS / 1000 + 1})` })
+      .where(eq(documentRevisions.documentId, id));
     await api().patch(`/api/documents/${id}`).set('Cookie', user.cookie).send({ content: 'v3' }).expect(200);
     const revisions = await api().get(`/api/documents/${id}/revisions`).set('Cookie', user.cookie).expect(200);
     expect(revisions.body.map((r: { content: string }) => r.content)).toEqual(['v2', 'v1']);
@@ -112,9 +124,17 @@ describe('documents', () => {
     // Each user save follows an AI edit, so none continues the one before: each stores a revision.
     for (let i = 0; i < REVISIONS_MAX_PER_DOCUMENT + 5; i++) {
       await client.saveDocumentContent(id, { userId: user.id, content: `ai ${i}`, source: 'ai' });
-      await api().patch(`/api/documents/${id}`).set('Cookie', user.cookie).send({ content: `user ${i}` }).expect(200);
+      await api()
+        .patch(`/api/documents/${id}`)
+        .set('Cookie', user.cookie)
+        .send({ content: `user ${i}` })
+        .expect(200);
     }
-    const rows = await db.select({ source: documentRevisions.source, content: documentRevisions.content }).from(documentRevisions).where(eq(documentRevisions.documentId, id)).orderBy(asc(documentRevisions.id));
+    const rows = await db
+      .select({ source: documentRevisions.source, content: documentRevisions.content })
+      .from(documentRevisions)
+      .where(eq(documentRevisions.documentId, id))
+      .orderBy(asc(documentRevisions.id));
     const saves = rows.filter((r) => r.source === 'user');
     expect(saves).toHaveLength(REVISIONS_MAX_PER_DOCUMENT);
     // The oldest saves went (their revisions held 'ai 0' to 'ai 4'); the newest stay.
@@ -158,8 +178,16 @@ describe('documents', () => {
   it('bounds the activity list to the most recent 50', async () => {
     const owner = await registerUser(stack);
     for (let i = 0; i < 27; i++) {
-      await api().post('/api/projects').set('Cookie', owner.cookie).send({ name: `P${i}` }).expect(201);
-      await api().post('/api/documents').set('Cookie', owner.cookie).send({ title: `D${i}`, content: 'x' }).expect(201);
+      await api()
+        .post('/api/projects')
+        .set('Cookie', owner.cookie)
+        .send({ name: `P${i}` })
+        .expect(201);
+      await api()
+        .post('/api/documents')
+        .set('Cookie', owner.cookie)
+        .send({ title: `D${i}`, content: 'x' })
+        .expect(201);
     }
     const res = await api().get('/api/activities').set('Cookie', owner.cookie).expect(200);
     expect(res.body).toHaveLength(50);

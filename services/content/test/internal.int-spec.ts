@@ -5,7 +5,7 @@ import { GUEST_DOCS_LIMIT, guestWithDocument, registerUser, startContentStack, t
 
 // Two real services start per suite; a shared 2-core machine can make that slow.
 
-/** The routes chat and export call, through the very client they use (D3). */
+/** The routes chat and export call, through the very client they use (docs/decisions/0003-internal-calls.md). */
 describe('internal routes of content', () => {
   let stack: ContentStack;
   /** The chat service's client (creates flow documents, reads templates) and the AI worker's (saves edits). */
@@ -87,6 +87,7 @@ describe('internal routes of content', () => {
     await api().post('/api/documents').set('Cookie', user.cookie).send({ title: 'Elsewhere', content: 'not in the project' }).expect(201);
     await expect(client.getProjectContext(project.body.id, user.id)).resolves.toEqual({
       project: { id: project.body.id, name: 'Payments', description: 'Card and wallet', status: 'in-progress' },
+      role: 'owner',
       documents: [
         { id: first.id, title: 'PRD', content: 'Full PRD text' },
         { id: second.body.id, title: 'Personas', content: 'Persona text' },

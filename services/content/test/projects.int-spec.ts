@@ -24,6 +24,7 @@ describe('projects', () => {
       name: 'Untitled Project',
       description: '',
       status: 'in-progress',
+      role: 'owner',
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -56,7 +57,11 @@ describe('projects', () => {
     expect(docs.body[0]).toHaveProperty('content');
 
     await api().patch(`/api/documents/${loose.body.id}`).set('Cookie', user.cookie).send({ projectId: p2.body.id }).expect(200);
-    await api().get(`/api/projects/${p1.body.id}/documents`).set('Cookie', user.cookie).expect(200).expect((res) => expect(res.body.map((d: { id: number }) => d.id)).toEqual([inside.body.id]));
+    await api()
+      .get(`/api/projects/${p1.body.id}/documents`)
+      .set('Cookie', user.cookie)
+      .expect(200)
+      .expect((res) => expect(res.body.map((d: { id: number }) => d.id)).toEqual([inside.body.id]));
     const detached = await api().patch(`/api/documents/${loose.body.id}`).set('Cookie', user.cookie).send({ projectId: null }).expect(200);
     expect(detached.body.projectId).toBeNull();
 
@@ -66,10 +71,19 @@ describe('projects', () => {
     expect(kept.body).toMatchObject({ title: 'In project', content: 'a', projectId: null });
   });
 
-  it('pages a project\'s documents: all of up to 100 by default, limit and offset, the total in X-Total-Count', async () => {
+  it("pages a project's documents: all of up to 100 by default, limit and offset, the total in X-Total-Count", async () => {
     const p = await api().post('/api/projects').set('Cookie', user.cookie).send({ name: 'Paged' }).expect(201);
     const ids: number[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await api().post('/api/documents').set('Cookie', user.cookie).send({ title: `D${i}`, content: `c${i}`, projectId: p.body.id }).expect(201)).body.id);
+    for (let i = 0; i < 5; i++)
+      ids.push(
+        (
+          await api()
+            .post('/api/documents')
+            .set('Cookie', user.cookie)
+            .send({ title: `D${i}`, content: `c${i}`, projectId: p.body.id })
+            .expect(201)
+        ).body.id,
+      );
     const newestFirst = [...ids].reverse();
     const all = await api().get(`/api/projects/${p.body.id}/documents`).set('Cookie', user.cookie).expect(200);
     expect(all.body.map((d: { id: number }) => d.id)).toEqual(newestFirst);
@@ -117,7 +131,11 @@ describe('projects', () => {
     const anonymous = await api().post('/api/projects').send({ name: 'Mine' }).expect(403);
     expect(anonymous.headers['set-cookie']).toBeUndefined();
     // Nothing changed.
-    await api().get(`/api/projects/${id}`).set('Cookie', user.cookie).expect(200).expect((res) => expect(res.body.name).toBe('Registered only'));
+    await api()
+      .get(`/api/projects/${id}`)
+      .set('Cookie', user.cookie)
+      .expect(200)
+      .expect((res) => expect(res.body.name).toBe('Registered only'));
     // A guest cannot attach a document to a project either: it names no project of theirs.
     await api().patch(`/api/documents/${guest.documentId}`).set('Cookie', guest.cookie).send({ projectId: id }).expect(404);
   });
@@ -127,7 +145,11 @@ describe('projects', () => {
     const me = await request(stack.identity.url).get('/api/current-user').set('Cookie', guest.cookie).expect(200);
     expect(me.body).toMatchObject({ isAuthenticated: true, isGuest: true, username: expect.stringMatching(/^guest-/) });
     for (let i = 1; i < GUEST_DOCS_LIMIT; i++) {
-      await api().post('/api/documents').set('Cookie', guest.cookie).send({ title: `Doc ${i}`, content: 'x' }).expect(201);
+      await api()
+        .post('/api/documents')
+        .set('Cookie', guest.cookie)
+        .send({ title: `Doc ${i}`, content: 'x' })
+        .expect(201);
     }
     const over = await api().post('/api/documents').set('Cookie', guest.cookie).send({ title: 'One too many', content: 'x' }).expect(429);
     expect(over.body).toEqual({

@@ -38,7 +38,7 @@ export async function startExportStack(env: Record<string, string> = {}): Promis
 /** Signs up a registered user through identity's public route. */
 export const registerUser = (stack: ExportStack): Promise<TestUser> => signUp(stack.identity);
 
-/** Creates a document through content's public route; without a cookie the visitor becomes a guest (D5). */
+/** Creates a document through content's public route; without a cookie the visitor becomes a guest (docs/decisions/0005-users-guests-and-limits.md). */
 export async function createDocument(stack: ExportStack, cookie: string | null, title: string, content: string): Promise<{ id: number; cookie: string }> {
   const call = request(stack.content.url).post('/api/documents');
   if (cookie) call.set('Cookie', cookie);

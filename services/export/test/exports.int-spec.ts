@@ -55,9 +55,7 @@ describe('GET /api/documents/:id/export/:format', () => {
     const unicode = await createDocument(stack, owner.cookie, 'Café "Launch" Q3/Q4 Plan', '# Café\n\n- **Ship** it\n');
     const res = await api().get(`/api/documents/${unicode.id}/export/markdown`).set('Cookie', owner.cookie).expect(200);
     expect(res.headers['content-type']).toBe('text/markdown; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(
-      `attachment; filename=cafe-launch-q3q4-plan.md; filename*=UTF-8''caf%C3%A9-launch-q3q4-plan.md`,
-    );
+    expect(res.headers['content-disposition']).toBe(`attachment; filename=cafe-launch-q3q4-plan.md; filename*=UTF-8''caf%C3%A9-launch-q3q4-plan.md`);
     expect(res.text).toBe('# Café\n\n- **Ship** it\n');
     expect(await events(owner.id)).toContainEqual(expect.objectContaining({ documentId: unicode.id, format: 'markdown', bytes: Buffer.byteLength(res.text) }));
   });

@@ -10,6 +10,7 @@ import { FeedbackModule } from './feedback/feedback.module.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { CurrentUserModule } from './current-user/current-user.module.js';
 import { InternalModule } from './internal/internal.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
 import { PushModule } from './push/push.module.js';
 import { UsageModule } from './usage/usage.module.js';
 import { LocalUserDirectory } from './users/local-user-directory.js';
@@ -28,6 +29,7 @@ export class AppModule {
         UsersModule,
         CurrentUserModule,
         PushModule,
+        NotificationsModule,
         UsageModule,
         InternalModule,
         AuthModule,

@@ -31,7 +31,7 @@ describe('identity configuration', () => {
     }
   });
 
-  it('has the D5 limits by default, empty meaning unlimited', () => {
+  it('has the docs/decisions/0005-users-guests-and-limits.md limits by default, empty meaning unlimited', () => {
     const config = loadConfig('identity', configSchema, base);
     expect(config).toMatchObject({ GUEST_DOCS_LIMIT: 3, GUEST_MESSAGES_LIMIT: 20, USER_DOCS_LIMIT: null, USER_MESSAGES_LIMIT: 200, OWN_KEY_MESSAGES_LIMIT: null });
     expect(loadConfig('identity', configSchema, { ...base, USER_MESSAGES_LIMIT: '' }).USER_MESSAGES_LIMIT).toBeNull();

@@ -30,26 +30,33 @@ const monthlyLimit = (name: string, fallback: number | null) =>
     });
 
 const positiveInt = (name: string, fallback: number) =>
-  z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`).default(fallback);
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be positive`)
+    .default(fallback);
 
 const flag = (name: string) =>
-  z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true').optional();
+  z
+    .enum(['true', 'false'], { error: `${name} must be true or false` })
+    .transform((v) => v === 'true')
+    .optional();
 
 export const configSchema = baseConfigSchema.extend({
-  /** D3: the internal routes' callers, each with its own token. */
+  /** docs/decisions/0003-internal-calls.md: the internal routes' callers, each with its own token. */
   ...acceptedCallerTokens('content', 'chat', 'chat-worker', 'export'),
-  /** AES-256-GCM key for stored custom OpenAI keys (D9). */
+  /** AES-256-GCM key for stored custom OpenAI keys (docs/decisions/0009-security.md). */
   ENCRYPTION_KEY: z
     .string({ error: 'ENCRYPTION_KEY is required' })
     .refine((v) => parseEncryptionKey(v) !== null, 'ENCRYPTION_KEY must be 32 bytes written as base64 or 64 hex digits (e.g. `openssl rand -base64 32`)'),
 
-  /** D9: the quick-login test account; unset means on outside production, off in production. */
+  /** docs/decisions/0009-security.md: the quick-login test account; unset means on outside production, off in production. */
   DEMO_ACCOUNT_ENABLED: flag('DEMO_ACCOUNT_ENABLED'),
   DEMO_USERNAME: z.string().min(3, 'DEMO_USERNAME must be at least 3 characters').default('demo'),
   DEMO_EMAIL: z.email('DEMO_EMAIL must be an email address').default('demo@prd-studio.local'),
   DEMO_PASSWORD: z.string().min(6, 'DEMO_PASSWORD must be at least 6 characters').default('demo-password'),
 
-  /** D5: monthly allowances per tier; empty means unlimited. */
+  /** docs/decisions/0005-users-guests-and-limits.md: monthly allowances per tier; empty means unlimited. */
   GUEST_DOCS_LIMIT: monthlyLimit('GUEST_DOCS_LIMIT', 3),
   GUEST_MESSAGES_LIMIT: monthlyLimit('GUEST_MESSAGES_LIMIT', 20),
   USER_DOCS_LIMIT: monthlyLimit('USER_DOCS_LIMIT', null),

@@ -73,9 +73,15 @@ describe('settings, usage, account and feedback', () => {
       expect((await agent.get('/api/usage')).body.limits).toEqual({ docs: null, messages: null });
       await expect(client.getOpenAiKey(id)).resolves.toEqual({ apiKey: KEY, verified: true });
       // A replaced key starts over unverified.
-      await agent.post('/api/settings/api-key').send({ apiKey: `${KEY}-new` }).expect(200);
+      await agent
+        .post('/api/settings/api-key')
+        .send({ apiKey: `${KEY}-new` })
+        .expect(200);
       expect((await agent.get('/api/usage')).body.limits).toEqual({ docs: null, messages: 200 });
-      await request(svc.url).post(`/internal/users/${id}/openai-key/verified`).send({ fingerprint: keyFingerprint(`${KEY}-new`) }).expect(404);
+      await request(svc.url)
+        .post(`/internal/users/${id}/openai-key/verified`)
+        .send({ fingerprint: keyFingerprint(`${KEY}-new`) })
+        .expect(404);
       expect((await agent.delete('/api/settings/api-key').expect(200)).body).toEqual({ hasCustomOpenaiKey: false });
       expect((await agent.get('/api/settings')).body).toEqual({ hasCustomOpenaiKey: false });
       await expect(client.getOpenAiKey(id)).resolves.toEqual({ apiKey: null, verified: false });
@@ -161,12 +167,15 @@ describe('settings, usage, account and feedback', () => {
 
     it("rejects blank feedback with 'Feedback cannot be empty' and a rating outside 1-3", async () => {
       const { agent } = await guest();
-      expect((await agent.post('/api/feedback').send({ content: '   ', rating: 2 }).expect(400)).body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Feedback cannot be empty' });
+      expect((await agent.post('/api/feedback').send({ content: '   ', rating: 2 }).expect(400)).body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'Feedback cannot be empty',
+      });
       expect((await agent.post('/api/feedback').send({ rating: 2 }).expect(400)).body.message).toBe('Feedback cannot be empty');
       expect((await agent.post('/api/feedback').send({ content: 'ok', rating: 5 }).expect(400)).body.message).toBe('Rating must be 1, 2, 3 or null');
     });
 
-    it('rejects an anonymous visitor\'s blank feedback without making them a guest', async () => {
+    it("rejects an anonymous visitor's blank feedback without making them a guest", async () => {
       const agent = request.agent(svc.url);
       const res = await agent.post('/api/feedback').send({ content: ' ', rating: null }).expect(400);
       expect(res.body.message).toBe('Feedback cannot be empty');

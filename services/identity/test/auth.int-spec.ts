@@ -22,7 +22,7 @@ describe('sign-up and log-in', () => {
   });
   afterAll(() => svc.close());
 
-  describe('validation messages of SPEC §5', () => {
+  describe('validation messages of docs/product.md §5', () => {
     const register = (body: object) => request(svc.url).post('/api/register').send(body).expect(400);
     const login = (body: object) => request(svc.url).post('/api/login').send(body).expect(400);
 
@@ -58,7 +58,10 @@ describe('sign-up and log-in', () => {
   it('registers, logs the new user in on a fresh session and never answers a password hash', async () => {
     const agent = request.agent(svc.url);
     const account = newAccount();
-    const res = await agent.post('/api/register').send({ ...account, name: 'Ada Lovelace' }).expect(201);
+    const res = await agent
+      .post('/api/register')
+      .send({ ...account, name: 'Ada Lovelace' })
+      .expect(201);
     expect(res.body).toEqual({
       isAuthenticated: true,
       isAnonymous: false,
@@ -78,9 +81,15 @@ describe('sign-up and log-in', () => {
   it('answers 409 for a taken username or email, whatever the case', async () => {
     const account = newAccount();
     await request(svc.url).post('/api/register').send(account).expect(201);
-    const byName = await request(svc.url).post('/api/register').send({ ...newAccount(), username: account.username.toUpperCase() }).expect(409);
+    const byName = await request(svc.url)
+      .post('/api/register')
+      .send({ ...newAccount(), username: account.username.toUpperCase() })
+      .expect(409);
     expect(byName.body).toEqual({ code: 'CONFLICT', message: 'This username is already taken' });
-    const byEmail = await request(svc.url).post('/api/register').send({ ...newAccount(), email: account.email.toUpperCase() }).expect(409);
+    const byEmail = await request(svc.url)
+      .post('/api/register')
+      .send({ ...newAccount(), email: account.email.toUpperCase() })
+      .expect(409);
     expect(byEmail.body).toEqual({ code: 'CONFLICT', message: 'An account with this email already exists' });
   });
 
@@ -106,11 +115,20 @@ describe('sign-up and log-in', () => {
     await agent.post('/api/feedback').send({ content: 'hello' }).expect(201);
     const guest = (await agent.get('/api/current-user')).body as { id: number };
     const account = newAccount();
-    const other = await agent.post('/api/register').send({ username: account.username, email: account.email, firstName: 'Grace', password: account.password, id: guest.id + 1000 }).expect(403);
+    const other = await agent
+      .post('/api/register')
+      .send({ username: account.username, email: account.email, firstName: 'Grace', password: account.password, id: guest.id + 1000 })
+      .expect(403);
     expect(other.body).toMatchObject({ code: 'FORBIDDEN' });
-    const res = await agent.post('/api/register').send({ username: account.username, email: account.email, firstName: 'Grace', password: account.password, id: guest.id }).expect(201);
+    const res = await agent
+      .post('/api/register')
+      .send({ username: account.username, email: account.email, firstName: 'Grace', password: account.password, id: guest.id })
+      .expect(201);
     expect(res.body).toMatchObject({ id: guest.id, firstName: 'Grace', isGuest: false });
-    const anonymous = await request(svc.url).post('/api/register').send({ ...newAccount(), firstName: 'X', id: guest.id }).expect(403);
+    const anonymous = await request(svc.url)
+      .post('/api/register')
+      .send({ ...newAccount(), firstName: 'X', id: guest.id })
+      .expect(403);
     expect(anonymous.body).toMatchObject({ code: 'FORBIDDEN' });
   });
 
@@ -126,7 +144,7 @@ describe('sign-up and log-in', () => {
     const after = sessionCookie(byName);
     expect(after).toBeDefined();
     expect(after).not.toBe(before);
-    // The old session id no longer names anyone (session fixation, D9).
+    // The old session id no longer names anyone (session fixation, docs/decisions/0009-security.md).
     const stale = await request(svc.url).get('/api/current-user').set('Cookie', before!).expect(200);
     expect(stale.body).toEqual({ isAuthenticated: false, isAnonymous: true });
     expect((await agent.get('/api/current-user')).body).toMatchObject({ id: created.id });
@@ -232,7 +250,7 @@ describe('log-in throttling', () => {
   });
 });
 
-describe('demo account (D9)', () => {
+describe('demo account (docs/decisions/0009-security.md)', () => {
   it('is seeded idempotently and exposed when enabled', async () => {
     const first = await startIdentity({ DEMO_ACCOUNT_ENABLED: 'true', DEMO_USERNAME: 'demo', DEMO_PASSWORD: 'demo-password' });
     const second = await startIdentity({ DATABASE_URL: first.config.DATABASE_URL, DEMO_ACCOUNT_ENABLED: 'true', DEMO_USERNAME: 'demo', DEMO_PASSWORD: 'demo-password' });

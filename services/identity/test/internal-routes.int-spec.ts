@@ -3,7 +3,7 @@ import { browserRequest as request, testCallerToken } from '@prd/kit/testing';
 import { IdentityClient, InternalCallError } from '@prd/proto';
 import { internal, startIdentity, type IdentityService } from '@prd/testing/identity';
 
-describe('internal routes of identity (D3)', () => {
+describe('internal routes of identity (docs/decisions/0003-internal-calls.md)', () => {
   let svc: IdentityService;
   let client: IdentityClient;
   beforeAll(async () => {

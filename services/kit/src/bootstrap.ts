@@ -35,7 +35,7 @@ export async function createServiceApp<C extends BaseConfig>(options: AppOptions
     trustProxy: true,
     // One line per request, written when it completes (below), instead of Fastify's two.
     disableRequestLogging: true,
-    // nginx sets X-Request-Id; keep it so one id follows a request through every service (D8).
+    // nginx sets X-Request-Id; keep it so one id follows a request through every service (docs/decisions/0008-observability-and-operations.md).
     requestIdHeader: false,
     genReqId: (req: IncomingMessage) => {
       const given = req.headers['x-request-id'];

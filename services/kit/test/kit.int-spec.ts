@@ -13,8 +13,7 @@ import { startRedis, stopRedis } from '@prd/infra/lib/redis.ts';
 import { sleep } from '@prd/infra/lib/process.ts';
 import { NotesModule } from './fixtures/notes.module.js';
 
-const start = (env: Record<string, string> = {}) =>
-  startTestService({ service: 'notes', configSchema: baseConfigSchema, module: (c, l) => NotesModule.register(c, l), env });
+const start = (env: Record<string, string> = {}) => startTestService({ service: 'notes', configSchema: baseConfigSchema, module: (c, l) => NotesModule.register(c, l), env });
 
 describe('a service built on the kit', () => {
   let svc: TestService<unknown>;

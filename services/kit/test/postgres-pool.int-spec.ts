@@ -21,7 +21,9 @@ describe('PostgreSQL pool', () => {
       await admin.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
       await new Promise((r) => setTimeout(r, 200));
       // The services query through drizzle, which reports pg's bare "not queryable" Error as a query without an answer.
-      const failure = await drizzle(client).execute(sql`SELECT 1`).catch((err: unknown) => err);
+      const failure = await drizzle(client)
+        .execute(sql`SELECT 1`)
+        .catch((err: unknown) => err);
       expect(failure).toBeInstanceOf(DrizzleQueryError);
       expect(toErrorResponse(failure).status).toBe(503);
       client.release();

@@ -26,7 +26,7 @@ export function startIdentity(env: Record<string, string> = {}, logger?: Logger)
 export const startIdentityForPeers = (env: Record<string, string> = {}) =>
   startIdentity({ GUESTS_PER_ADDRESS_PER_HOUR: '1000', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000', ...env });
 
-/** Headers of an internal call (D3), as the content service makes it. */
+/** Headers of an internal call (docs/decisions/0003-internal-calls.md), as the content service makes it. */
 export const internal = () => ({ 'x-internal-token': testCallerToken('content') });
 
 export interface TestUser {
@@ -45,6 +45,9 @@ export function cookieOf(res: Response): string {
 
 /** Signs up a registered user through identity's public route. */
 export async function signUp(identity: IdentityService, name = `user${randomBytes(4).toString('hex')}`): Promise<TestUser> {
-  const res = await request(identity.url).post('/api/register').send({ username: name, email: `${name}@example.com`, password: 'secret-password' }).expect(201);
+  const res = await request(identity.url)
+    .post('/api/register')
+    .send({ username: name, email: `${name}@example.com`, password: 'secret-password' })
+    .expect(201);
   return { id: res.body.id as number, cookie: cookieOf(res) };
 }

@@ -23,8 +23,8 @@ function parseAnswer(response: Response, text: string): Outcome {
 }
 
 /**
- * The call rules of SPEC §7: cookies always travel, a JSON content type is sent only with a body,
- * 204 yields null and anything else is parsed as JSON; non-OK answers become an ApiError (SPEC §8).
+ * The call rules of docs/product.md §7: cookies always travel, a JSON content type is sent only with a body,
+ * 204 yields null and anything else is parsed as JSON; non-OK answers become an ApiError (docs/product.md §8).
  */
 export const apiBaseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (request, { signal }) => {
   const { url, method = 'GET', body } = typeof request === 'string' ? { url: request } : request;

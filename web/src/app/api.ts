@@ -4,13 +4,13 @@ import { apiBaseQuery } from './api-base-query';
 
 /**
  * The one RTK Query slice of the client. Features add their endpoints with `api.injectEndpoints`.
- * SPEC §7 defaults: no retry (none is configured), no refetch on focus or reconnect, and cached
+ * docs/product.md §7 defaults: no retry (none is configured), no refetch on focus or reconnect, and cached
  * results are reused rather than refetched when a component mounts.
  */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: ['CurrentUser', 'Usage', 'Settings', 'Templates', 'Documents', 'Projects', 'ProjectDocuments', 'Activities'],
+  tagTypes: ['CurrentUser', 'Usage', 'Settings', 'Templates', 'Documents', 'Projects', 'ProjectDocuments', 'Activities', 'Notifications'],
   refetchOnFocus: false,
   refetchOnReconnect: false,
   refetchOnMountOrArgChange: false,
@@ -25,7 +25,7 @@ export const api = createApi({
       },
       providesTags: ['CurrentUser'],
     }),
-    /** This month's usage and limits (SPEC §3); a null limit is unlimited. */
+    /** This month's usage and limits (docs/product.md §3); a null limit is unlimited. */
     getUsage: build.query<Usage, void>({
       query: () => '/api/usage',
       providesTags: ['Usage'],

@@ -7,7 +7,7 @@ import { appTheme } from './theme';
 import { ThemeVariables } from './theme-variables';
 import { ToastViewport } from './toast-viewport';
 
-/** SPEC §9: one toast at a time, shown for 5 seconds (F8 and swiping: ToastViewport). */
+/** docs/product.md §9: one toast at a time, shown for 5 seconds (F8 and swiping: ToastViewport). */
 const TOASTS = { maxCount: TOAST_LIMIT, duration: TOAST_DURATION_MS / 1000, placement: 'bottomRight' } as const;
 
 /** Store, theme and antd's App context (message, notification and modal hooks). */

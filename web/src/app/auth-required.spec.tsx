@@ -8,7 +8,7 @@ import { AuthRequired } from './auth-required';
 
 afterEach(cleanup);
 
-describe('AuthRequired (SPEC §2 protected-route wording)', () => {
+describe('AuthRequired (docs/product.md §2 protected-route wording)', () => {
   it('says an account is needed and links to the sign-up choice with the current page as callbackUrl', async () => {
     const navigated = jest.fn();
     render(

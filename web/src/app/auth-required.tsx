@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 
 /**
- * SPEC §2's protected-route wording, where something needs an account and the visitor has none:
+ * docs/product.md §2's protected-route wording, where something needs an account and the visitor has none:
  * 'Sign in to continue' leads to the sign-up choice and back here afterwards.
  */
 export function AuthRequired({ onNavigate }: { onNavigate?: () => void }) {

@@ -8,7 +8,7 @@ export interface ProjectInput {
   status: ProjectStatus;
 }
 
-/** The content service's calls (SPEC §7): templates, documents, projects and project documents. */
+/** The content service's calls (docs/product.md §7): templates, documents, projects and project documents. */
 export const contentApi = api.injectEndpoints({
   endpoints: (build) => ({
     getTemplates: build.query<Template[], void>({
@@ -24,7 +24,7 @@ export const contentApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/documents', method: 'POST', body }),
       invalidatesTags: ['Documents', 'ProjectDocuments', 'Activities', 'Usage', 'CurrentUser'],
     }),
-    /** Attaches a document to a project (SPEC §7: the PATCH with projectId). */
+    /** Attaches a document to a project (docs/product.md §7: the PATCH with projectId). */
     moveDocumentToProject: build.mutation<DocumentDto, { id: number; projectId: number }>({
       query: ({ id, projectId }) => ({ url: `/api/documents/${id}`, method: 'PATCH', body: { projectId } }),
       invalidatesTags: ['Documents', 'ProjectDocuments', 'Activities'],

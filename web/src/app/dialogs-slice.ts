@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { UsageKind } from '@prd/proto';
 
-/** Why the registration modal opened: it picks the title and description (SPEC §2). */
+/** Why the registration modal opened: it picks the title and description (docs/product.md §2). */
 export type SignUpContext =
   | { reason: 'default' }
   | { reason: 'first-document' }
@@ -52,13 +52,4 @@ export const dialogsSlice = createSlice({
   },
 });
 
-export const {
-  openSignUp,
-  closeSignUp,
-  openUsageLimit,
-  closeUsageLimit,
-  openSettings,
-  closeSettings,
-  openNewDocument,
-  closeNewDocument,
-} = dialogsSlice.actions;
+export const { openSignUp, closeSignUp, openUsageLimit, closeUsageLimit, openSettings, closeSettings, openNewDocument, closeNewDocument } = dialogsSlice.actions;

@@ -4,7 +4,7 @@ import { api } from './api';
 /** Who the user is changes: everything cached for the previous identity is stale. */
 const IDENTITY_TAGS = ['CurrentUser', 'Usage', 'Settings', 'Documents', 'Projects', 'ProjectDocuments', 'Activities'] as const;
 
-/** The identity service's calls (SPEC §7): log-in, sign-up, settings, the custom key and the account. */
+/** The identity service's calls (docs/product.md §7): log-in, sign-up, settings, the custom key and the account. */
 export const identityApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<CurrentUser, LoginRequest>({
@@ -42,12 +42,5 @@ export const identityApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useLoginMutation,
-  useRegisterMutation,
-  useGetDemoAccountQuery,
-  useGetSettingsQuery,
-  useSaveApiKeyMutation,
-  useRemoveApiKeyMutation,
-  useDeleteAccountMutation,
-} = identityApi;
+export const { useLoginMutation, useRegisterMutation, useGetDemoAccountQuery, useGetSettingsQuery, useSaveApiKeyMutation, useRemoveApiKeyMutation, useDeleteAccountMutation } =
+  identityApi;

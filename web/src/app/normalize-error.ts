@@ -2,7 +2,7 @@ import type { ErrorBody, Usage } from '@prd/proto';
 import { ErrorCode } from '@prd/proto/error-codes';
 import { USAGE_KINDS, type UsageKind } from '@prd/proto/limit-messages';
 
-/** What every failed call resolves to (SPEC §8). */
+/** What every failed call resolves to (docs/product.md §8). */
 export interface ApiError {
   /** The HTTP status, or why no HTTP answer could be read. */
   status: number | 'FETCH_ERROR' | 'PARSING_ERROR';
@@ -42,7 +42,7 @@ function isUsage(value: unknown): value is Usage {
 }
 
 /**
- * Turns a non-OK answer into an ApiError (SPEC §8): limit and account codes keep their code,
+ * Turns a non-OK answer into an ApiError (docs/product.md §8): limit and account codes keep their code,
  * description, usage and limit; other JSON bodies give their message; anything else its raw text.
  * The status stays in its own field: messages are never prefixed with it.
  */

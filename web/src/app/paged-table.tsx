@@ -17,7 +17,7 @@ interface PagedTableProps<T> {
   children: (row: T) => ReactNode;
 }
 
-/** SPEC §2's searchable, sortable, paged list tables (documents, projects). */
+/** docs/product.md §2's searchable, sortable, paged list tables (documents, projects). */
 export function PagedTable<T>({ list, noun, sortLabel, columns, pagerLabel, children }: PagedTableProps<T>) {
   return (
     <>

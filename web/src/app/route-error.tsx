@@ -1,8 +1,7 @@
 import { Button } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 
-const describe = (error: unknown): string | undefined =>
-  isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : undefined;
+const describe = (error: unknown): string | undefined => (isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : undefined);
 
 /**
  * Shown when a page throws while rendering, or its code cannot be fetched (for example after a new

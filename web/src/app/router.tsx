@@ -1,7 +1,9 @@
+import { Suspense } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { lazyNamed } from './lazy-named';
 import { RouteError } from './route-error';
 import { AppShell } from './shell/app-shell';
+import { PageLoading } from './shell/page-loading';
 
 // One chunk per page: the first load carries only the shell and the page being opened.
 const HomePage = lazyNamed(() => import('../features/home/home-page'), 'HomePage');
@@ -14,10 +16,20 @@ const ProjectDetailPage = lazyNamed(() => import('../features/projects/project-d
 const TemplatesPage = lazyNamed(() => import('../features/templates/templates-page'), 'TemplatesPage');
 const DocumentFlowPage = lazyNamed(() => import('../features/document-flow/document-flow-page'), 'DocumentFlowPage');
 const ChatPage = lazyNamed(() => import('../features/chat/chat-page'), 'ChatPage');
+const SharedDocumentPage = lazyNamed(() => import('../features/sharing/shared-document-page'), 'SharedDocumentPage');
 const NotFoundPage = lazyNamed(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
-/** The routes of SPEC §2, all inside the app shell. */
+/** The routes of docs/product.md §2 inside the app shell; a share link's read-only page (docs/decisions/0012-sharing-and-roles.md) stands alone. */
 const router = createBrowserRouter([
+  {
+    path: 'share/:token',
+    errorElement: <RouteError />,
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <SharedDocumentPage />
+      </Suspense>
+    ),
+  },
   {
     element: <AppShell />,
     errorElement: <RouteError />,

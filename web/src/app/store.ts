@@ -13,7 +13,7 @@ export function createStore() {
 
 export const store = createStore();
 
-// Lets a query opt in to refetching on window focus (the usage line does, SPEC §4); none does by default.
+// Lets a query opt in to refetching on window focus (the usage line does, docs/product.md §4); none does by default.
 setupListeners(store.dispatch);
 
 export type AppStore = ReturnType<typeof createStore>;

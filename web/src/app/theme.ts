@@ -1,8 +1,7 @@
 import type { ThemeConfig } from 'antd';
 
 /** System fonts only: the CSP allows no external font hosts, and they cost nothing to load. */
-const SYSTEM_FONTS =
-  "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'";
+const SYSTEM_FONTS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'";
 
 export const appTheme: ThemeConfig = {
   token: {

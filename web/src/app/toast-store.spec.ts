@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { TOAST_REMOVE_DELAY_MS } from '@prd/proto';
 import { ToastStore } from './toast-store';
 
-describe('ToastStore (SPEC §9)', () => {
+describe('ToastStore (docs/product.md §9)', () => {
   beforeEach(() => {
     jest.useFakeTimers();
   });

@@ -10,7 +10,7 @@ export interface ToastRecord {
 }
 
 /**
- * SPEC §9's toast store: every toast shown, its state, and the dismissed ones kept (hidden) for
+ * docs/product.md §9's toast store: every toast shown, its state, and the dismissed ones kept (hidden) for
  * 1,000,000 ms before they are removed. A toast shown again under its key is open again and kept.
  */
 export class ToastStore {

@@ -18,8 +18,7 @@ function showToast() {
 }
 
 /** jsdom has no PointerEvent; a mouse event of the pointer type carries the same clientX. */
-const pointer = (target: Element, type: 'pointerdown' | 'pointerup', clientX: number) =>
-  target.dispatchEvent(new MouseEvent(type, { bubbles: true, clientX }));
+const pointer = (target: Element, type: 'pointerdown' | 'pointerup', clientX: number) => target.dispatchEvent(new MouseEvent(type, { bubbles: true, clientX }));
 
 afterEach(() => {
   cleanup();

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 const NOTICE = '.ant-notification-notice';
 
 /**
- * SPEC §9's toast viewport on top of antd's notifications: F8 moves keyboard focus to the newest toast,
+ * docs/product.md §9's toast viewport on top of antd's notifications: F8 moves keyboard focus to the newest toast,
  * and a toast swiped (or dragged) right by 50 px or more is dismissed as its close button would.
  */
 export function ToastViewport() {

@@ -4,14 +4,14 @@ import { toastStore } from './toast-store';
 
 export interface Toast {
   success(title: string, description?: string): void;
-  /** A destructive toast (SPEC §8): 'Error' with the server's message, and the like. */
+  /** A destructive toast (docs/product.md §8): 'Error' with the server's message, and the like. */
   error(title: string, description?: string): void;
 }
 
 const keyOf = (title: string, description?: string) => `${title}\n${description ?? ''}`;
 
 /**
- * SPEC §8 toasts through antd's notification API; the limits of SPEC §9 (one at a time, 5 s) are
+ * docs/product.md §8 toasts through antd's notification API; the limits of docs/product.md §9 (one at a time, 5 s) are
  * set once in AppProviders. Errors are announced assertively, successes politely.
  */
 export function useToast(): Toast {

@@ -5,14 +5,14 @@ export type SignedInUser = Extract<CurrentUser, { isAuthenticated: true }>;
 
 /**
  * The signed-in user (a guest or a registered user), or null for an anonymous visitor. A failed
- * load also counts as "no user" (SPEC §4), so the app still renders when identity is unreachable.
+ * load also counts as "no user" (docs/product.md §4), so the app still renders when identity is unreachable.
  */
 export function useCurrentUser(): { user: SignedInUser | null; isLoading: boolean } {
   const { data, isLoading } = useGetCurrentUserQuery();
   return { user: data?.isAuthenticated ? data : null, isLoading };
 }
 
-/** A registered user: signed in and not a guest (SPEC §6). */
+/** A registered user: signed in and not a guest (docs/product.md §6). */
 export const isRegistered = (user: SignedInUser | null): user is SignedInUser => user !== null && !user.isGuest;
 
 /** What the shell calls the user: their name, else their username. */

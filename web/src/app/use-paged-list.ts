@@ -37,7 +37,7 @@ export function usePagedList<T>(items: readonly T[] | undefined, textOf: (item: 
     totalPages,
     total: filtered.length,
     rows: filtered.slice(first, first + pageSize),
-    /** SPEC §2: 'Showing X - Y of Z results'. */
+    /** docs/product.md §2: 'Showing X - Y of Z results'. */
     summary: filtered.length === 0 ? '' : `Showing ${first + 1} - ${Math.min(first + pageSize, filtered.length)} of ${filtered.length} results`,
   };
 }

@@ -8,8 +8,8 @@ const MAX_RETRY_MS = 30_000;
 const pushUrl = (): string => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws-general`;
 
 /**
- * The `/ws-general` push channel (SPEC §7): open while a user exists, reconnecting with exponential
- * backoff after a drop; a `usage_update` refetches the usage line. Problems are only logged (SPEC §8).
+ * The `/ws-general` push channel (docs/product.md §7): open while a user exists, reconnecting with exponential
+ * backoff after a drop; a `usage_update` refetches the usage line, a `notification` the bell. Problems are only logged (docs/product.md §8).
  */
 export function usePushChannel(userId: number | null): void {
   const dispatch = useAppDispatch();
@@ -26,13 +26,15 @@ export function usePushChannel(userId: number | null): void {
       socket.addEventListener('open', () => {
         delay = FIRST_RETRY_MS;
         // Whatever changed while disconnected is fetched once now.
-        dispatch(api.util.invalidateTags(['Usage']));
+        dispatch(api.util.invalidateTags(['Usage', 'Notifications']));
       });
       socket.addEventListener('message', (event: MessageEvent<unknown>) => {
         try {
           const message: unknown = JSON.parse(String(event.data));
-          if (typeof message === 'object' && message !== null && 'type' in message && message.type === 'usage_update') {
-            dispatch(api.util.invalidateTags(['Usage']));
+          if (typeof message === 'object' && message !== null && 'type' in message) {
+            if (message.type === 'usage_update') dispatch(api.util.invalidateTags(['Usage']));
+            // docs/decisions/0012-sharing-and-roles.md: a new notification refetches the bell's list and unread count.
+            if (message.type === 'notification') dispatch(api.util.invalidateTags(['Notifications']));
           }
         } catch (cause) {
           console.warn('Ignored an unreadable push message', cause);

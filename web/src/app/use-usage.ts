@@ -2,7 +2,7 @@ import { USAGE_REFETCH_INTERVAL_MS, USAGE_STALE_TIME_MS, type Usage } from '@prd
 import { useGetUsageQuery } from './api';
 
 /**
- * This month's usage, kept fresh as SPEC §4 asks: refetched on window focus and every 30 s, and on
+ * This month's usage, kept fresh as docs/product.md §4 asks: refetched on window focus and every 30 s, and on
  * mount when older than 10 s (stale time). Pushes on `/ws-general` invalidate it too (use-push-channel).
  */
 export function useUsage(): Usage | undefined {

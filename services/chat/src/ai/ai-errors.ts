@@ -2,14 +2,14 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortEr
 import { AppError } from '@prd/kit';
 import { AiErrorCode, InternalCallError, SERVICE_UNAVAILABLE, type ErrorBody } from '@prd/proto';
 
-/** How a failed AI job ends for the client: the status and SPEC §8 body, and whether a retry may help. */
+/** How a failed AI job ends for the client: the status and docs/product.md §8 body, and whether a retry may help. */
 export interface AiFailure {
   status: number;
   body: ErrorBody;
   retryable: boolean;
 }
 
-/** The model answered with something we refuse to save (D6: the edit is validated first). */
+/** The model answered with something we refuse to save (docs/decisions/0006-ai-providers.md: the edit is validated first). */
 export class InvalidAiOutputError extends Error {
   constructor(message: string) {
     super(message);
@@ -33,7 +33,7 @@ export class DeadlinePassedError extends Error {
   }
 }
 
-/** The client closed the request (Stop, a closed tab): the job ends and keeps what was written (D14). */
+/** The client closed the request (Stop, a closed tab): the job ends and keeps what was written (docs/decisions/0014-streaming-replies.md). */
 export class ReplyStoppedError extends Error {
   constructor() {
     super('The client stopped this reply');
@@ -50,7 +50,7 @@ export const AI_TIMEOUT: ErrorBody = {
   message: 'The AI took too long to answer. Please try again.',
 };
 
-/** Classifies anything a job threw: 429, 5xx and timeouts are retried (D7); 4xx of our own services pass through. */
+/** Classifies anything a job threw: 429, 5xx and timeouts are retried (docs/decisions/0007-ai-jobs-on-bullmq.md); 4xx of our own services pass through. */
 export function classifyAiError(err: unknown): AiFailure {
   if (err instanceof AiTimeoutError || err instanceof APIConnectionTimeoutError || err instanceof APIUserAbortError || err instanceof DeadlinePassedError) {
     return { status: 504, body: AI_TIMEOUT, retryable: !(err instanceof DeadlinePassedError) };

@@ -8,7 +8,7 @@ export interface Turn {
   content: string;
 }
 
-/** What the AI is asked to do; the worker builds it from the server's own stored data (D6). */
+/** What the AI is asked to do; the worker builds it from the server's own stored data (docs/decisions/0006-ai-providers.md). */
 export type AiTask =
   | { kind: 'chat'; mode: ChatMode; history: Turn[]; message: string }
   | { kind: 'document'; document: { id: number; title: string; content: string }; history: Turn[]; message: string }
@@ -42,7 +42,7 @@ export interface RunOptions {
   onPartial?: (textSoFar: string) => void;
 }
 
-/** D6: one interface, an OpenAI-compatible implementation and the offline assistant. */
+/** docs/decisions/0006-ai-providers.md: one interface, an OpenAI-compatible implementation and the offline assistant. */
 export interface AiProvider {
   run(task: AiTask, options: RunOptions): Promise<AiReply>;
 }

@@ -8,7 +8,7 @@ import { parseSections } from '../offline/markdown-sections.js';
 
 export const OFFLINE_PROVIDER = 'offline';
 export const OFFLINE_MODEL = 'prd-studio-offline-1';
-/** Every offline reply ends with this, so the user knows no AI model wrote it (D6). */
+/** Every offline reply ends with this, so the user knows no AI model wrote it (docs/decisions/0006-ai-providers.md). */
 export const OFFLINE_NOTE = "_Offline assistant: written by PRD Studio's built-in rules, not an AI model. Add an OpenAI API key in Settings for AI answers._";
 
 /** Feedback on text that looks like a document (two or more sections) is a rubric review; otherwise an idea review. */
@@ -16,7 +16,7 @@ function feedback(text: string): string {
   return parseSections(text).sections.length >= 2 ? formatReview(text) : ideaFeedback(text);
 }
 
-/** The built-in offline assistant (D6): deterministic, and useful without any AI model. */
+/** The built-in offline assistant (docs/decisions/0006-ai-providers.md): deterministic, and useful without any AI model. */
 export class OfflineProvider implements AiProvider {
   async run(task: AiTask, options: RunOptions): Promise<AiReply> {
     const reply = this.answer(task);
@@ -38,7 +38,8 @@ export class OfflineProvider implements AiProvider {
     switch (task.kind) {
       case 'chat': {
         const text = task.message;
-        const content = task.mode === 'persona' ? personaSheet(text) : task.mode === 'brainstorm' ? brainstorm(text) : task.mode === 'feedback' ? feedback(text) : generalAnswer(text);
+        const content =
+          task.mode === 'persona' ? personaSheet(text) : task.mode === 'brainstorm' ? brainstorm(text) : task.mode === 'feedback' ? feedback(text) : generalAnswer(text);
         return { content, document: null };
       }
       case 'document': {
@@ -48,9 +49,10 @@ export class OfflineProvider implements AiProvider {
       case 'project':
         return { content: projectAnswer(task.project, task.message), document: null };
       case 'flow': {
-        const turn = task.message === null
-          ? openInterview(task.sections, task.document.content, task.flowMode, task.templateName)
-          : answerInterview(task.sections, task.document.content, task.state, task.message, task.flowMode);
+        const turn =
+          task.message === null
+            ? openInterview(task.sections, task.document.content, task.flowMode, task.templateName)
+            : answerInterview(task.sections, task.document.content, task.state, task.message, task.flowMode);
         return {
           content: turn.reply,
           document: turn.content === task.document.content ? null : { content: turn.content, title: null },

@@ -26,7 +26,7 @@ describe('OpenAI requests', () => {
       { id: 1, title: 'Roadmap', content: `# Roadmap\n\n${filler(1)}\n\n${filler(2)}` },
       { id: 2, title: 'Pricing', content: `# Pricing\n\n## Tiers\nThe enterprise tier costs 40 euros per seat.\n\n${filler(3)}` },
     ];
-    const project = { project: { id: 1, name: 'P', description: '', status: 'in-progress' }, documents };
+    const project = { project: { id: 1, name: 'P', description: '', status: 'in-progress' }, role: 'owner' as const, documents };
     const req = buildRequest({ kind: 'project', project, history: [], message: 'What does the enterprise tier cost per seat?' });
     const system = String(req.messages[0]!.content);
     const block = system.slice(system.indexOf('<project name='));

@@ -7,8 +7,16 @@ import { InvalidAiOutputError } from './ai-errors.js';
 import { attr, dataBlock } from './data-block.js';
 import { budgetDocuments, budgetText, PROMPT_CHAR_BUDGET } from './prompt-budget.js';
 import {
-  AI_ASSISTED_STYLE, BRAINSTORM_PROMPT, DOCUMENT_EDITING_PROMPT, DOCUMENT_FLOW_PROMPT, FEEDBACK_PROMPT, GENERAL_PROMPT,
-  PERSONA_PROMPT, PROJECT_CHAT_PROMPT, START_NEW_STYLE, TITLE_PROMPT,
+  AI_ASSISTED_STYLE,
+  BRAINSTORM_PROMPT,
+  DOCUMENT_EDITING_PROMPT,
+  DOCUMENT_FLOW_PROMPT,
+  FEEDBACK_PROMPT,
+  GENERAL_PROMPT,
+  PERSONA_PROMPT,
+  PROJECT_CHAT_PROMPT,
+  START_NEW_STYLE,
+  TITLE_PROMPT,
 } from './prompts/index.js';
 
 export const OPENAI_PROVIDER = 'openai';
@@ -70,7 +78,11 @@ export function buildRequest(task: AiTask): { messages: ChatCompletionMessagePar
       const header = [`Project: ${project.name}`, project.description].filter(Boolean).join('\n\n');
       const text = `${header}\n\n${budgetDocuments(documents, task.message, Math.max(0, PROMPT_CHAR_BUDGET - header.length))}`;
       return {
-        messages: [{ role: 'system', content: `${PROJECT_CHAT_PROMPT}\n\n${dataBlock('project', attr('name', project.name), text)}` }, ...history(task.history), { role: 'user', content: task.message }],
+        messages: [
+          { role: 'system', content: `${PROJECT_CHAT_PROMPT}\n\n${dataBlock('project', attr('name', project.name), text)}` },
+          ...history(task.history),
+          { role: 'user', content: task.message },
+        ],
       };
     }
     case 'flow': {
@@ -86,7 +98,13 @@ export function buildRequest(task: AiTask): { messages: ChatCompletionMessagePar
     }
     case 'title': {
       const text = task.exchange.map((t) => `${t.role}: ${t.content.slice(0, 2_000)}`).join('\n');
-      return { messages: [{ role: 'system', content: `${TITLE_PROMPT}\n\n${dataBlock('history', '', text)}` }, { role: 'user', content: 'Title:' }], maxTokens: 24 };
+      return {
+        messages: [
+          { role: 'system', content: `${TITLE_PROMPT}\n\n${dataBlock('history', '', text)}` },
+          { role: 'user', content: 'Title:' },
+        ],
+        maxTokens: 24,
+      };
     }
   }
 }
@@ -96,7 +114,7 @@ interface ToolCallParts {
   arguments: string;
 }
 
-/** The OpenAI-compatible provider (D6): the official SDK against the configured base URL and model. */
+/** The OpenAI-compatible provider (docs/decisions/0006-ai-providers.md): the official SDK against the configured base URL and model. */
 export class OpenAiProvider implements AiProvider {
   constructor(
     private readonly client: OpenAI,
@@ -133,7 +151,11 @@ export class OpenAiProvider implements AiProvider {
     let content = text.trim();
     if (!content && document) content = document.summary || "I've updated your document.";
     if (!content) throw new InvalidAiOutputError('the model returned an empty answer');
-    if (task.kind === 'title') content = content.split('\n')[0]!.replace(/^["'#*\s]+|["'.*\s]+$/g, '').slice(0, 80);
+    if (task.kind === 'title')
+      content = content
+        .split('\n')[0]!
+        .replace(/^["'#*\s]+|["'.*\s]+$/g, '')
+        .slice(0, 80);
     return { content, document: document ? { content: document.content, title: document.title ?? null } : null, provider: OPENAI_PROVIDER, model: this.model };
   }
 

@@ -3,7 +3,14 @@ import { budgetDocuments, budgetText } from './prompt-budget.js';
 
 describe('prompt budget', () => {
   it('keeps everything, in order, when it fits', () => {
-    const text = budgetDocuments([{ title: 'A', content: '# A\n\n## One\nfirst' }, { title: 'B', content: '## Two\nsecond' }], 'anything', 1_000);
+    const text = budgetDocuments(
+      [
+        { title: 'A', content: '# A\n\n## One\nfirst' },
+        { title: 'B', content: '## Two\nsecond' },
+      ],
+      'anything',
+      1_000,
+    );
     expect(text.indexOf('first')).toBeLessThan(text.indexOf('second'));
     expect(text).not.toContain('not shown');
   });

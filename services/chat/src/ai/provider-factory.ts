@@ -19,11 +19,10 @@ export interface ChosenProvider {
  * A key's rate-limit bucket: the provider's URL and a hash of the key, so that the server's key and
  * each user's key are limited apart, and no key is ever written to Redis.
  */
-export const rateBucket = (baseUrl: string, apiKey: string): string =>
-  `openai:${baseUrl}:${keyFingerprint(apiKey)}`;
+export const rateBucket = (baseUrl: string, apiKey: string): string => `openai:${baseUrl}:${keyFingerprint(apiKey)}`;
 
 /**
- * D6: the user's own key if stored, else the server's key, else the offline assistant. The key is
+ * docs/decisions/0006-ai-providers.md: the user's own key if stored, else the server's key, else the offline assistant. The key is
  * fetched when the job runs and lives only in this call's SDK client: never in a job, never in a log.
  */
 @Injectable()

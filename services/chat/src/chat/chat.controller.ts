@@ -1,7 +1,15 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, WithUser, ZodPipe, notFound, type ActingUser } from '@prd/kit';
-import { chatDocumentParamsSchema as documentParams, chatScopeQuerySchema, postChatSchema, regenerateChatSchema, type ChatMessage, type PostChat, type RegenerateChat } from '@prd/proto';
+import {
+  chatDocumentParamsSchema as documentParams,
+  chatScopeQuerySchema,
+  postChatSchema,
+  regenerateChatSchema,
+  type ChatMessage,
+  type PostChat,
+  type RegenerateChat,
+} from '@prd/proto';
 import type { z } from 'zod';
 import { ReplyResponder } from '../streaming/reply-responder.js';
 import { ChatService } from './chat.service.js';
@@ -13,7 +21,7 @@ export class ChatController {
     private readonly responder: ReplyResponder,
   ) {}
 
-  /** One message and its AI reply: general (mode, thread), document, project or shell panel. JSON, or SSE when asked (D14). */
+  /** One message and its AI reply: general (mode, thread), document, project or shell panel. JSON, or SSE when asked (docs/decisions/0014-streaming-replies.md). */
   @Post()
   @HttpCode(200)
   @WithUser({ provisionGuest: postChatSchema })
@@ -21,7 +29,7 @@ export class ChatController {
     return this.responder.answer(request, reply, (live) => this.chat.send(user.id, body, live));
   }
 
-  /** A new reply to the last message of a thread or document chat, replacing the last reply (D14). */
+  /** A new reply to the last message of a thread or document chat, replacing the last reply (docs/decisions/0014-streaming-replies.md). */
   @Post('regenerate')
   @HttpCode(200)
   @WithUser()

@@ -31,16 +31,17 @@ export class ChatService {
   ) {}
 
   /**
-   * The job task for a message. Ownership of the project, document or thread is checked first
-   * (another user's is 404) without loading any content; the worker reads the stored document or project itself.
+   * The job task for a message. Content's access helper checks the project or document first,
+   * without loading any content: chatting with the AI about one needs the editor role (none is 404,
+   * a weaker one 403); threads are the user's own. The worker reads the stored document or project itself.
    */
   async task(userId: number, target: ChatTarget, content: string): Promise<AiJobTask> {
     if (target.projectId) {
-      await this.content.checkProject(target.projectId, userId);
+      await this.content.checkProject(target.projectId, userId, 'editor');
       return { kind: 'project', content, projectId: target.projectId };
     }
     if (target.documentId) {
-      await this.content.checkDocument(target.documentId, userId);
+      await this.content.checkDocument(target.documentId, userId, 'editor');
       return { kind: 'document', content, documentId: target.documentId };
     }
     if (target.threadId) await this.threads.get(userId, target.threadId);
@@ -54,14 +55,14 @@ export class ChatService {
   }
 
   /**
-   * `POST /api/chat/regenerate` (D14): a new reply to the last user message of a thread or document chat, which
+   * `POST /api/chat/regenerate` (docs/decisions/0014-streaming-replies.md): a new reply to the last user message of a thread or document chat, which
    * replaces (deletes) the last reply once written; one message of the allowance, like any reply.
    */
   async regenerate(userId: number, body: RegenerateChat, live: Pick<RunJobOptions, 'stream' | 'signal'> = {}): Promise<ChatReply> {
-    // Ownership first (another user's thread or document is 404), then the exchange to answer again.
+    // Access first (document chat needs the editor role, docs/decisions/0012-sharing-and-roles.md; another user's thread is 404), then the exchange to answer again.
     let scope: ChatScope;
     if (body.documentId) {
-      await this.content.getDocument(body.documentId, userId);
+      await this.content.checkDocument(body.documentId, userId, 'editor');
       scope = { documentId: body.documentId };
     } else {
       await this.threads.get(userId, body.threadId!);
@@ -77,7 +78,7 @@ export class ChatService {
     return toReply(await this.jobs.run(userId, task, { consume: true, ...live }));
   }
 
-  /** A scope's messages, oldest first; a document's or project's only after content confirms it is the user's. */
+  /** A scope's messages (the user's own), oldest first; a document's or project's only while the user may view it. */
   async list(userId: number, query: { documentId?: number; projectId?: number }): Promise<ChatMessage[]> {
     let scope: ChatScope = { general: true };
     if (query.documentId) {

@@ -16,7 +16,7 @@ export const chatThreads = pgTable(
 
 /**
  * Every chat message. Its scope is a thread, a document, a project, or none (the shell panel's general
- * chat). `jobId` names the AI job that wrote it: one user and one assistant message per job (D7).
+ * chat). `jobId` names the AI job that wrote it: one user and one assistant message per job (docs/decisions/0007-ai-jobs-on-bullmq.md).
  */
 export const chatMessages = pgTable(
   'chat_messages',
@@ -31,7 +31,7 @@ export const chatMessages = pgTable(
     provider: text('provider'),
     model: text('model'),
     jobId: text('job_id'),
-    /** The client stopped this reply while it was written: the text is what came until then (D14). */
+    /** The client stopped this reply while it was written: the text is what came until then (docs/decisions/0014-streaming-replies.md). */
     stopped: boolean('stopped').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -42,7 +42,7 @@ export const chatMessages = pgTable(
   ],
 );
 
-/** One guided document creation (SPEC §2 Document flow): the template's sections and the interview's position. */
+/** One guided document creation (docs/product.md §2 Document flow): the template's sections and the interview's position. */
 export const documentFlows = pgTable('document_flows', {
   documentId: integer('document_id').primaryKey(),
   userId: integer('user_id').notNull(),

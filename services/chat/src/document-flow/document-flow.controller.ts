@@ -5,7 +5,7 @@ import { documentFlowMessageSchema, documentFlowStartSchema, type DocumentFlowMe
 import { ReplyResponder } from '../streaming/reply-responder.js';
 import { DocumentFlowService } from './document-flow.service.js';
 
-/** The flow's calls answer JSON, or Server-Sent Events when asked (D14). */
+/** The flow's calls answer JSON, or Server-Sent Events when asked (docs/decisions/0014-streaming-replies.md). */
 @Controller('api/document-flow')
 export class DocumentFlowController {
   constructor(
@@ -16,7 +16,12 @@ export class DocumentFlowController {
   @Post('start')
   @HttpCode(200)
   @WithUser({ provisionGuest: documentFlowStartSchema })
-  start(@CurrentUser() user: ActingUser, @Body(new ZodPipe(documentFlowStartSchema)) body: DocumentFlowStart, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  start(
+    @CurrentUser() user: ActingUser,
+    @Body(new ZodPipe(documentFlowStartSchema)) body: DocumentFlowStart,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     return this.responder.answer(request, reply, (live) => this.flows.start(user.id, body, live));
   }
 

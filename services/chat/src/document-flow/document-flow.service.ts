@@ -7,7 +7,7 @@ import { ReplyCap } from '../jobs/reply-cap.js';
 import { FlowsRepository } from './flows.repository.js';
 import { initialFlowDocument, templateSections } from './flow-document.js';
 
-/** Guided document creation (SPEC §2 Document flow): a document from a template, filled by interview. */
+/** Guided document creation (docs/product.md §2 Document flow): a document from a template, filled by interview. */
 @Injectable()
 export class DocumentFlowService {
   constructor(
@@ -30,11 +30,17 @@ export class DocumentFlowService {
     let result;
     try {
       await this.flows.create({ documentId: created.id, userId, templateId: template.id, templateName: template.name, mode: body.mode, sections });
-      result = await this.jobs.run(userId, { kind: 'flow', documentId: created.id, content: null, userText: `I want to create a ${template.name}: ${title}` }, { consume: false, ...live });
+      result = await this.jobs.run(
+        userId,
+        { kind: 'flow', documentId: created.id, content: null, userText: `I want to create a ${template.name}: ${title}` },
+        { consume: false, ...live },
+      );
     } catch (err) {
-      // A flow that could not start leaves no empty document behind and costs no document (D7).
+      // A flow that could not start leaves no empty document behind and costs no document (docs/decisions/0007-ai-jobs-on-bullmq.md).
       await this.flows.remove(created.id);
-      await this.content.discardDocument(created.id, userId).catch((cleanup: unknown) => this.logger.warn({ err: cleanup, documentId: created.id }, 'could not discard the document of a failed flow start'));
+      await this.content
+        .discardDocument(created.id, userId)
+        .catch((cleanup: unknown) => this.logger.warn({ err: cleanup, documentId: created.id }, 'could not discard the document of a failed flow start'));
       throw err;
     }
     return { document: result.document ?? created, userMessage: result.userMessage!, assistantMessage: result.assistantMessage!, isComplete: result.isComplete };
@@ -44,6 +50,8 @@ export class DocumentFlowService {
   async message(userId: number, body: DocumentFlowMessage, live: Pick<RunJobOptions, 'stream' | 'signal'> = {}) {
     const flow = await this.flows.find(body.documentId, userId);
     if (!flow) throw notFound('Document not found');
+    // The flow is the user's, the document content's: its access helper decides (docs/decisions/0012-sharing-and-roles.md).
+    await this.content.checkDocument(flow.documentId, userId, 'editor');
     if (body.mode && body.mode !== flow.mode) await this.flows.setMode(flow.documentId, body.mode);
     const result = await this.jobs.run(userId, { kind: 'flow', documentId: flow.documentId, content: body.content, userText: body.content }, { consume: true, ...live });
     return { userMessage: result.userMessage!, assistantMessage: result.assistantMessage!, document: result.document!, isComplete: result.isComplete };

@@ -21,7 +21,10 @@ export class FlowsRepository {
 
   /** The user's flow for a document; another user's is none. */
   async find(documentId: number, userId: number): Promise<FlowRow | null> {
-    const [row] = await this.db.select().from(f).where(and(eq(f.documentId, documentId), eq(f.userId, userId)));
+    const [row] = await this.db
+      .select()
+      .from(f)
+      .where(and(eq(f.documentId, documentId), eq(f.userId, userId)));
     return row ?? null;
   }
 
@@ -30,6 +33,9 @@ export class FlowsRepository {
   }
 
   async advance(tx: Tx, documentId: number, state: { step: number; followUp: boolean }, complete: boolean): Promise<void> {
-    await tx.update(f).set({ step: state.step, followUp: state.followUp, completedAt: complete ? new Date() : null }).where(eq(f.documentId, documentId));
+    await tx
+      .update(f)
+      .set({ step: state.step, followUp: state.followUp, completedAt: complete ? new Date() : null })
+      .where(eq(f.documentId, documentId));
   }
 }

@@ -1,13 +1,13 @@
 import type { ChatMessage, ChatMode, DocumentDto, ErrorBody } from '@prd/proto';
 import { PROVIDER_FAILED } from '../ai/ai-errors.js';
 
-/** A regenerated reply: the last exchange of its scope, whose assistant message the new reply replaces (D14). */
+/** A regenerated reply: the last exchange of its scope, whose assistant message the new reply replaces (docs/decisions/0014-streaming-replies.md). */
 export interface Replaces {
   userMessageId: number;
   assistantMessageId: number;
 }
 
-/** What an AI job must do. Only ids and the user's own text: never a key, never the client's copy of a document (D6). */
+/** What an AI job must do. Only ids and the user's own text: never a key, never the client's copy of a document (docs/decisions/0006-ai-providers.md). */
 export type AiJobTask =
   | { kind: 'chat'; mode: ChatMode; content: string; threadId: number | null; replaces?: Replaces }
   | { kind: 'document'; content: string; documentId: number; replaces?: Replaces }
@@ -21,7 +21,7 @@ export interface AiJobData {
   task: AiJobTask;
   /** Epoch milliseconds after which the client has stopped waiting: the job must not write anymore. */
   deadline: number;
-  /** The allowance unit taken for this reply, given back if the job fails for good (D7). */
+  /** The allowance unit taken for this reply, given back if the job fails for good (docs/decisions/0007-ai-jobs-on-bullmq.md). */
   consumed: 'messages' | null;
   /** Redis channel for partials of the reply (realtime `/ws`, SSE), or null. */
   stream: string | null;
@@ -46,12 +46,12 @@ export interface AiJobResult {
  */
 export type StreamEvent = { jobId: string; content: string } | { jobId: string; end: true } | { jobId: string; restart: true };
 
-/** Pub/sub channel on which the chat service asks every worker to stop a job (D14: the client closed the request). */
+/** Pub/sub channel on which the chat service asks every worker to stop a job (docs/decisions/0014-streaming-replies.md: the client closed the request). */
 export const cancelChannel = (queuePrefix: string) => `${queuePrefix}:ai:cancel`;
 /** Marks a job as stopped for a worker that picks it up only later. */
 export const cancelledKey = (queuePrefix: string, jobId: string) => `${queuePrefix}:ai:cancelled:${jobId}`;
 
-/** A job's failure travels to the waiting chat service as its failed reason: the status and SPEC §8 body. */
+/** A job's failure travels to the waiting chat service as its failed reason: the status and docs/product.md §8 body. */
 export function encodeFailure(status: number, body: ErrorBody): string {
   return JSON.stringify({ status, body });
 }

@@ -16,7 +16,7 @@ export interface RunJobOptions {
   consume: boolean;
   /** Redis channel for partials (realtime, SSE), with the job id chosen by the caller. */
   stream?: StreamTarget;
-  /** Aborted when the client closed the request: the job is stopped wherever it runs (D14). */
+  /** Aborted when the client closed the request: the job is stopped wherever it runs (docs/decisions/0014-streaming-replies.md). */
   signal?: AbortSignal;
 }
 
@@ -28,7 +28,7 @@ export class ClientGoneError extends Error {
   }
 }
 
-/** D7: the chat service's side of the AI queue — enqueue one job per reply and wait for its result. */
+/** docs/decisions/0007-ai-jobs-on-bullmq.md: the chat service's side of the AI queue — enqueue one job per reply and wait for its result. */
 @Injectable()
 export class AiJobsService implements OnModuleInit, OnApplicationShutdown {
   private readonly queue: Queue<AiJobData, AiJobResult>;
@@ -106,7 +106,7 @@ export class AiJobsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Stops a job wherever it is (D14): a worker running it aborts its provider request and keeps the text so far;
+   * Stops a job wherever it is (docs/decisions/0014-streaming-replies.md): a worker running it aborts its provider request and keeps the text so far;
    * a worker that takes it later finds the mark and does not start it.
    */
   private async stop(jobId: string): Promise<void> {

@@ -41,7 +41,12 @@ export class ReplyCap {
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(CONFIG) config: Config) {
     this.replies = new PerUserLimit(redis, `${config.AI_QUEUE_PREFIX}:ai:replies`, config.AI_REPLIES_PER_MINUTE, 'Too many AI requests. Please wait a moment and try again.');
-    this.flowStarts = new PerUserLimit(redis, `${config.AI_QUEUE_PREFIX}:ai:flow-starts`, config.FLOW_STARTS_PER_MINUTE, 'Too many documents started. Please wait a moment and try again.');
+    this.flowStarts = new PerUserLimit(
+      redis,
+      `${config.AI_QUEUE_PREFIX}:ai:flow-starts`,
+      config.FLOW_STARTS_PER_MINUTE,
+      'Too many documents started. Please wait a moment and try again.',
+    );
   }
 
   reply(userId: number): Promise<void> {

@@ -51,7 +51,7 @@ export interface Exchange {
   scope: ChatScope;
   userContent: string;
   assistant: { content: string; provider: string | null; model: string | null };
-  /** The client stopped the reply: its text is what was written until then (D14). */
+  /** The client stopped the reply: its text is what was written until then (docs/decisions/0014-streaming-replies.md). */
   stopped?: boolean;
   /** A regenerated reply: the user's message is kept (it moves to this job) and its old reply is deleted. */
   replaces?: Replaces;
@@ -88,17 +88,25 @@ export class MessagesRepository {
 
   /**
    * Writes the user's message and the reply together, once per job: a duplicate delivery of the same
-   * job conflicts on (job_id, role) and writes nothing (D7).
+   * job conflicts on (job_id, role) and writes nothing (docs/decisions/0007-ai-jobs-on-bullmq.md).
    */
   async writeExchange(tx: Tx, exchange: Exchange): Promise<{ user: ChatMessage; assistant: ChatMessage }> {
     const scope = scopeColumns(exchange.scope);
     const base = { userId: exchange.userId, jobId: exchange.jobId, ...scope };
     const { replaces } = exchange;
-    const already = replaces ? await tx.select({ id: m.id }).from(m).where(and(eq(m.jobId, exchange.jobId), eq(m.role, 'assistant'))) : [];
+    const already = replaces
+      ? await tx
+          .select({ id: m.id })
+          .from(m)
+          .where(and(eq(m.jobId, exchange.jobId), eq(m.role, 'assistant')))
+      : [];
     if (replaces && already.length === 0) {
-      // Regenerate (D14): the old reply is deleted, the question it answered now belongs to this job.
+      // Regenerate (docs/decisions/0014-streaming-replies.md): the old reply is deleted, the question it answered now belongs to this job.
       await tx.delete(m).where(and(eq(m.userId, exchange.userId), eq(m.id, replaces.assistantMessageId)));
-      await tx.update(m).set({ jobId: exchange.jobId }).where(and(eq(m.userId, exchange.userId), eq(m.id, replaces.userMessageId)));
+      await tx
+        .update(m)
+        .set({ jobId: exchange.jobId })
+        .where(and(eq(m.userId, exchange.userId), eq(m.id, replaces.userMessageId)));
     }
     const reply = {
       ...base,
@@ -114,7 +122,11 @@ export class MessagesRepository {
       .insert(m)
       .values(replaces ? [reply] : [{ ...base, role: 'user', content: exchange.userContent }, reply])
       .onConflictDoNothing({ target: [m.jobId, m.role] });
-    if (scope.threadId !== null) await tx.update(tables.chatThreads).set({ updatedAt: sql`now()` }).where(eq(tables.chatThreads.id, scope.threadId));
+    if (scope.threadId !== null)
+      await tx
+        .update(tables.chatThreads)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(tables.chatThreads.id, scope.threadId));
     const rows = await tx.select().from(m).where(eq(m.jobId, exchange.jobId));
     const user = rows.find((r) => r.role === 'user')!;
     const assistant = rows.find((r) => r.role === 'assistant')!;

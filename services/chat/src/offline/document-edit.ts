@@ -10,7 +10,11 @@ export interface DocumentEditResult {
   reply: string;
 }
 
-const unquote = (s: string) => s.trim().replace(/^["'“‘`]+|["'”’`.]+$/g, '').trim();
+const unquote = (s: string) =>
+  s
+    .trim()
+    .replace(/^["'“‘`]+|["'”’`.]+$/g, '')
+    .trim();
 
 /**
  * Applies a plain edit request (add a section, replace text, rename the title, append a user story,
@@ -18,20 +22,23 @@ const unquote = (s: string) => s.trim().replace(/^["'“‘`]+|["'”’`.]+$/g,
  */
 export function editDocument(document: { title: string; content: string }, request: string): DocumentEditResult {
   const text = request.trim();
-  const rename = /^(?:please\s+)?(?:rename|retitle|change|set|update)\s+(?:the\s+)?(?:document\s+)?(?:title\s+)?(?:to|as)\s+(.+)$/i.exec(text)
-    ?? /^(?:please\s+)?(?:rename|retitle)\s+(?:the\s+)?(?:document|doc|title)\s+(?:to\s+)?(.+)$/i.exec(text);
+  const rename =
+    /^(?:please\s+)?(?:rename|retitle|change|set|update)\s+(?:the\s+)?(?:document\s+)?(?:title\s+)?(?:to|as)\s+(.+)$/i.exec(text) ??
+    /^(?:please\s+)?(?:rename|retitle)\s+(?:the\s+)?(?:document|doc|title)\s+(?:to\s+)?(.+)$/i.exec(text);
   if (rename && /title|rename|retitle/i.test(text)) {
     const title = unquote(rename[1]!);
     if (title) return { content: withTitle(document.content, title), title, reply: `Renamed the document to **${title}**.` };
   }
 
-  const replace = /^(?:please\s+)?(?:replace|change)\s+(["'“‘`])(.+?)["'”’`]\s+(?:with|to|by)\s+(["'“‘`])(.+?)["'”’`]\.?$/is.exec(text)
-    ?? /^(?:please\s+)?replace\s+(?:all\s+)?()(.+?)\s+with\s+()(.+?)\.?$/is.exec(text);
+  const replace =
+    /^(?:please\s+)?(?:replace|change)\s+(["'“‘`])(.+?)["'”’`]\s+(?:with|to|by)\s+(["'“‘`])(.+?)["'”’`]\.?$/is.exec(text) ??
+    /^(?:please\s+)?replace\s+(?:all\s+)?()(.+?)\s+with\s+()(.+?)\.?$/is.exec(text);
   if (replace) {
     const from = replace[2]!;
     const to = replace[4]!;
     const count = document.content.split(from).length - 1;
-    if (count === 0) return { content: null, title: null, reply: `I could not find "${from}" in the document, so nothing changed. Check the exact wording (it is case-sensitive).` };
+    if (count === 0)
+      return { content: null, title: null, reply: `I could not find "${from}" in the document, so nothing changed. Check the exact wording (it is case-sensitive).` };
     return {
       content: document.content.split(from).join(to),
       title: null,
@@ -50,7 +57,10 @@ export function editDocument(document: { title: string; content: string }, reque
     return { content: renderSections(doc), title: null, reply: `Added the user story to **${section.heading}**.${hint}` };
   }
 
-  const add = /^(?:please\s+)?(?:add|create|insert|append)\s+(?:a\s+|an\s+|the\s+)?(?:new\s+)?section\s+(?:called|named|titled|for|about|on)?\s*(.+?)(?:\s*(?::|\bwith(?:\s+the)?\s+(?:text|content)\b|\bsaying\b)\s*([\s\S]+))?$/i.exec(text);
+  const add =
+    /^(?:please\s+)?(?:add|create|insert|append)\s+(?:a\s+|an\s+|the\s+)?(?:new\s+)?section\s+(?:called|named|titled|for|about|on)?\s*(.+?)(?:\s*(?::|\bwith(?:\s+the)?\s+(?:text|content)\b|\bsaying\b)\s*([\s\S]+))?$/i.exec(
+      text,
+    );
   if (add) {
     const heading = capitalize(unquote(add[1]!));
     const doc = parseSections(document.content);

@@ -4,7 +4,7 @@ import { brainstorm, extractIdea, generalAnswer, ideaFeedback, personaSheet, tit
 const IDEA = 'A scheduling app for busy nurses. Nurses find it frustrating to swap shifts by phone. They want to trade shifts in under a minute.';
 
 describe('offline frameworks', () => {
-  it('extracts the audience, goals and pain points from the user\'s words', () => {
+  it("extracts the audience, goals and pain points from the user's words", () => {
     const idea = extractIdea(IDEA);
     expect(idea.audience).toBe('busy nurses');
     expect(idea.pains.join(' ')).toContain('frustrating to swap shifts by phone');
@@ -14,7 +14,8 @@ describe('offline frameworks', () => {
   it('fills a persona sheet from the description, the same way every time', () => {
     const sheet = personaSheet(IDEA);
     expect(sheet).toMatch(/## Persona: \w+, busy nurses/);
-    for (const part of ['### Goals', '### Pain points', '### Behaviours and tools today', '### What they need from the product', '### Quote', '### Questions to validate']) expect(sheet).toContain(part);
+    for (const part of ['### Goals', '### Pain points', '### Behaviours and tools today', '### What they need from the product', '### Quote', '### Questions to validate'])
+      expect(sheet).toContain(part);
     expect(sheet).toContain('Nurses find it frustrating to swap shifts by phone');
     expect(personaSheet(IDEA)).toBe(sheet);
   });

@@ -11,18 +11,60 @@ export interface IdeaParts {
   pains: string[];
 }
 
-const STOP = new Set(['a', 'an', 'the', 'i', 'we', 'my', 'our', 'to', 'for', 'of', 'and', 'or', 'in', 'on', 'with', 'want', 'need', 'would', 'like', 'help', 'me', 'please', 'create', 'make', 'build', 'write', 'persona', 'brainstorm', 'ideas', 'idea', 'about', 'some', 'can', 'you', 'give', 'feedback']);
+const STOP = new Set([
+  'a',
+  'an',
+  'the',
+  'i',
+  'we',
+  'my',
+  'our',
+  'to',
+  'for',
+  'of',
+  'and',
+  'or',
+  'in',
+  'on',
+  'with',
+  'want',
+  'need',
+  'would',
+  'like',
+  'help',
+  'me',
+  'please',
+  'create',
+  'make',
+  'build',
+  'write',
+  'persona',
+  'brainstorm',
+  'ideas',
+  'idea',
+  'about',
+  'some',
+  'can',
+  'you',
+  'give',
+  'feedback',
+]);
 
 export function extractIdea(text: string): IdeaParts {
   const plain = plainText(text).replace(/\s+/g, ' ').trim();
-  const audienceMatch = /\b(?:for|targeting|aimed at|used by|users? (?:are|is))\s+((?:[\p{L}-]+\s?){1,5}?)(?=\s+(?:who|that|to|with|in|at|so|because|and)\b|[,.;!?]|$)/iu.exec(plain);
+  const audienceMatch = /\b(?:for|targeting|aimed at|used by|users? (?:are|is))\s+((?:[\p{L}-]+\s?){1,5}?)(?=\s+(?:who|that|to|with|in|at|so|because|and)\b|[,.;!?]|$)/iu.exec(
+    plain,
+  );
   const audience = audienceMatch ? audienceMatch[1]!.trim().replace(/^(?:the|a|an)\s+/i, '') : null;
   const items = splitItems(plain);
   const goals = items.filter((s) => /\b(want|need|goal|so that|in order to|aim|hope|should|must|wish)\b/i.test(s));
   const pains = items.filter((s) => /\b(frustrat|hard|difficult|slow|pain|problem|struggl|can't|cannot|annoy|waste|confus|manual|error|miss)\w*/i.test(s));
   const topic = truncate(
     plain
-      .replace(/^(?:please\s+)?(?:can you\s+)?(?:help me\s+)?(?:create|make|build|write|brainstorm|generate|give me)?\s*(?:a\s+)?(?:persona|ideas?|features?)?\s*(?:for|about|on)?\s*/i, '')
+      .replace(
+        /^(?:please\s+)?(?:can you\s+)?(?:help me\s+)?(?:create|make|build|write|brainstorm|generate|give me)?\s*(?:a\s+)?(?:persona|ideas?|features?)?\s*(?:for|about|on)?\s*/i,
+        '',
+      )
       .replace(/[.!?]+$/, '') || plain,
     160,
   );
@@ -31,7 +73,10 @@ export function extractIdea(text: string): IdeaParts {
 
 /** Up to `n` content words of the text, for naming and for "how might we" phrasing. */
 export function keywords(text: string, n: number): string[] {
-  const words = plainText(text).toLowerCase().match(/[\p{L}][\p{L}'-]+/gu) ?? [];
+  const words =
+    plainText(text)
+      .toLowerCase()
+      .match(/[\p{L}][\p{L}'-]+/gu) ?? [];
   const out: string[] = [];
   for (const w of words) if (!STOP.has(w) && !out.includes(w) && w.length > 2) out.push(w);
   return out.slice(0, n);
@@ -144,16 +189,54 @@ export function generalAnswer(text: string): string {
   const lower = text.toLowerCase();
   const topic = truncate(extractIdea(text).topic, 100);
   if (/\bprd\b|requirements? doc|spec/.test(lower)) {
-    return [`Here is a PRD outline for **${topic}**:`, '', ...['Problem — who hurts, how much, evidence', 'Goals — 2–3 outcomes, each with a number and a date', 'Target users — primary persona and their context', 'Requirements — user stories with acceptance criteria, prioritised (must/should/could)', 'Success metrics — one north-star metric plus guardrails', 'Non-goals — what this release deliberately leaves out', 'Risks and open questions — with owners'].map((s, i) => `${i + 1}. ${s}`), '', 'Start one from the Templates page and the guided flow will fill each section with you.'].join('\n');
+    return [
+      `Here is a PRD outline for **${topic}**:`,
+      '',
+      ...[
+        'Problem — who hurts, how much, evidence',
+        'Goals — 2–3 outcomes, each with a number and a date',
+        'Target users — primary persona and their context',
+        'Requirements — user stories with acceptance criteria, prioritised (must/should/could)',
+        'Success metrics — one north-star metric plus guardrails',
+        'Non-goals — what this release deliberately leaves out',
+        'Risks and open questions — with owners',
+      ].map((s, i) => `${i + 1}. ${s}`),
+      '',
+      'Start one from the Templates page and the guided flow will fill each section with you.',
+    ].join('\n');
   }
   if (/user stor|acceptance/.test(lower)) {
-    return [`A user story for **${topic}**:`, '', `> As a ${extractIdea(text).audience ?? '<user>'}, I want <action>, so that <benefit>.`, '', '**Acceptance criteria**', '- Given <context>, when <action>, then <observable result>.', '- Given <error case>, when <action>, then <clear message>.', '', 'Keep each story small enough to ship in one sprint (INVEST).'].join('\n');
+    return [
+      `A user story for **${topic}**:`,
+      '',
+      `> As a ${extractIdea(text).audience ?? '<user>'}, I want <action>, so that <benefit>.`,
+      '',
+      '**Acceptance criteria**',
+      '- Given <context>, when <action>, then <observable result>.',
+      '- Given <error case>, when <action>, then <clear message>.',
+      '',
+      'Keep each story small enough to ship in one sprint (INVEST).',
+    ].join('\n');
   }
   if (/metric|kpi|measure|okr/.test(lower)) {
-    return [`Metrics for **${topic}**:`, '', '- **North star:** the one number that grows when users get value (e.g. weekly active teams completing the core task).', '- **Input metrics:** activation rate, time to first value, retention at week 4.', '- **Guardrails:** error rate, support tickets, page load p95.', '', 'For each, write the current baseline, the target and the date (e.g. "activation 30% → 45% by end of Q3").'].join('\n');
+    return [
+      `Metrics for **${topic}**:`,
+      '',
+      '- **North star:** the one number that grows when users get value (e.g. weekly active teams completing the core task).',
+      '- **Input metrics:** activation rate, time to first value, retention at week 4.',
+      '- **Guardrails:** error rate, support tickets, page load p95.',
+      '',
+      'For each, write the current baseline, the target and the date (e.g. "activation 30% → 45% by end of Q3").',
+    ].join('\n');
   }
   if (/priorit|roadmap|backlog|rice|moscow/.test(lower)) {
-    return [`Prioritising **${topic}**:`, '', '- **RICE:** Reach × Impact × Confidence ÷ Effort for each item; sort descending.', '- **MoSCoW:** must / should / could / won\'t for this release.', '- Check the top three against your goals: anything that moves no goal waits.'].join('\n');
+    return [
+      `Prioritising **${topic}**:`,
+      '',
+      '- **RICE:** Reach × Impact × Confidence ÷ Effort for each item; sort descending.',
+      "- **MoSCoW:** must / should / could / won't for this release.",
+      '- Check the top three against your goals: anything that moves no goal waits.',
+    ].join('\n');
   }
   return [
     `Let's work on **${topic}**. A product manager would pin down:`,

@@ -33,7 +33,9 @@ describe('the offline document-flow interview', () => {
   it('asks a detailed question first and a direct one in start-new mode', () => {
     const sections = templateSections(SAMPLE_TEMPLATES[0]!.content);
     const doc = initialFlowDocument('Checkout', sections);
-    expect(openInterview(sections, doc, 'ai-assisted', 'PRD').reply).toMatch(/Step 1 of 9 — Overview[\s\S]*What should the \*\*Overview\*\* section say\?[\s\S]*Summarise the product in two sentences\./);
+    expect(openInterview(sections, doc, 'ai-assisted', 'PRD').reply).toMatch(
+      /Step 1 of 9 — Overview[\s\S]*What should the \*\*Overview\*\* section say\?[\s\S]*Summarise the product in two sentences\./,
+    );
     expect(openInterview(sections, doc, 'start-new', 'PRD').reply).toContain('**Overview** (1/9): What goes under **Overview**? Summarise the product in two sentences.');
   });
 
@@ -94,7 +96,13 @@ describe('the offline document-flow interview', () => {
 
   it.each(['finish', 'Finish.', "That's enough!", 'THAT IS ENOUGH'])('completes the document at "%s", unanswered sections as open questions', (reply) => {
     const sections = templateSections(SAMPLE_TEMPLATES[0]!.content);
-    const first = answerInterview(sections, initialFlowDocument('X', sections), { step: 0, followUp: false }, 'A checkout in one tap for returning shoppers on mobile', 'start-new');
+    const first = answerInterview(
+      sections,
+      initialFlowDocument('X', sections),
+      { step: 0, followUp: false },
+      'A checkout in one tap for returning shoppers on mobile',
+      'start-new',
+    );
     const done = answerInterview(sections, first.content, first.state, reply, 'ai-assisted');
     expect(done.isComplete).toBe(true);
     expect(done.state.step).toBe(sections.length);

@@ -30,19 +30,79 @@ interface Kind {
 }
 
 const KINDS: Kind[] = [
-  { match: /\b(non goals?|out of scope|not in scope|will not)\b/, tip: 'Name the features, users or platforms deliberately left out.', followUp: 'Is there anything stakeholders might assume is included but is not?', list: true },
-  { match: /\b(non functional|performance|security|privacy|compliance|reliability|accessibility|observability)\b/, tip: 'Give each quality a number to check it against (for example p95 latency, uptime, retention).', followUp: 'Which of these targets is hardest to meet, and how will you verify it?', list: true },
-  { match: /\b(user stor(y|ies)|stories|use cases?|jobs? to be done)\b/, tip: 'Write each as "As a <user>, I want <action>, so that <benefit>" — one per line.', followUp: 'For the most important story, what would a tester check to call it done?', list: true },
-  { match: /\b(acceptance|definition of done|exit criteria|verification)\b/, tip: 'Write checks as "Given <context>, when <action>, then <result>".', followUp: 'What should happen in the main error case?', list: true },
-  { match: /\b(experience|ux|ui|design|user flow|journey|wireframes?)\b/, tip: 'Describe the main flow step by step, and link any mock-ups.', followUp: 'What should the user see when something goes wrong?', list: false },
+  {
+    match: /\b(non goals?|out of scope|not in scope|will not)\b/,
+    tip: 'Name the features, users or platforms deliberately left out.',
+    followUp: 'Is there anything stakeholders might assume is included but is not?',
+    list: true,
+  },
+  {
+    match: /\b(non functional|performance|security|privacy|compliance|reliability|accessibility|observability)\b/,
+    tip: 'Give each quality a number to check it against (for example p95 latency, uptime, retention).',
+    followUp: 'Which of these targets is hardest to meet, and how will you verify it?',
+    list: true,
+  },
+  {
+    match: /\b(user stor(y|ies)|stories|use cases?|jobs? to be done)\b/,
+    tip: 'Write each as "As a <user>, I want <action>, so that <benefit>" — one per line.',
+    followUp: 'For the most important story, what would a tester check to call it done?',
+    list: true,
+  },
+  {
+    match: /\b(acceptance|definition of done|exit criteria|verification)\b/,
+    tip: 'Write checks as "Given <context>, when <action>, then <result>".',
+    followUp: 'What should happen in the main error case?',
+    list: true,
+  },
+  {
+    match: /\b(experience|ux|ui|design|user flow|journey|wireframes?)\b/,
+    tip: 'Describe the main flow step by step, and link any mock-ups.',
+    followUp: 'What should the user see when something goes wrong?',
+    list: false,
+  },
   { match: /\b(open questions?|unknowns?)\b/, tip: 'Add who should answer each one.', followUp: 'Who owns the most important of these?', list: true },
-  { match: /\b(risks?|assumptions?|dependenc(y|ies)|mitigations?|contingenc(y|ies)|threats)\b/, tip: 'For each one, add how you will reduce it.', followUp: 'Which of these, if it happened, would hurt most — and how will you find out early?', list: true },
-  { match: /\b(metrics?|kpis?|measures?|measurement|key results)\b/, tip: 'Give each a baseline, a target and where the number comes from.', followUp: 'What is the current baseline of the most important one?', list: true },
-  { match: /\b(goals?|objectives?|outcomes?)\b/, tip: 'Make each measurable, with a target and a date (for example "raise activation from 30% to 45% by Q3").', followUp: 'What number would tell you each one is met, and by when?', list: true },
-  { match: /\b(problem|pain|opportunity)\b/, tip: 'Say who has it, how often, what it costs them, and the evidence (data, tickets, quotes).', followUp: 'How do you know this is real — what data or quotes back it up?', list: false },
-  { match: /\b(target users|audience|personas?|segments?|who it is for|affected users|users and roles)\b/, tip: 'Describe the primary user — role, context, goals and frustrations — and any secondary users.', followUp: 'What does the primary user care about most?', list: false },
-  { match: /\b(requirements?|features?|must have|capabilit(y|ies))\b/, tip: 'Most important first; mark each must-have or nice-to-have.', followUp: 'Which one is the must-have for the first release?', list: true },
-  { match: /\b(timeline|milestones?|roadmap|release plan|schedule|rollout)\b/, tip: 'List the milestones with target dates.', followUp: 'What has to be true before launch (the go/no-go criteria)?', list: true },
+  {
+    match: /\b(risks?|assumptions?|dependenc(y|ies)|mitigations?|contingenc(y|ies)|threats)\b/,
+    tip: 'For each one, add how you will reduce it.',
+    followUp: 'Which of these, if it happened, would hurt most — and how will you find out early?',
+    list: true,
+  },
+  {
+    match: /\b(metrics?|kpis?|measures?|measurement|key results)\b/,
+    tip: 'Give each a baseline, a target and where the number comes from.',
+    followUp: 'What is the current baseline of the most important one?',
+    list: true,
+  },
+  {
+    match: /\b(goals?|objectives?|outcomes?)\b/,
+    tip: 'Make each measurable, with a target and a date (for example "raise activation from 30% to 45% by Q3").',
+    followUp: 'What number would tell you each one is met, and by when?',
+    list: true,
+  },
+  {
+    match: /\b(problem|pain|opportunity)\b/,
+    tip: 'Say who has it, how often, what it costs them, and the evidence (data, tickets, quotes).',
+    followUp: 'How do you know this is real — what data or quotes back it up?',
+    list: false,
+  },
+  {
+    match: /\b(target users|audience|personas?|segments?|who it is for|affected users|users and roles)\b/,
+    tip: 'Describe the primary user — role, context, goals and frustrations — and any secondary users.',
+    followUp: 'What does the primary user care about most?',
+    list: false,
+  },
+  {
+    match: /\b(requirements?|features?|must have|capabilit(y|ies))\b/,
+    tip: 'Most important first; mark each must-have or nice-to-have.',
+    followUp: 'Which one is the must-have for the first release?',
+    list: true,
+  },
+  {
+    match: /\b(timeline|milestones?|roadmap|release plan|schedule|rollout)\b/,
+    tip: 'List the milestones with target dates.',
+    followUp: 'What has to be true before launch (the go/no-go criteria)?',
+    list: true,
+  },
 ];
 
 const kindOf = (section: TemplateSection): Kind | undefined => KINDS.find((k) => k.match.test(normalizeHeading(section.heading)));
@@ -123,9 +183,10 @@ function complete(sections: TemplateSection[], content: string, note: string): I
 export function openInterview(sections: TemplateSection[], content: string, mode: DocumentFlowMode, templateName: string): InterviewTurn {
   const step = sections.findIndex((s) => !isSectionFilled(content, s));
   if (step < 0) return { content, state: { step: sections.length, followUp: false }, reply: 'Every section of this document is already filled.', isComplete: true };
-  const intro = mode === 'start-new'
-    ? `Let's fill in your ${templateName} quickly — one short question per section.`
-    : `I'll guide you through your ${templateName} one section at a time and write your answers into the document as we go.`;
+  const intro =
+    mode === 'start-new'
+      ? `Let's fill in your ${templateName} quickly — one short question per section.`
+      : `I'll guide you through your ${templateName} one section at a time and write your answers into the document as we go.`;
   return { content, state: { step, followUp: false }, reply: `${intro}\n\n${ask(sections, step, mode)}`, isComplete: false };
 }
 
@@ -156,7 +217,12 @@ export function answerInterview(sections: TemplateSection[], content: string, st
   } else {
     next = writeSection(content, section.heading, formatAnswer(section, answer));
     if (mode === 'ai-assisted' && !SKIP.test(said) && wordCount(answer) < 6) {
-      return { content: next, state: { step, followUp: true }, reply: `Added to **${section.heading}**. ${followUpQuestion(section)} _(Reply "next" to move on.)_`, isComplete: false };
+      return {
+        content: next,
+        state: { step, followUp: true },
+        reply: `Added to **${section.heading}**. ${followUpQuestion(section)} _(Reply "next" to move on.)_`,
+        isComplete: false,
+      };
     }
     note = `Added to **${section.heading}**.`;
   }

@@ -105,7 +105,16 @@ export function wordCount(text: string): number {
 
 /** Splits an answer into list items: its own list lines, else lines, else `;`-separated parts, else sentences. */
 export function splitItems(text: string): string[] {
-  const clean = (items: string[]) => items.map((s) => s.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '').trim().replace(/[;,]$/, '').trim()).filter(Boolean);
+  const clean = (items: string[]) =>
+    items
+      .map((s) =>
+        s
+          .replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '')
+          .trim()
+          .replace(/[;,]$/, '')
+          .trim(),
+      )
+      .filter(Boolean);
   const lines = clean(text.split('\n'));
   if (lines.length > 1) return lines;
   const parts = clean(text.split(/;\s*/));

@@ -18,7 +18,9 @@ export function projectAnswer(context: ProjectContext, question: string): string
     }
   }
   hits.sort((a, b) => b.score - a.score);
-  const parts = [`**${project.name}** has ${documents.length} document${documents.length === 1 ? '' : 's'}${project.description ? ` (${truncate(project.description, 120)})` : ''}.`];
+  const parts = [
+    `**${project.name}** has ${documents.length} document${documents.length === 1 ? '' : 's'}${project.description ? ` (${truncate(project.description, 120)})` : ''}.`,
+  ];
   if (hits.length) {
     parts.push('', 'What the documents say about your question:', ...hits.slice(0, 6).map((h) => `- *${h.doc} › ${h.section}:* ${truncate(h.text, 200)}`));
   } else if (documents.length) {
@@ -28,7 +30,9 @@ export function projectAnswer(context: ProjectContext, question: string): string
     parts.push('', '**Coverage across the project:**');
     for (const doc of documents) {
       const missing = reviewDocument(doc.content).filter((f) => f.kind === 'missing-section').length;
-      parts.push(`- ${doc.title}: ${parseSections(doc.content).sections.length} sections${missing ? `, ${missing} standard section${missing === 1 ? '' : 's'} missing` : ', all standard sections present'}`);
+      parts.push(
+        `- ${doc.title}: ${parseSections(doc.content).sections.length} sections${missing ? `, ${missing} standard section${missing === 1 ? '' : 's'} missing` : ', all standard sections present'}`,
+      );
     }
   } else {
     parts.push('', 'Add or create a document in this project and I can answer questions across all of them.');

@@ -54,6 +54,8 @@ describe('the PRD rubric', () => {
   it('asks the questions an idea is missing', () => {
     const questions = reviewIdea('A to-do app with AI');
     expect(questions.join(' ')).toMatch(/Who.*What problem.*measure.*smallest first version.*What must be true/s);
-    expect(reviewIdea('For nurses who lose 2 hours per shift today because scheduling is manual; the MVP only covers one ward, and the riskiest assumption is adoption.')).toEqual([]);
+    expect(reviewIdea('For nurses who lose 2 hours per shift today because scheduling is manual; the MVP only covers one ward, and the riskiest assumption is adoption.')).toEqual(
+      [],
+    );
   });
 });

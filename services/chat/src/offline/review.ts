@@ -19,9 +19,38 @@ export const STANDARD_SECTIONS: { name: string; aliases: RegExp; why: string }[]
 
 /** Words that promise a quality without a number to check it against. */
 export const VAGUE_WORDS = [
-  'fast', 'faster', 'slow', 'quick', 'quickly', 'easy', 'easily', 'simple', 'intuitive', 'user-friendly', 'seamless', 'seamlessly',
-  'scalable', 'robust', 'efficient', 'better', 'improved', 'improve', 'soon', 'many', 'several', 'flexible', 'modern',
-  'powerful', 'high performance', 'low latency', 'secure', 'reliable', 'responsive', 'lots', 'significant', 'significantly',
+  'fast',
+  'faster',
+  'slow',
+  'quick',
+  'quickly',
+  'easy',
+  'easily',
+  'simple',
+  'intuitive',
+  'user-friendly',
+  'seamless',
+  'seamlessly',
+  'scalable',
+  'robust',
+  'efficient',
+  'better',
+  'improved',
+  'improve',
+  'soon',
+  'many',
+  'several',
+  'flexible',
+  'modern',
+  'powerful',
+  'high performance',
+  'low latency',
+  'secure',
+  'reliable',
+  'responsive',
+  'lots',
+  'significant',
+  'significantly',
 ];
 
 const HAS_NUMBER = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|fifty|hundred|thousand|million|half|double|twice)\b/i;
@@ -48,8 +77,12 @@ export function reviewDocument(markdown: string): Finding[] {
   }
   const goals = sectionMatching(doc, /goal|objective|outcome/);
   if (goals && !/non.?goal/i.test(goals.heading)) {
-    for (const line of goals.body.split('\n').map((l) => plainText(l)).filter((l) => wordCount(l) >= 2)) {
-      if (!HAS_NUMBER.test(line)) findings.push({ kind: 'unmeasured-goal', message: `Goal "${line}" has no measure: add a target number and a date (e.g. "from 30% to 45% by Q3").` });
+    for (const line of goals.body
+      .split('\n')
+      .map((l) => plainText(l))
+      .filter((l) => wordCount(l) >= 2)) {
+      if (!HAS_NUMBER.test(line))
+        findings.push({ kind: 'unmeasured-goal', message: `Goal "${line}" has no measure: add a target number and a date (e.g. "from 30% to 45% by Q3").` });
     }
   }
   const seen = new Set<string>();
@@ -59,14 +92,20 @@ export function reviewDocument(markdown: string): Finding[] {
       if (seen.has(word)) continue;
       if (new RegExp(`(^|[^\\p{L}-])${word}([^\\p{L}-]|$)`, 'iu').test(sentence)) {
         seen.add(word);
-        findings.push({ kind: 'vague-word', message: `"${word}" in "${truncate(sentence, 90)}" cannot be tested: say how ${word} in numbers (e.g. "under 2 seconds", "in 3 clicks").` });
+        findings.push({
+          kind: 'vague-word',
+          message: `"${word}" in "${truncate(sentence, 90)}" cannot be tested: say how ${word} in numbers (e.g. "under 2 seconds", "in 3 clicks").`,
+        });
       }
     }
   }
   const storyLines = markdown.split('\n').filter((l) => /\bas an? [^,]+,? i (?:want|need|can)/i.test(l));
   const hasCriteria = /acceptance criteria|\bgiven\b[^\n]*\bwhen\b|\bthen\b[^\n]*\bshould\b|definition of done/i.test(markdown);
   if (storyLines.length && !hasCriteria) {
-    findings.push({ kind: 'story-without-criteria', message: `${storyLines.length} user ${storyLines.length === 1 ? 'story has' : 'stories have'} no acceptance criteria: add "Given … when … then …" checks under each.` });
+    findings.push({
+      kind: 'story-without-criteria',
+      message: `${storyLines.length} user ${storyLines.length === 1 ? 'story has' : 'stories have'} no acceptance criteria: add "Given … when … then …" checks under each.`,
+    });
   }
   for (const section of doc.sections) {
     if (section.body && wordCount(section.body) < 4 && !/non.?goal/i.test(section.heading)) {
@@ -81,10 +120,12 @@ export function reviewIdea(text: string): string[] {
   const lower = text.toLowerCase();
   const questions: string[] = [];
   if (!/\b(for|users?|customers?|teams?|people|who)\b/.test(lower)) questions.push('**Who** exactly has this problem? Name one specific user group.');
-  if (!/\b(because|problem|pain|struggl|frustrat|hard|can't|cannot|today|currently)\w*/.test(lower)) questions.push('**What problem** does it solve, and what do people do today instead?');
+  if (!/\b(because|problem|pain|struggl|frustrat|hard|can't|cannot|today|currently)\w*/.test(lower))
+    questions.push('**What problem** does it solve, and what do people do today instead?');
   if (!HAS_NUMBER.test(lower)) questions.push('**How will you measure** success? Pick one metric with a target number.');
   if (!/\b(first|mvp|v1|scope|only|not|without)\b/.test(lower)) questions.push('**What is the smallest first version**, and what is explicitly out of scope?');
-  if (!/\b(risk|assum|depend|competit|alternative)\w*/.test(lower)) questions.push('**What must be true** for this to work (riskiest assumption), and how will you test it cheaply?');
+  if (!/\b(risk|assum|depend|competit|alternative)\w*/.test(lower))
+    questions.push('**What must be true** for this to work (riskiest assumption), and how will you test it cheaply?');
   return questions;
 }
 

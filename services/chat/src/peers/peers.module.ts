@@ -3,7 +3,7 @@ import { CONFIG } from '@prd/kit';
 import { ContentClient, IdentityClient } from '@prd/proto';
 import type { Config } from '../config.js';
 
-/** Typed clients of identity's and content's internal routes (D3), for the chat service and the worker. */
+/** Typed clients of identity's and content's internal routes (docs/decisions/0003-internal-calls.md), for the chat service and the worker. */
 @Global()
 @Module({
   providers: [

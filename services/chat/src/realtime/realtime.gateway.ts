@@ -1,10 +1,20 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { AppError, CONFIG, LOGGER, WebSocketService } from '@prd/kit';
-import { ContentClient, InternalCallError, realtimeClientMessageSchema, type RealtimeClientMessage, type RealtimeServerMessage } from '@prd/proto';
+import { AppError, CONFIG, deploymentChannel, LOGGER, REDIS, WebSocketService } from '@prd/kit';
+import {
+  ACCESS_REVOKED_CHANNEL,
+  accessRevokedEventSchema,
+  ContentClient,
+  InternalCallError,
+  realtimeClientMessageSchema,
+  type AccessRevokedEvent,
+  type RealtimeClientMessage,
+  type RealtimeServerMessage,
+} from '@prd/proto';
 import { ChatService } from '../chat/chat.service.js';
 import type { Config } from '../config.js';
 import { ReplyStreams } from '../streaming/reply-streams.service.js';
@@ -18,7 +28,10 @@ interface RealtimeSession {
 
 type Send = (message: RealtimeServerMessage) => void;
 
-/** The text a client sees for a failed frame: our SPEC §8 message, never internals. */
+/** The close code of a socket whose user lost access to what one of its sessions works on. */
+export const ACCESS_REVOKED_CLOSE_CODE = 4403;
+
+/** The text a client sees for a failed frame: our docs/product.md §8 message, never internals. */
 function errorText(err: unknown): string {
   if (err instanceof AppError) return err.body.message;
   if (err instanceof InternalCallError && err.status < 500) return err.body.message;
@@ -26,13 +39,18 @@ function errorText(err: unknown): string {
 }
 
 /**
- * The realtime chat channel `/ws` (SPEC §7): sessions scoped to the socket's own user. Replies run
- * as AI jobs; their partials come from the worker over this replica's own Redis channel (D2).
+ * The realtime chat channel `/ws` (docs/product.md §7): sessions scoped to the socket's own user. Replies run
+ * as AI jobs; their partials come from the worker over this replica's own Redis channel (docs/decisions/0002-shared-redis.md).
  */
 @Injectable()
-export class RealtimeGateway implements OnApplicationBootstrap {
+export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShutdown {
   /** `init_session` frames per socket and minute (each is a call to content). */
   private readonly initLimit: RateLimiterMemory;
+  /** This replica's open sockets and their sessions, so a revoked grant can close the ones it concerns. */
+  private readonly sockets = new Map<WebSocket, { userId: number; sessions: Map<string, RealtimeSession> }>();
+  /** The deployment's channel of revoked grants. */
+  private readonly revocations: string;
+  private subscriber?: Redis;
 
   constructor(
     @Inject(CONFIG) config: Config,
@@ -41,16 +59,43 @@ export class RealtimeGateway implements OnApplicationBootstrap {
     private readonly content: ContentClient,
     private readonly streams: ReplyStreams,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(REDIS) private readonly redis: Redis,
   ) {
     this.initLimit = new RateLimiterMemory({ points: config.REALTIME_INITS_PER_MINUTE, duration: 60 });
+    this.revocations = deploymentChannel(ACCESS_REVOKED_CHANNEL, config);
   }
 
   async onApplicationBootstrap() {
+    this.subscriber = this.redis.duplicate({ connectionName: 'chat-revocations' });
+    this.subscriber.on('error', () => undefined);
+    this.subscriber.on('message', (channel, raw) => {
+      try {
+        if (channel === this.revocations) this.revoke(accessRevokedEventSchema.parse(JSON.parse(raw)));
+      } catch {
+        this.logger.warn({ channel }, 'ignored a malformed revocation event');
+      }
+    });
+    await this.subscriber.subscribe(this.revocations);
     await this.websockets.serve('/ws', (socket, { userId }) => this.attach(socket, userId));
+  }
+
+  onApplicationShutdown() {
+    this.subscriber?.disconnect();
+  }
+
+  /** docs/decisions/0012-sharing-and-roles.md: a revoked or weakened grant ends that user's sockets with a session on the item at once. */
+  private revoke(event: AccessRevokedEvent) {
+    const documents = new Set(event.documentIds);
+    for (const [socket, { userId, sessions }] of this.sockets) {
+      if (userId !== event.userId) continue;
+      const concerned = [...sessions.values()].some((s) => (s.documentId !== null && documents.has(s.documentId)) || (event.projectId !== null && s.projectId === event.projectId));
+      if (concerned) socket.close(ACCESS_REVOKED_CLOSE_CODE, 'Access revoked');
+    }
   }
 
   private attach(socket: WebSocket, userId: number) {
     const sessions = new Map<string, RealtimeSession>();
+    this.sockets.set(socket, { userId, sessions });
     const socketKey = randomUUID();
     const send: Send = (message) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -71,7 +116,10 @@ export class RealtimeGateway implements OnApplicationBootstrap {
       if (!parsed.success) return send({ type: 'error', message: 'Invalid message' });
       this.handle(parsed.data, userId, sessions, socketKey, send).catch((err: unknown) => send({ type: 'error', message: errorText(err) }));
     });
-    socket.on('close', () => sessions.clear());
+    socket.on('close', () => {
+      sessions.clear();
+      this.sockets.delete(socket);
+    });
   }
 
   private async handle(frame: RealtimeClientMessage, userId: number, sessions: Map<string, RealtimeSession>, socketKey: string, send: Send) {
@@ -81,10 +129,17 @@ export class RealtimeGateway implements OnApplicationBootstrap {
         const documentId = frame.documentId ?? null;
         const projectId = frame.projectId ?? null;
         // Each init asks content; a socket cannot turn that into a flood.
-        if (!(await this.initLimit.consume(socketKey).then(() => true, () => false))) return send({ type: 'error', message: 'Too many sessions started. Please wait a moment and try again.' });
-        // The session works on the server's stored copy; it must be the user's own (checked without loading it).
-        if (projectId) await this.content.checkProject(projectId, userId);
-        else if (documentId) await this.content.checkDocument(documentId, userId);
+        if (
+          !(await this.initLimit.consume(socketKey).then(
+            () => true,
+            () => false,
+          ))
+        )
+          return send({ type: 'error', message: 'Too many sessions started. Please wait a moment and try again.' });
+        // The session works on the server's stored copy and talks to the AI about it: content's access
+        // helper wants an editor (checked without loading the content).
+        if (projectId) await this.content.checkProject(projectId, userId, 'editor');
+        else if (documentId) await this.content.checkDocument(documentId, userId, 'editor');
         const session = { id: randomUUID(), userId, documentId, projectId };
         sessions.set(session.id, session);
         return send({ type: 'session_initialized', sessionId: session.id });

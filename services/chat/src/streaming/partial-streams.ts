@@ -25,7 +25,7 @@ interface Open {
 export class PartialStreams {
   private readonly open = new Map<string, Open>();
 
-  /** `onRestart`: a retried attempt begins, the partials so far are void (D14). */
+  /** `onRestart`: a retried attempt begins, the partials so far are void (docs/decisions/0014-streaming-replies.md). */
   start(jobId: string, onPartial: (content: string) => void, onRestart: () => void = () => undefined): PartialStream {
     let end!: () => void;
     const ended = new Promise<void>((resolve) => (end = resolve));

@@ -21,7 +21,7 @@ const wantsStream = (request: FastifyRequest) => /\btext\/event-stream\b/i.test(
 const sseEvent = (event: ReplyStreamEvent, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /**
- * D14: answers an AI call as the usual JSON body, or as Server-Sent Events when the client sent
+ * docs/decisions/0014-streaming-replies.md: answers an AI call as the usual JSON body, or as Server-Sent Events when the client sent
  * `Accept: text/event-stream`: `delta` events while the worker writes, then `done` with that same body, or `error`
  * with the usual error body (and its HTTP `status`). Either way, the client closing the request stops the job.
  */
@@ -75,12 +75,7 @@ export class ReplyResponder {
       },
     );
     // Through Fastify's own send, so that its hooks run (the session cookie of a new guest goes out).
-    void reply
-      .status(200)
-      .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-cache, no-transform')
-      .header('x-accel-buffering', 'no')
-      .send(out);
+    void reply.status(200).header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-cache, no-transform').header('x-accel-buffering', 'no').send(out);
     // The first bytes flush the headers at once: the client knows the reply has begun.
     write(': stream open\n\n');
     const heartbeat = setInterval(() => write(': keep-alive\n\n'), this.config.SSE_HEARTBEAT_MS);

@@ -13,7 +13,7 @@ export interface StreamTarget {
 }
 
 /**
- * This replica's end of streamed replies (D2, D14), shared by `/ws` and Server-Sent Events: one Redis channel per
+ * This replica's end of streamed replies (docs/decisions/0002-shared-redis.md, docs/decisions/0014-streaming-replies.md), shared by `/ws` and Server-Sent Events: one Redis channel per
  * replica, to which the worker running a job publishes its partials, a restart marker and the end marker.
  */
 @Injectable()

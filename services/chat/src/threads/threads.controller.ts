@@ -38,7 +38,11 @@ export class ThreadsController {
 
   @Put(':id')
   @WithUser()
-  rename(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(threadParams)) { id }: ThreadParams, @Body(new ZodPipe(updateThreadSchema)) body: z.infer<typeof updateThreadSchema>): Promise<ChatThread> {
+  rename(
+    @CurrentUser() user: ActingUser | null,
+    @Param(new ZodPipe(threadParams)) { id }: ThreadParams,
+    @Body(new ZodPipe(updateThreadSchema)) body: z.infer<typeof updateThreadSchema>,
+  ): Promise<ChatThread> {
     if (!user) throw notFound('Thread not found');
     return this.threads.rename(user.id, id, body.title);
   }

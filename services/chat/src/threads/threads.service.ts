@@ -10,7 +10,7 @@ type ThreadRow = typeof t.$inferSelect;
 
 const toThread = (r: Pick<ThreadRow, 'id' | 'title' | 'updatedAt'>): ChatThread => ({ id: r.id, title: r.title, updatedAt: r.updatedAt.toISOString() });
 
-/** SPEC §5: a blank thread title becomes 'New conversation'. */
+/** docs/product.md §5: a blank thread title becomes 'New conversation'. */
 export const threadTitle = (title: string | undefined) => title?.trim().slice(0, 200) || DEFAULT_THREAD_TITLE;
 
 /** Chat threads, always scoped by their owner: another user's thread is 404. */
@@ -27,12 +27,18 @@ export class ThreadsService {
   }
 
   async create(userId: number, title: string | undefined): Promise<ChatThread> {
-    const [row] = await this.db.insert(t).values({ userId, title: threadTitle(title) }).returning();
+    const [row] = await this.db
+      .insert(t)
+      .values({ userId, title: threadTitle(title) })
+      .returning();
     return toThread(row!);
   }
 
   async get(userId: number, id: number): Promise<ChatThread> {
-    const [row] = await this.db.select().from(t).where(and(eq(t.id, id), eq(t.userId, userId)));
+    const [row] = await this.db
+      .select()
+      .from(t)
+      .where(and(eq(t.id, id), eq(t.userId, userId)));
     if (!row) throw notFound('Thread not found');
     return toThread(row);
   }
@@ -43,13 +49,20 @@ export class ThreadsService {
   }
 
   async rename(userId: number, id: number, title: string | undefined): Promise<ChatThread> {
-    const [row] = await this.db.update(t).set({ title: threadTitle(title), autoTitledAt: null, updatedAt: sql`now()` }).where(and(eq(t.id, id), eq(t.userId, userId))).returning();
+    const [row] = await this.db
+      .update(t)
+      .set({ title: threadTitle(title), autoTitledAt: null, updatedAt: sql`now()` })
+      .where(and(eq(t.id, id), eq(t.userId, userId)))
+      .returning();
     if (!row) throw notFound('Thread not found');
     return toThread(row);
   }
 
   async remove(userId: number, id: number): Promise<void> {
-    const rows = await this.db.delete(t).where(and(eq(t.id, id), eq(t.userId, userId))).returning({ id: t.id });
+    const rows = await this.db
+      .delete(t)
+      .where(and(eq(t.id, id), eq(t.userId, userId)))
+      .returning({ id: t.id });
     if (!rows.length) throw notFound('Thread not found');
   }
 
@@ -70,13 +83,19 @@ export class ThreadsService {
 
   /** Gives the claim back when auto-title was refused before running (reply cap). */
   async releaseAutoTitle(userId: number, id: number): Promise<void> {
-    await this.db.update(t).set({ autoTitledAt: null }).where(and(eq(t.id, id), eq(t.userId, userId)));
+    await this.db
+      .update(t)
+      .set({ autoTitledAt: null })
+      .where(and(eq(t.id, id), eq(t.userId, userId)));
   }
 
-  /** Stores an auto-generated title; a blank one falls back to 'New Conversation' (SPEC §8). */
+  /** Stores an auto-generated title; a blank one falls back to 'New Conversation' (docs/product.md §8). */
   async setTitle(userId: number, id: number, title: string): Promise<string> {
     const clean = title.trim().slice(0, 80) || AUTO_TITLE_FALLBACK;
-    await this.db.update(t).set({ title: clean }).where(and(eq(t.id, id), eq(t.userId, userId)));
+    await this.db
+      .update(t)
+      .set({ title: clean })
+      .where(and(eq(t.id, id), eq(t.userId, userId)));
     return clean;
   }
 }

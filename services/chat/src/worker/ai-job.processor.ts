@@ -21,7 +21,7 @@ interface Prepared {
   flow: FlowRow | null;
 }
 
-/** What an attempt has got so far: kept when the client stops the reply (D14). */
+/** What an attempt has got so far: kept when the client stops the reply (docs/decisions/0014-streaming-replies.md). */
 interface Progress {
   prepared: Prepared | null;
   text: string;
@@ -29,7 +29,7 @@ interface Progress {
 
 const NOTHING: AiJobResult = { userMessage: null, assistantMessage: null, document: null, documentUpdated: false, isComplete: false, title: null };
 
-/** Runs one AI job (D7): provider, context from the server's own data, validated edit, one idempotent reply. */
+/** Runs one AI job (docs/decisions/0007-ai-jobs-on-bullmq.md): provider, context from the server's own data, validated edit, one idempotent reply. */
 @Injectable()
 export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
   private readonly limiter: ProviderRateLimiter;
@@ -66,9 +66,10 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
     const controller = new AbortController();
     // The attempt's own limit, or sooner the moment the client stops waiting (then nothing may be written).
     const untilDeadline = job.data.deadline - Date.now();
-    const timer = untilDeadline < this.config.AI_JOB_TIMEOUT_MS
-      ? setTimeout(() => controller.abort(new DeadlinePassedError()), Math.max(0, untilDeadline))
-      : setTimeout(() => controller.abort(new AiTimeoutError()), this.config.AI_JOB_TIMEOUT_MS);
+    const timer =
+      untilDeadline < this.config.AI_JOB_TIMEOUT_MS
+        ? setTimeout(() => controller.abort(new DeadlinePassedError()), Math.max(0, untilDeadline))
+        : setTimeout(() => controller.abort(new AiTimeoutError()), this.config.AI_JOB_TIMEOUT_MS);
     const progress: Progress = { prepared: null, text: '' };
     this.running.set(jobId, controller);
     try {
@@ -82,7 +83,7 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
         return done;
       }
       if (Date.now() > job.data.deadline) throw new DeadlinePassedError();
-      // The client may have shown partials of the failed attempt: they are void now (D14).
+      // The client may have shown partials of the failed attempt: they are void now (docs/decisions/0014-streaming-replies.md).
       if (retried) this.publish(job.data.stream, { jobId, restart: true });
       const timeLimit = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true }));
       return await Promise.race([this.run(jobId, job.data, controller.signal, progress), timeLimit]);
@@ -98,7 +99,7 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * The client stopped the reply (D14): the text written so far becomes the assistant message, marked as stopped,
+   * The client stopped the reply (docs/decisions/0014-streaming-replies.md): the text written so far becomes the assistant message, marked as stopped,
    * and the message stays counted. With no text at all the client got no reply: nothing is written, and it is given back.
    */
   private async keepStopped(job: Job<AiJobData, AiJobResult>, progress: Progress): Promise<AiJobResult> {
@@ -136,7 +137,7 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
     let document: DocumentDto | null = null;
     let isComplete = false;
     if (data.task.kind === 'flow' || data.task.kind === 'document') {
-      document = await this.content.getDocument(data.task.documentId, data.userId);
+      document = await this.content.getDocument(data.task.documentId, data.userId, 'editor');
       if (data.task.kind === 'flow') {
         const flow = await this.flows.find(data.task.documentId, data.userId);
         isComplete = !!flow && isFlowComplete(document.content, flow.sections, flow.step);
@@ -180,7 +181,7 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
     if (stream) void this.redis.publish(stream, JSON.stringify(event)).catch(() => undefined);
   }
 
-  /** The task, built from the server's own stored data; ownership is checked by content on every read. */
+  /** The task, built from the server's own stored data; content's access helper checks the editor role on every read. */
   private async prepare(data: AiJobData): Promise<Prepared> {
     const { userId, task } = data;
     switch (task.kind) {
@@ -190,29 +191,41 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
         return { task: { kind: 'chat', mode: task.mode, history, message: task.content }, scope, document: null, flow: null };
       }
       case 'document': {
-        const document = await this.content.getDocument(task.documentId, userId);
+        const document = await this.content.getDocument(task.documentId, userId, 'editor');
         const scope: ChatScope = { documentId: document.id };
         const history = await this.messages.history(userId, scope, 20, task.replaces?.userMessageId);
-        return { task: { kind: 'document', document: { id: document.id, title: document.title, content: document.content }, history, message: task.content }, scope, document, flow: null };
+        return {
+          task: { kind: 'document', document: { id: document.id, title: document.title, content: document.content }, history, message: task.content },
+          scope,
+          document,
+          flow: null,
+        };
       }
       case 'project': {
-        const project = await this.content.getProjectContext(task.projectId, userId);
+        const project = await this.content.getProjectContext(task.projectId, userId, 'editor');
         const scope: ChatScope = { projectId: task.projectId };
         return { task: { kind: 'project', project, history: await this.messages.history(userId, scope), message: task.content }, scope, document: null, flow: null };
       }
       case 'flow': {
         const flow = await this.flows.find(task.documentId, userId);
         if (!flow) throw notFound('Document not found');
-        const document = await this.content.getDocument(task.documentId, userId);
+        const document = await this.content.getDocument(task.documentId, userId, 'editor');
         const scope: ChatScope = { documentId: document.id };
         const history = await this.messages.history(userId, scope);
         return {
           task: {
-            kind: 'flow', flowMode: flow.mode, templateName: flow.templateName, sections: flow.sections,
-            document: { title: document.title, content: document.content }, history, message: task.content,
+            kind: 'flow',
+            flowMode: flow.mode,
+            templateName: flow.templateName,
+            sections: flow.sections,
+            document: { title: document.title, content: document.content },
+            history,
+            message: task.content,
             state: { step: flow.step, followUp: flow.followUp },
           },
-          scope, document, flow,
+          scope,
+          document,
+          flow,
         };
       }
       case 'title': {
@@ -271,10 +284,7 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
     const failure = classifyAiError(err);
     const attempts = job.opts.attempts ?? 1;
     const final = !failure.retryable || job.attemptsMade + 1 >= attempts;
-    this.logger.warn(
-      { jobId: job.id, kind: job.data.task.kind, attempt: job.attemptsMade + 1, final, status: failure.status, err: safeErrorText(err) },
-      'AI job attempt failed',
-    );
+    this.logger.warn({ jobId: job.id, kind: job.data.task.kind, attempt: job.attemptsMade + 1, final, status: failure.status, err: safeErrorText(err) }, 'AI job attempt failed');
     if (final && job.data.consumed) await this.refundOnce(job.id!, job.data.userId, job.data.consumed);
     const reason = encodeFailure(failure.status, failure.body);
     return final ? new UnrecoverableError(reason) : new Error(reason);

@@ -1,4 +1,4 @@
-/** The BullMQ queue that carries one job per AI reply from the chat service to the ai-worker (D7). */
+/** The BullMQ queue that carries one job per AI reply from the chat service to the ai-worker (docs/decisions/0007-ai-jobs-on-bullmq.md). */
 export const AI_QUEUE = 'ai-replies';
 
 /** Job names: the kind of the job's task. */

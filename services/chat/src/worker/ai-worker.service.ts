@@ -7,7 +7,7 @@ import type { WorkerConfig } from './worker.config.js';
 import { AiJobProcessor } from './ai-job.processor.js';
 import type { AiJobData, AiJobResult } from '../jobs/ai-job.js';
 
-/** Consumes the AI queue with bounded concurrency; shutdown lets the running jobs finish (D7, D8). */
+/** Consumes the AI queue with bounded concurrency; shutdown lets the running jobs finish (docs/decisions/0007-ai-jobs-on-bullmq.md, docs/decisions/0008-observability-and-operations.md). */
 @Injectable()
 export class AiWorkerService implements OnModuleInit, OnApplicationShutdown {
   private worker?: Worker<AiJobData, AiJobResult>;

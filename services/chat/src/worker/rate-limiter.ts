@@ -5,11 +5,18 @@ const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason as Error);
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => { clearTimeout(timer); reject(signal.reason as Error); }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
   });
 
 /**
- * A limit of requests per second to one provider key, shared by every worker replica (D7) through
+ * A limit of requests per second to one provider key, shared by every worker replica (docs/decisions/0007-ai-jobs-on-bullmq.md) through
  * Redis. Each key has its own bucket (the server's key, each user's own key: `ProviderFactory` names
  * them), so one user's key, valid or not, never slows anyone else's replies. A job over the limit
  * waits until its bucket has room again, or until the job is aborted.

@@ -51,9 +51,15 @@ export async function startChatStack(options: StackOptions = {}): Promise<ChatSt
   };
   const chat = await startTestService({ service: CHAT, configSchema: chatSchema, module: (c, l) => ChatModule.register(c, l), env: chatEnv });
   chatEnv.DATABASE_URL = chat.config.DATABASE_URL;
-  const worker = options.worker === false
-    ? null
-    : await startTestService({ service: WORKER_SERVICE, configSchema: workerConfigSchema, module: (c, l) => WorkerModule.register(c, l), env: { ...chatEnv, ...options.workerEnv } });
+  const worker =
+    options.worker === false
+      ? null
+      : await startTestService({
+          service: WORKER_SERVICE,
+          configSchema: workerConfigSchema,
+          module: (c, l) => WorkerModule.register(c, l),
+          env: { ...chatEnv, ...options.workerEnv },
+        });
   return {
     identity,
     content,

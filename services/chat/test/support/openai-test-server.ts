@@ -79,12 +79,23 @@ async function answer(res: ServerResponse, request: ReceivedRequest, behaviour: 
   const model = request.body.model ?? 'test-model';
   const created = Math.floor(Date.now() / 1000);
   const text = behaviour.reply ?? null;
-  const toolCall = 'toolCall' in behaviour && behaviour.toolCall
-    ? { id: `call_${counter}`, type: 'function' as const, function: { name: behaviour.toolCall.name, arguments: typeof behaviour.toolCall.arguments === 'string' ? behaviour.toolCall.arguments : JSON.stringify(behaviour.toolCall.arguments) } }
-    : null;
+  const toolCall =
+    'toolCall' in behaviour && behaviour.toolCall
+      ? {
+          id: `call_${counter}`,
+          type: 'function' as const,
+          function: {
+            name: behaviour.toolCall.name,
+            arguments: typeof behaviour.toolCall.arguments === 'string' ? behaviour.toolCall.arguments : JSON.stringify(behaviour.toolCall.arguments),
+          },
+        }
+      : null;
   if (!request.body.stream) {
     return json(res, 200, {
-      id, object: 'chat.completion', created, model,
+      id,
+      object: 'chat.completion',
+      created,
+      model,
       choices: [{ index: 0, finish_reason: toolCall ? 'tool_calls' : 'stop', message: { role: 'assistant', content: text, ...(toolCall ? { tool_calls: [toolCall] } : {}) } }],
       usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
     });
@@ -144,7 +155,12 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
         return answer(res, request, behaviour, state.respond);
       }
       if (req.method === 'POST' && path === '/v1/realtime/sessions') {
-        return json(res, 200, { id: `sess_test_${++counter}`, object: 'realtime.session', model: body.model, client_secret: { value: `ek_test_${counter}`, expires_at: Math.floor(Date.now() / 1000) + 60 } });
+        return json(res, 200, {
+          id: `sess_test_${++counter}`,
+          object: 'realtime.session',
+          model: body.model,
+          client_secret: { value: `ek_test_${counter}`, expires_at: Math.floor(Date.now() / 1000) + 60 },
+        });
       }
       return json(res, 404, { error: { message: `no route ${req.method} ${path}` } });
     })().catch(() => res.destroy());

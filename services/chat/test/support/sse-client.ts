@@ -19,7 +19,7 @@ export interface SseCall {
   abort(): void;
 }
 
-/** POSTs `body` with `Accept: text/event-stream` and parses the answer as it arrives (D14). */
+/** POSTs `body` with `Accept: text/event-stream` and parses the answer as it arrives (docs/decisions/0014-streaming-replies.md). */
 export async function postSse(baseUrl: string, path: string, cookie: string, body: unknown): Promise<SseCall> {
   const controller = new AbortController();
   const response = await fetch(`${baseUrl}${path}`, {

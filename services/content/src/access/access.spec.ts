@@ -1,52 +1,54 @@
 import { describe, expect, it } from '@jest/globals';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import { access, found, ownerOf } from './access.js';
+import { access, granted, ownerOf, roleOf } from './access.js';
 
 const dialect = new PgDialect();
-const render = (clause: SQL) => {
-  const { sql, params } = dialect.sqlToQuery(clause);
-  return { sql, params };
-};
+const render = (clause: SQL) => dialect.sqlToQuery(clause);
 
 describe('access', () => {
-  it('denies every row to an anonymous visitor', () => {
-    for (const clause of [access.documents(null), access.document(null, 7), access.projects(null), access.project(null, 7), access.activities(null)]) {
-      // `false` alone, or `false and ...`: no row can match.
-      expect(render(clause).sql).toMatch(/^\(?false( and |$)/);
+  it('lists nothing of anyone for an anonymous visitor', () => {
+    for (const clause of [access.ownDocuments(null), access.ownProjects(null), access.activities(null)]) {
+      expect(render(clause).sql).toBe('false');
     }
   });
 
-  it('scopes a document to its owner and id', () => {
-    const { sql, params } = render(access.document({ id: 42 }, 7));
-    expect(sql).toBe('("documents"."owner_id" = $1 and "documents"."id" = $2)');
-    expect(params).toEqual([42, 7]);
+  it('refuses an anonymous visitor any document or project with a 404, before asking the database', async () => {
+    const db = {} as never;
+    await expect(access.document(db, null, 7, 'viewer')).rejects.toMatchObject({ status: 404, body: { message: 'Document not found' } });
+    await expect(access.project(db, null, 7, 'viewer')).rejects.toMatchObject({ status: 404, body: { message: 'Project not found' } });
   });
 
-  it("scopes a project's documents to the owner as well as the project", () => {
-    const project = found({ id: 3 }, 'Project not found');
-    const { sql, params } = render(access.projectDocuments({ id: 42 }, project));
-    expect(sql).toBe('("documents"."owner_id" = $1 and "documents"."project_id" = $2)');
-    expect(params).toEqual([42, 3]);
+  it('makes the owner the owner whatever the grants, and others the stronger of their grants', () => {
+    expect(roleOf({ id: 1 }, 1, null, null)).toBe('owner');
+    expect(roleOf({ id: 2 }, 1, 'viewer', 'editor')).toBe('editor');
+    expect(roleOf({ id: 2 }, 1, 'commenter', null)).toBe('commenter');
+    expect(roleOf({ id: 2 }, 1, null, 'viewer')).toBe('viewer');
+    expect(roleOf({ id: 2 }, 1, null, null)).toBeNull();
   });
 
-  it('denies a project documents query to an anonymous visitor even for a known project', () => {
-    expect(render(access.projectDocuments(null, found({ id: 3 }, 'Project not found'))).sql).toBe('(false and "documents"."project_id" = $1)');
+  it('answers no role with 404 and a too-weak role with 403 naming the role needed', () => {
+    expect(() => granted({ id: 3 }, null, 'viewer', 'Document not found')).toThrow(
+      expect.objectContaining({ status: 404, body: { code: 'NOT_FOUND', message: 'Document not found' } }),
+    );
+    expect(() => granted({ id: 3 }, 'viewer', 'editor', 'Document not found')).toThrow(
+      expect.objectContaining({ status: 403, body: { code: 'FORBIDDEN', message: 'This needs the editor role or higher' } }),
+    );
+    expect(() => granted({ id: 3 }, 'editor', 'owner', 'Document not found')).toThrow(
+      expect.objectContaining({ status: 403, body: { code: 'FORBIDDEN', message: 'Only the owner can do this' } }),
+    );
+    expect(granted({ id: 3 }, 'editor', 'commenter', 'Document not found')).toMatchObject({ id: 3, role: 'editor' });
   });
 
   it("reaches revisions only through a document's id", () => {
-    const document = found({ id: 9 }, 'Document not found');
-    expect(render(access.revision(document, 5))).toEqual({
+    const document = granted({ id: 9 }, 'owner', 'viewer', 'Document not found');
+    expect(render(access.revision(document, 5))).toMatchObject({
       sql: '("document_revisions"."document_id" = $1 and "document_revisions"."id" = $2)',
       params: [9, 5],
     });
   });
 
-  it('answers a missing row with 404 and the given message, never 403', () => {
-    expect(() => found(undefined, 'Document not found')).toThrow(expect.objectContaining({ status: 404, body: { code: 'NOT_FOUND', message: 'Document not found' } }));
-  });
-
   it('names the owner of a row it found', () => {
-    expect(ownerOf(found({ ownerId: 12 }, 'Document not found'))).toEqual({ id: 12 });
+    expect(ownerOf(granted({ ownerId: 12 }, 'editor', 'viewer', 'Document not found'))).toEqual({ id: 12 });
   });
 });

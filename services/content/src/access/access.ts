@@ -1,57 +1,161 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import { notFound } from '@prd/kit';
-import { activities, documentRevisions, documents, projects } from '../db/schema.js';
+import { and, desc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { forbidden, notFound } from '@prd/kit';
+import { DOCUMENT_NOT_FOUND, PROJECT_NOT_FOUND, roleAllows, roleNeededMessage, strongerRole, type Role } from '@prd/proto';
+import type { Executor } from '../db/database.js';
+import { activities, documentGrants, documentRevisions, documents, projectGrants, projects } from '../db/schema.js';
 
 /**
  * Whom a query acts for: the session's user on public routes, the user an internal caller names on
- * internal ones. `null` (an anonymous visitor) owns nothing.
+ * internal ones. `null` (an anonymous visitor) may reach nothing.
  */
 export interface Owner {
   readonly id: number;
 }
 
 declare const accessChecked: unique symbol;
-/** A row loaded through this module, so known to belong to the owner; only `found` makes one. */
-export type Owned<T> = T & { readonly [accessChecked]: true };
+/** A row loaded through this module, with the acting user's role on it; only this module makes one. */
+export type Granted<T> = T & { readonly [accessChecked]: true; readonly role: Role };
 
-/** Matches no row: what every rule gives when there is no owner (default deny). */
+type DocumentRow = typeof documents.$inferSelect;
+type ProjectRow = typeof projects.$inferSelect;
+
+/** Matches no row: what every rule gives when there is no user (default deny). */
 const DENY: SQL = sql`false`;
 
-function ownedBy(column: PgColumn, owner: Owner | null): SQL {
+function ownedBy(column: typeof documents.ownerId | typeof projects.ownerId | typeof activities.ownerId, owner: Owner | null): SQL {
   return owner ? eq(column, owner.id) : DENY;
 }
 
-function both(a: SQL, b: SQL): SQL {
-  return and(a, b) ?? DENY;
+/** The acting user's role from the owner column and the grants joined beside it; null when there is none. */
+export function roleOf(user: Owner, ownerId: number, ...grants: (Role | null)[]): Role | null {
+  if (ownerId === user.id) return 'owner';
+  return grants.reduce<Role | null>((best, grant) => strongerRole(best, grant), null);
+}
+
+/** 404 without any role (nothing leaks), 403 naming the role needed when the role is too weak. */
+export function granted<T extends object>(row: T | undefined, role: Role | null, needed: Role, missing: string): Granted<T> {
+  if (row === undefined || role === null) throw notFound(missing);
+  if (!roleAllows(role, needed)) throw forbidden(roleNeededMessage(needed));
+  return Object.assign(row, { role }) as Granted<T>;
+}
+
+export interface LoadOptions {
+  /** Lock the row for the rest of the caller's transaction. */
+  lock?: 'update' | 'share';
 }
 
 /**
- * The one place that decides which rows a user may reach (D9). Every owner-scoped query takes its
- * `where` from here; a row that does not match is, to the caller, a row that does not exist.
+ * The one place that decides what a user may do with a document or project (docs/decisions/0009-security.md, docs/decisions/0012-sharing-and-roles.md): the owner is
+ * `owner`, others have the stronger of their direct grant and, for a document, its project's grant.
+ * Every route of every service reaches documents and projects through here (other services over
+ * content's internal routes). No cache: a revoked grant stops working on the very next request.
  */
 export const access = {
-  documents: (owner: Owner | null): SQL => ownedBy(documents.ownerId, owner),
-  document: (owner: Owner | null, id: number): SQL => both(ownedBy(documents.ownerId, owner), eq(documents.id, id)),
-  /** The owner's documents in one of the owner's projects. */
-  projectDocuments: (owner: Owner | null, project: Owned<{ id: number }>): SQL =>
-    both(ownedBy(documents.ownerId, owner), eq(documents.projectId, project.id)),
+  async document(db: Executor, user: Owner | null, id: number, needed: Role, options: LoadOptions = {}): Promise<Granted<DocumentRow>> {
+    if (!user) throw notFound(DOCUMENT_NOT_FOUND);
+    const query = db
+      .select({ document: documents, direct: documentGrants.role, inherited: projectGrants.role })
+      .from(documents)
+      .leftJoin(documentGrants, and(eq(documentGrants.documentId, documents.id), eq(documentGrants.userId, user.id)))
+      .leftJoin(projectGrants, and(eq(projectGrants.projectId, documents.projectId), eq(projectGrants.userId, user.id)))
+      .where(eq(documents.id, id));
+    const [row] = options.lock ? await query.for(options.lock, { of: documents }) : await query;
+    return granted(row?.document, row ? roleOf(user, row.document.ownerId, row.direct, row.inherited) : null, needed, DOCUMENT_NOT_FOUND);
+  },
+
+  async project(db: Executor, user: Owner | null, id: number, needed: Role, options: LoadOptions = {}): Promise<Granted<ProjectRow>> {
+    if (!user) throw notFound(PROJECT_NOT_FOUND);
+    const query = db
+      .select({ project: projects, grant: projectGrants.role })
+      .from(projects)
+      .leftJoin(projectGrants, and(eq(projectGrants.projectId, projects.id), eq(projectGrants.userId, user.id)))
+      .where(eq(projects.id, id));
+    const [row] = options.lock ? await query.for(options.lock, { of: projects }) : await query;
+    return granted(row?.project, row ? roleOf(user, row.project.ownerId, row.grant) : null, needed, PROJECT_NOT_FOUND);
+  },
+
+  /**
+   * The same rule as `document`, reading only the id and the roles (no content): for checks that only
+   * need to know whether the user may go on (chat's `/ws` sessions and document chat).
+   */
+  async documentAccess(db: Executor, user: Owner | null, id: number, needed: Role): Promise<Granted<{ id: number }>> {
+    if (!user) throw notFound(DOCUMENT_NOT_FOUND);
+    const [row] = await db
+      .select({ id: documents.id, ownerId: documents.ownerId, direct: documentGrants.role, inherited: projectGrants.role })
+      .from(documents)
+      .leftJoin(documentGrants, and(eq(documentGrants.documentId, documents.id), eq(documentGrants.userId, user.id)))
+      .leftJoin(projectGrants, and(eq(projectGrants.projectId, documents.projectId), eq(projectGrants.userId, user.id)))
+      .where(eq(documents.id, id));
+    return granted(row ? { id: row.id } : undefined, row ? roleOf(user, row.ownerId, row.direct, row.inherited) : null, needed, DOCUMENT_NOT_FOUND);
+  },
+
+  /** The same rule as `project`, reading only the id and the roles. */
+  async projectAccess(db: Executor, user: Owner | null, id: number, needed: Role): Promise<Granted<{ id: number }>> {
+    if (!user) throw notFound(PROJECT_NOT_FOUND);
+    const [row] = await db
+      .select({ id: projects.id, ownerId: projects.ownerId, grant: projectGrants.role })
+      .from(projects)
+      .leftJoin(projectGrants, and(eq(projectGrants.projectId, projects.id), eq(projectGrants.userId, user.id)))
+      .where(eq(projects.id, id));
+    return granted(row ? { id: row.id } : undefined, row ? roleOf(user, row.ownerId, row.grant) : null, needed, PROJECT_NOT_FOUND);
+  },
+
+  /** The user's own documents (`GET /api/documents`). */
+  ownDocuments: (owner: Owner | null): SQL => ownedBy(documents.ownerId, owner),
+  /** The user's own projects. */
+  ownProjects: (owner: Owner | null): SQL => ownedBy(projects.ownerId, owner),
+
+  /** Documents others shared with the user, directly or through their project, with the user's role on each. */
+  sharedDocuments(db: Executor, user: Owner) {
+    return db
+      .select({
+        id: documents.id,
+        title: documents.title,
+        projectId: documents.projectId,
+        ownerId: documents.ownerId,
+        createdAt: documents.createdAt,
+        updatedAt: documents.updatedAt,
+        direct: documentGrants.role,
+        inherited: projectGrants.role,
+      })
+      .from(documents)
+      .leftJoin(documentGrants, and(eq(documentGrants.documentId, documents.id), eq(documentGrants.userId, user.id)))
+      .leftJoin(projectGrants, and(eq(projectGrants.projectId, documents.projectId), eq(projectGrants.userId, user.id)))
+      .where(and(ne(documents.ownerId, user.id), or(isNotNull(documentGrants.userId), isNotNull(projectGrants.userId))))
+      .orderBy(desc(documents.updatedAt), desc(documents.id));
+  },
+
+  /** Projects others shared with the user, with the user's role on each. */
+  sharedProjects(db: Executor, user: Owner) {
+    return db
+      .select({ project: projects, role: projectGrants.role })
+      .from(projects)
+      .innerJoin(projectGrants, and(eq(projectGrants.projectId, projects.id), eq(projectGrants.userId, user.id)))
+      .where(ne(projects.ownerId, user.id))
+      .orderBy(desc(projects.updatedAt), desc(projects.id));
+  },
+
+  /** The documents of a project already loaded through `access.project`. */
+  projectDocuments: (project: Granted<{ id: number }>): SQL => eq(documents.projectId, project.id),
   /** Revisions of a document already loaded through `access.document`. */
-  revisions: (document: Owned<{ id: number }>): SQL => eq(documentRevisions.documentId, document.id),
-  revision: (document: Owned<{ id: number }>, id: number): SQL =>
-    both(eq(documentRevisions.documentId, document.id), eq(documentRevisions.id, id)),
-  projects: (owner: Owner | null): SQL => ownedBy(projects.ownerId, owner),
-  project: (owner: Owner | null, id: number): SQL => both(ownedBy(projects.ownerId, owner), eq(projects.id, id)),
+  revisions: (document: Granted<{ id: number }>): SQL => eq(documentRevisions.documentId, document.id),
+  revision: (document: Granted<{ id: number }>, id: number): SQL => and(eq(documentRevisions.documentId, document.id), eq(documentRevisions.id, id)) ?? DENY,
+  /** The events of the user's own items (colleagues' work on them included). */
   activities: (owner: Owner | null): SQL => ownedBy(activities.ownerId, owner),
 };
 
-/** The row a query scoped by `access` found, or a 404 with `message` (never a 403: nothing leaks). */
-export function found<T>(row: T | undefined, message: string): Owned<T> {
-  if (row === undefined) throw notFound(message);
-  return row as Owned<T>;
+/** The owner of a row loaded through `access`: whose allowance, activities and projects it belongs to. */
+export function ownerOf(row: Granted<{ ownerId: number }>): Owner {
+  return { id: row.ownerId };
 }
 
-/** The owner of a row loaded through `access`: the acting user who may change it. */
-export function ownerOf(row: Owned<{ ownerId: number }>): Owner {
-  return { id: row.ownerId };
+/** The role of a user on a row of `access.sharedDocuments`. */
+export function sharedRole(row: { direct: Role | null; inherited: Role | null }): Role {
+  return strongerRole(row.direct, row.inherited) ?? 'viewer';
+}
+
+/** The acting user of a route that `access` already let through (so never null there); 404 otherwise. */
+export function acting<T extends Owner>(user: T | null, missing: string): T {
+  if (!user) throw notFound(missing);
+  return user;
 }

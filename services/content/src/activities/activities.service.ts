@@ -5,6 +5,7 @@ import { ACTIVITIES_LIMIT, type Activity, type ActivityType } from '@prd/proto';
 import { access, type Owner } from '../access/access.js';
 import type { ContentDb, Executor } from '../db/database.js';
 import { activities } from '../db/schema.js';
+import { PeopleService } from '../people/people.service.js';
 
 export interface ActivitySubject {
   documentId?: number | null;
@@ -13,28 +14,41 @@ export interface ActivitySubject {
   title: string;
 }
 
+/** Who acts: the session's user (with their username) or a user an internal caller names (id only). */
+export interface Actor extends Owner {
+  readonly username?: string;
+}
+
 @Injectable()
 export class ActivitiesService {
-  constructor(@Inject(DB) private readonly db: ContentDb) {}
+  constructor(
+    @Inject(DB) private readonly db: ContentDb,
+    private readonly people: PeopleService,
+  ) {}
 
   /**
-   * Records an event, inside the caller's transaction. Consecutive updates of one document (the
-   * guided flow saves after every answer) collapse into the latest, so they do not crowd the list.
+   * Records an event on one of `owner`'s items, inside the caller's transaction; when a colleague
+   * with a grant did it, their name goes with it so the owner sees who. Consecutive updates of one
+   * document by the same person (the guided flow saves after every answer) collapse into the latest.
    */
-  async record(tx: Executor, owner: Owner, type: ActivityType, subject: ActivitySubject): Promise<void> {
+  async record(tx: Executor, owner: Owner, actor: Actor, type: ActivityType, subject: ActivitySubject): Promise<void> {
+    const actorId = actor.id === owner.id ? null : actor.id;
     if (type === 'document_updated' && subject.documentId != null) {
       const [latest] = await tx
-        .select({ id: activities.id, type: activities.type, documentId: activities.documentId })
+        .select({ id: activities.id, type: activities.type, documentId: activities.documentId, actorId: activities.actorId })
         .from(activities)
         .where(access.activities(owner))
         .orderBy(desc(activities.id))
         .limit(1);
-      if (latest && latest.type === type && latest.documentId === subject.documentId) {
+      if (latest && latest.type === type && latest.documentId === subject.documentId && latest.actorId === actorId) {
         await tx.delete(activities).where(and(access.activities(owner), eq(activities.id, latest.id)));
       }
     }
+    const actorName = actorId === null ? null : (actor.username ?? (await this.people.profile(actor.id))?.username ?? null);
     await tx.insert(activities).values({
       ownerId: owner.id,
+      actorId,
+      actorName,
       type,
       documentId: subject.documentId ?? null,
       projectId: subject.projectId ?? null,
@@ -42,20 +56,16 @@ export class ActivitiesService {
     });
   }
 
-  /** The user's most recent events, newest first; none for an anonymous visitor. */
+  /** The events on the user's own items, newest first; none for an anonymous visitor. */
   async list(owner: Owner | null): Promise<Activity[]> {
-    const rows = await this.db
-      .select()
-      .from(activities)
-      .where(access.activities(owner))
-      .orderBy(desc(activities.id))
-      .limit(ACTIVITIES_LIMIT);
+    const rows = await this.db.select().from(activities).where(access.activities(owner)).orderBy(desc(activities.id)).limit(ACTIVITIES_LIMIT);
     return rows.map((r) => ({
       id: r.id,
       type: r.type as ActivityType,
       documentId: r.documentId,
       projectId: r.projectId,
       title: r.title,
+      actorName: r.actorName,
       createdAt: r.createdAt.toISOString(),
     }));
   }

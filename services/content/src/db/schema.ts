@@ -1,4 +1,7 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/** proto's GRANTABLE_ROLES, spelled out so drizzle-kit can load this file on its own. */
+const GRANTABLE_ROLES = ['viewer', 'commenter', 'editor'] as const;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -16,7 +19,7 @@ export const templates = pgTable('templates', {
   createdAt: createdAt(),
 });
 
-/** Owner ids are identity's user ids; each service owns its own tables (D1), so there is no foreign key to users. */
+/** Owner ids are identity's user ids; each service owns its own tables (docs/decisions/0001-postgresql-instead-of-mongodb.md), so there is no foreign key to users. */
 export const projects = pgTable(
   'projects',
   {
@@ -43,10 +46,7 @@ export const documents = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('documents_owner_updated_idx').on(t.ownerId, t.updatedAt.desc()),
-    index('documents_project_idx').on(t.projectId),
-  ],
+  (t) => [index('documents_owner_updated_idx').on(t.ownerId, t.updatedAt.desc()), index('documents_project_idx').on(t.projectId)],
 );
 
 /** The document as it was just before one change of its content, and who made that change. */
@@ -71,6 +71,9 @@ export const activities = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     ownerId: integer('owner_id').notNull(),
+    /** Who did it, when that is not the owner (a colleague working on a shared item); null for the owner. */
+    actorId: integer('actor_id'),
+    actorName: text('actor_name'),
     type: text('type').notNull(),
     documentId: integer('document_id'),
     projectId: integer('project_id'),
@@ -78,4 +81,61 @@ export const activities = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('activities_owner_idx').on(t.ownerId, t.id.desc())],
+);
+
+/** A registered user's role on someone else's document (docs/decisions/0012-sharing-and-roles.md); deleting the document deletes its grants. */
+export const documentGrants = pgTable(
+  'document_grants',
+  {
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    role: text('role', { enum: GRANTABLE_ROLES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.userId] }), index('document_grants_user_idx').on(t.userId)],
+);
+
+/** A registered user's role on someone else's project: it covers every document in the project, now and later. */
+export const projectGrants = pgTable(
+  'project_grants',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    role: text('role', { enum: GRANTABLE_ROLES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_grants_user_idx').on(t.userId)],
+);
+
+/** A document's read-only link (docs/decisions/0012-sharing-and-roles.md): one per document; revoking deletes it, creating again draws a new token. */
+export const shareLinks = pgTable('share_links', {
+  documentId: integer('document_id')
+    .primaryKey()
+    .references(() => documents.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** Comments on a document (docs/decisions/0012-sharing-and-roles.md): a thread's first comment has no parent and may quote the text it is about. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').notNull(),
+    authorName: text('author_name').notNull(),
+    content: text('content').notNull(),
+    anchor: jsonb('anchor').$type<{ exact: string; prefix: string; suffix: string }>(),
+    resolved: boolean('resolved').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('comments_document_idx').on(t.documentId, t.id), index('comments_parent_idx').on(t.parentId)],
 );

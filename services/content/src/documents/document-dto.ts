@@ -1,15 +1,15 @@
-import type { DocumentDto, DocumentSummary, Revision } from '@prd/proto';
+import type { DocumentDto, DocumentSummary, Revision, Role } from '@prd/proto';
 import type { documentRevisions, documents } from '../db/schema.js';
 
 type DocumentRow = typeof documents.$inferSelect;
 type RevisionRow = typeof documentRevisions.$inferSelect;
 
-export function toDocumentSummary(row: Omit<DocumentRow, 'ownerId' | 'content'>): DocumentSummary {
+export function toDocumentSummary(row: Pick<DocumentRow, 'id' | 'title' | 'projectId' | 'createdAt' | 'updatedAt'>): DocumentSummary {
   return { id: row.id, title: row.title, projectId: row.projectId, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
-export function toDocumentDto(row: DocumentRow): DocumentDto {
-  return { ...toDocumentSummary(row), content: row.content };
+export function toDocumentDto(row: DocumentRow, role: Role): DocumentDto {
+  return { ...toDocumentSummary(row), content: row.content, role };
 }
 
 export function toRevision(row: RevisionRow): Revision {

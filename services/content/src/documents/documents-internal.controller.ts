@@ -10,34 +10,34 @@ import {
   type DocumentDto,
   type InternalCreateDocument,
   type InternalSaveContent,
+  type InternalUserQuery,
 } from '@prd/proto';
 import { DocumentsService } from './documents.service.js';
 
-/** Content's document routes for chat and export (D3, ContentClient): every call names the user it acts for. */
+/** Content's document routes for chat and export (docs/decisions/0003-internal-calls.md, ContentClient): every call names the user it acts for. */
 @Controller('internal/documents')
 @UseGuards(InternalGuard)
 export class DocumentsInternalController {
   constructor(private readonly documents: DocumentsService) {}
 
+  /** The document if the user's role on it is at least `role` (404 without any, 403 too weak): the access check of chat and export. */
   @Get(':id')
   @InternalCallers('chat', 'chat-worker', 'export')
-  get(
-    @Param(new ZodPipe(documentParamsSchema)) { id }: { id: number },
-    @Query(new ZodPipe(internalUserQuerySchema)) { userId }: { userId: number },
-  ): Promise<DocumentDto> {
-    return this.documents.get({ id: userId }, id);
+  get(@Param(new ZodPipe(documentParamsSchema)) { id }: { id: number }, @Query(new ZodPipe(internalUserQuerySchema)) { userId, role }: InternalUserQuery): Promise<DocumentDto> {
+    return this.documents.get({ id: userId }, id, role);
   }
 
-  /** An access check for chat (`/ws` sessions, document chat) that loads no content. */
+  /** An access check for chat (`/ws` sessions, document chat) with the role the caller needs; loads no content. */
   @Get(':id/access')
   @InternalCallers('chat')
   async access(
     @Param(new ZodPipe(documentParamsSchema)) { id }: { id: number },
-    @Query(new ZodPipe(internalUserQuerySchema)) { userId }: { userId: number },
+    @Query(new ZodPipe(internalUserQuerySchema)) { userId, role }: InternalUserQuery,
   ): Promise<{ id: number }> {
-    return { id: await this.documents.check({ id: userId }, id) };
+    return { id: await this.documents.check({ id: userId }, id, role) };
   }
 
+  /** An AI or flow edit: the user needs the editor role. */
   @Put(':id/content')
   @InternalCallers('chat-worker')
   save(@Param(new ZodPipe(documentParamsSchema)) { id }: { id: number }, @Body(new ZodPipe(internalSaveContentSchema)) body: InternalSaveContent): Promise<DocumentDto> {

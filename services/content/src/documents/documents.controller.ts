@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { CurrentUser, unauthorized, WithUser, ZodPipe, type ActingUser } from '@prd/kit';
 import {
+  listScopeQuerySchema,
   createDocumentSchema,
   documentParamsSchema,
   revisionParamsSchema,
@@ -10,6 +11,7 @@ import {
   type DocumentDto,
   type DocumentSummary,
   type Revision,
+  type SharedDocumentSummary,
   type UpdateDocument,
 } from '@prd/proto';
 import { DocumentsService } from './documents.service.js';
@@ -20,10 +22,14 @@ type IdParams = { id: number };
 export class DocumentsController {
   constructor(private readonly documents: DocumentsService) {}
 
+  /** The user's own documents, or with `?scope=shared` those others shared with them (with role and owner). */
   @Get()
   @WithUser()
-  list(@CurrentUser() user: ActingUser | null): Promise<DocumentSummary[]> {
-    return this.documents.list(user);
+  list(
+    @CurrentUser() user: ActingUser | null,
+    @Query(new ZodPipe(listScopeQuerySchema)) { scope }: { scope?: 'own' | 'shared' },
+  ): Promise<DocumentSummary[] | SharedDocumentSummary[]> {
+    return scope === 'shared' ? this.documents.listShared(user) : this.documents.list(user);
   }
 
   /** Any query (such as the client's cache-busting `t`) is ignored. */
@@ -33,14 +39,10 @@ export class DocumentsController {
     return this.documents.get(user, id);
   }
 
-  /** An anonymous visitor's first document makes them a guest (D5). */
+  /** An anonymous visitor's first document makes them a guest (docs/decisions/0005-users-guests-and-limits.md). */
   @Post()
   @WithUser({ provisionGuest: createDocumentSchema })
-  create(
-    @CurrentUser() user: ActingUser | null,
-    @Body(new ZodPipe(createDocumentSchema)) body: CreateDocument,
-    @Req() request: FastifyRequest,
-  ): Promise<DocumentDto> {
+  create(@CurrentUser() user: ActingUser | null, @Body(new ZodPipe(createDocumentSchema)) body: CreateDocument, @Req() request: FastifyRequest): Promise<DocumentDto> {
     if (!user) throw unauthorized();
     return this.documents.create(user, body, request.id);
   }
@@ -71,10 +73,7 @@ export class DocumentsController {
   @Post(':id/revisions/:revisionId/restore')
   @HttpCode(200)
   @WithUser()
-  restore(
-    @CurrentUser() user: ActingUser | null,
-    @Param(new ZodPipe(revisionParamsSchema)) { id, revisionId }: { id: number; revisionId: number },
-  ): Promise<DocumentDto> {
+  restore(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(revisionParamsSchema)) { id, revisionId }: { id: number; revisionId: number }): Promise<DocumentDto> {
     return this.documents.restore(user, id, revisionId);
   }
 }

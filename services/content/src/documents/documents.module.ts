@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { ActivitiesModule } from '../activities/activities.module.js';
+import { PeopleModule } from '../people/people.module.js';
+import { SharesModule } from '../shares/shares.module.js';
 import { UsageModule } from '../usage/usage.module.js';
 import { DocumentsInternalController } from './documents-internal.controller.js';
 import { DocumentsController } from './documents.controller.js';
 import { DocumentsService } from './documents.service.js';
 
 @Module({
-  imports: [ActivitiesModule, UsageModule],
+  imports: [ActivitiesModule, UsageModule, PeopleModule, SharesModule],
   controllers: [DocumentsController, DocumentsInternalController],
   providers: [DocumentsService],
 })

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { DB } from '@prd/kit';
+import { DB, notFound as notFoundError } from '@prd/kit';
 import {
   DOCUMENT_NOT_FOUND,
-  PROJECT_NOT_FOUND,
   REVISION_COALESCE_MS,
   REVISION_NOT_FOUND,
   REVISIONS_LIST_LIMIT,
@@ -12,11 +11,15 @@ import {
   type DocumentSummary,
   type Revision,
   type RevisionSource,
+  type Role,
+  type SharedDocumentSummary,
 } from '@prd/proto';
-import { access, found, ownerOf, type Owned, type Owner } from '../access/access.js';
-import { ActivitiesService } from '../activities/activities.service.js';
-import type { ContentDb, ContentTx } from '../db/database.js';
+import { access, acting, ownerOf, sharedRole, type Granted, type Owner } from '../access/access.js';
+import { ActivitiesService, type Actor } from '../activities/activities.service.js';
+import type { ContentDb, ContentTx, Executor } from '../db/database.js';
 import { documentRevisions, documents, projects } from '../db/schema.js';
+import { PeopleService } from '../people/people.service.js';
+import { RevocationsService } from '../shares/revocations.service.js';
 import { UsageService } from '../usage/usage.service.js';
 import { toDocumentDto, toDocumentSummary, toRevision } from './document-dto.js';
 
@@ -41,6 +44,8 @@ export class DocumentsService {
     @Inject(DB) private readonly db: ContentDb,
     private readonly activities: ActivitiesService,
     private readonly usage: UsageService,
+    private readonly people: PeopleService,
+    private readonly revocations: RevocationsService,
   ) {}
 
   /** The owner's documents, most recently updated first, without their content. */
@@ -49,36 +54,47 @@ export class DocumentsService {
     const rows = await this.db
       .select({ id: d.id, title: d.title, projectId: d.projectId, createdAt: d.createdAt, updatedAt: d.updatedAt })
       .from(d)
-      .where(access.documents(owner))
+      .where(access.ownDocuments(owner))
       .orderBy(desc(d.updatedAt), desc(d.id));
     return rows.map(toDocumentSummary);
   }
 
-  async get(owner: Owner | null, id: number): Promise<DocumentDto> {
-    const [row] = await this.db.select().from(documents).where(access.document(owner, id));
-    return toDocumentDto(found(row, DOCUMENT_NOT_FOUND));
+  /** What others shared with the user (directly or through a project), with the user's role and each owner. */
+  async listShared(user: Owner | null): Promise<SharedDocumentSummary[]> {
+    if (!user) return [];
+    const rows = await access.sharedDocuments(this.db, user);
+    const owners = await this.people.profiles(rows.map((r) => r.ownerId));
+    return rows.flatMap((row) => {
+      const owner = owners.get(row.ownerId);
+      // An owner whose account is gone leaves nothing to show.
+      return owner ? [{ ...toDocumentSummary(row), role: sharedRole(row), owner }] : [];
+    });
   }
 
-  /** The document's id if the owner may use it, else 404; its content is not read. */
-  async check(owner: Owner | null, id: number): Promise<number> {
-    const [row] = await this.db.select({ id: documents.id }).from(documents).where(access.document(owner, id));
-    return found(row, DOCUMENT_NOT_FOUND).id;
+  async get(user: Owner | null, id: number, needed: Role = 'viewer'): Promise<DocumentDto> {
+    const row = await access.document(this.db, user, id, needed);
+    return toDocumentDto(row, row.role);
   }
 
-  /** Creates a document, consuming one of the owner's monthly documents (D5); a failed save gives it back. */
+  /** The document's id if the user has at least `needed` on it, else 404 (no access) or 403 (role too weak); its content is not read. */
+  async check(user: Owner | null, id: number, needed: Role): Promise<number> {
+    return (await access.documentAccess(this.db, user, id, needed)).id;
+  }
+
+  /** Creates a document, consuming one of the owner's monthly documents (docs/decisions/0005-users-guests-and-limits.md); a failed save gives it back. */
   async create(owner: Owner, input: NewDocument, requestId?: string): Promise<DocumentDto> {
     const projectId = input.projectId ?? null;
-    // A wrong project is a 404 before any allowance is spent.
-    if (projectId !== null) await this.lockProject(this.db, owner, projectId);
+    // A wrong project is a 404 before any allowance is spent; only its owner adds documents to it.
+    if (projectId !== null) await access.project(this.db, owner, projectId, 'owner');
     await this.usage.consumeDocument(owner.id, requestId);
     try {
       return await this.db.transaction(async (tx) => {
-        const project = projectId === null ? null : await this.lockProject(tx, owner, projectId);
-        const [row] = await tx.insert(documents).values({ ownerId: owner.id, title: input.title, content: input.content, projectId }).returning();
-        const created = found(row, DOCUMENT_NOT_FOUND);
-        await this.activities.record(tx, owner, 'document_created', { documentId: created.id, projectId, title: created.title });
-        if (project) await this.touchProject(tx, owner, project.id);
-        return toDocumentDto(created);
+        const project = projectId === null ? null : await access.project(tx, owner, projectId, 'owner', { lock: 'share' });
+        const [created] = await tx.insert(documents).values({ ownerId: owner.id, title: input.title, content: input.content, projectId }).returning();
+        if (!created) throw new Error('insert returned no row');
+        await this.activities.record(tx, owner, owner, 'document_created', { documentId: created.id, projectId, title: created.title });
+        if (project) await this.touchProject(tx, project.id);
+        return toDocumentDto(created, 'owner');
       });
     } catch (err) {
       await this.usage.refundDocument(owner.id, requestId);
@@ -87,21 +103,33 @@ export class DocumentsService {
   }
 
   /**
-   * Applies a change made by `source`. A change of content first stores the content it replaces as a
-   * revision; attaching checks the project is the owner's; nothing changed means nothing is written.
+   * Applies a change made by `source` on behalf of `actor`. Title and content need the editor role,
+   * moving between projects the owner. A change of content first stores the content it replaces as
+   * a revision; nothing changed means nothing is written.
    */
-  update(owner: Owner | null, id: number, change: DocumentChange, source: RevisionSource): Promise<DocumentDto> {
-    return this.db.transaction(async (tx) => {
-      const current = await this.lockDocument(tx, owner, id);
-      return toDocumentDto(await this.apply(tx, current, change, source));
+  async update(actor: Actor | null, id: number, change: DocumentChange, source: RevisionSource): Promise<DocumentDto> {
+    let leftProject: number | null = null;
+    const updated = await this.db.transaction(async (tx) => {
+      const needed: Role = change.projectId !== undefined ? 'owner' : 'editor';
+      const current = await access.document(tx, actor, id, needed, { lock: 'update' });
+      const row = await this.apply(tx, acting(actor, DOCUMENT_NOT_FOUND), current, change, source);
+      if (current.projectId !== null && row.projectId !== current.projectId) leftProject = current.projectId;
+      return toDocumentDto(row, current.role);
     });
+    // Access inherited from the old project ended with the commit; realtime sessions on it end now.
+    if (leftProject !== null) await this.revocations.documentLeftProject(id, leftProject);
+    return updated;
   }
 
-  async remove(owner: Owner | null, id: number): Promise<void> {
+  async remove(user: Actor | null, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const current = await this.lockDocument(tx, owner, id);
-      await tx.delete(documents).where(access.document(owner, current.id));
-      await this.activities.record(tx, ownerOf(current), 'document_deleted', { documentId: current.id, projectId: current.projectId, title: current.title });
+      const current = await access.document(tx, user, id, 'owner', { lock: 'update' });
+      await tx.delete(documents).where(eq(documents.id, current.id));
+      await this.activities.record(tx, ownerOf(current), acting(user, DOCUMENT_NOT_FOUND), 'document_deleted', {
+        documentId: current.id,
+        projectId: current.projectId,
+        title: current.title,
+      });
     });
   }
 
@@ -112,41 +140,36 @@ export class DocumentsService {
   }
 
   /** The document's most recent revisions, newest first. */
-  async revisions(owner: Owner | null, id: number): Promise<Revision[]> {
-    const [row] = await this.db.select({ id: documents.id }).from(documents).where(access.document(owner, id));
-    const document = found(row, DOCUMENT_NOT_FOUND);
-    const rows = await this.db
-      .select()
-      .from(documentRevisions)
-      .where(access.revisions(document))
-      .orderBy(desc(documentRevisions.id))
-      .limit(REVISIONS_LIST_LIMIT);
+  async revisions(user: Owner | null, id: number): Promise<Revision[]> {
+    const document = await access.document(this.db, user, id, 'viewer');
+    const rows = await this.db.select().from(documentRevisions).where(access.revisions(document)).orderBy(desc(documentRevisions.id)).limit(REVISIONS_LIST_LIMIT);
     return rows.map(toRevision);
   }
 
-  /** Brings back a revision's content; like any change of content, this stores a revision of what it replaces. */
-  restore(owner: Owner | null, id: number, revisionId: number): Promise<DocumentDto> {
+  /** Brings back a revision's content (editors and the owner); like any change of content, this stores a revision of what it replaces. */
+  restore(actor: Actor | null, id: number, revisionId: number): Promise<DocumentDto> {
     return this.db.transaction(async (tx) => {
-      const current = await this.lockDocument(tx, owner, id);
-      const [row] = await tx.select().from(documentRevisions).where(access.revision(current, revisionId));
-      const revision = found(row, REVISION_NOT_FOUND);
-      return toDocumentDto(await this.apply(tx, current, { content: revision.content }, 'restore'));
+      const current = await access.document(tx, actor, id, 'editor', { lock: 'update' });
+      const [revision] = await tx.select().from(documentRevisions).where(access.revision(current, revisionId));
+      if (!revision) throw notFoundError(REVISION_NOT_FOUND);
+      return toDocumentDto(await this.apply(tx, acting(actor, DOCUMENT_NOT_FOUND), current, { content: revision.content }, 'restore'), current.role);
     });
   }
 
-  private async apply(tx: ContentTx, current: Owned<DocumentRow>, change: DocumentChange, source: RevisionSource): Promise<DocumentRow> {
+  private async apply(tx: ContentTx, actor: Actor, current: Granted<DocumentRow>, change: DocumentChange, source: RevisionSource): Promise<DocumentRow> {
     const owner = ownerOf(current);
     const titleChanged = change.title !== undefined && change.title !== current.title;
     const contentChanged = change.content !== undefined && change.content !== current.content;
     const projectChanged = change.projectId !== undefined && change.projectId !== current.projectId;
     if (!titleChanged && !contentChanged && !projectChanged) return current;
 
-    const newProject = projectChanged && change.projectId != null ? await this.lockProject(tx, owner, change.projectId) : null;
+    // Only the owner moves a document (checked by `update`), and only into a project of their own.
+    const newProject = projectChanged && change.projectId != null ? await access.project(tx, owner, change.projectId, 'owner', { lock: 'share' }) : null;
     if (contentChanged && !(source === 'user' && (await this.continuesSaves(tx, current)))) {
       await tx.insert(documentRevisions).values({ documentId: current.id, title: current.title, content: current.content, source });
       if (source === 'user') await this.thinSaves(tx, current);
     }
-    const [row] = await tx
+    const [updated] = await tx
       .update(documents)
       .set({
         ...(titleChanged ? { title: change.title } : {}),
@@ -154,21 +177,21 @@ export class DocumentsService {
         ...(projectChanged ? { projectId: change.projectId } : {}),
         updatedAt: sql`now()`,
       })
-      .where(access.document(owner, current.id))
+      .where(eq(documents.id, current.id))
       .returning();
-    const updated = found(row, DOCUMENT_NOT_FOUND);
+    if (!updated) throw notFoundError(DOCUMENT_NOT_FOUND);
 
     if (titleChanged || contentChanged) {
-      await this.activities.record(tx, owner, 'document_updated', { documentId: updated.id, projectId: updated.projectId, title: updated.title });
+      await this.activities.record(tx, owner, actor, 'document_updated', { documentId: updated.id, projectId: updated.projectId, title: updated.title });
     }
     if (projectChanged) {
       if (current.projectId !== null) {
-        await this.activities.record(tx, owner, 'document_removed_from_project', { documentId: updated.id, projectId: current.projectId, title: updated.title });
-        await this.touchProject(tx, owner, current.projectId);
+        await this.activities.record(tx, owner, actor, 'document_removed_from_project', { documentId: updated.id, projectId: current.projectId, title: updated.title });
+        await this.touchProject(tx, current.projectId);
       }
       if (newProject) {
-        await this.activities.record(tx, owner, 'document_added_to_project', { documentId: updated.id, projectId: newProject.id, title: updated.title });
-        await this.touchProject(tx, owner, newProject.id);
+        await this.activities.record(tx, owner, actor, 'document_added_to_project', { documentId: updated.id, projectId: newProject.id, title: updated.title });
+        await this.touchProject(tx, newProject.id);
       }
     }
     return updated;
@@ -178,7 +201,7 @@ export class DocumentsService {
    * Whether a user's save continues the saves whose revision is the document's newest: stored before
    * a user's save less than REVISION_COALESCE_MS ago. Such a save stores no revision of its own.
    */
-  private async continuesSaves(tx: ContentTx, document: Owned<{ id: number }>): Promise<boolean> {
+  private async continuesSaves(tx: ContentTx, document: Granted<{ id: number }>): Promise<boolean> {
     const r = documentRevisions;
     const [newest] = await tx
       .select({ recent: sql<boolean>`${r.source} = 'user' AND ${r.createdAt} > now() - make_interval(secs => ${REVISION_COALESCE_MS / 1000})` })
@@ -190,7 +213,7 @@ export class DocumentsService {
   }
 
   /** Keeps the newest REVISIONS_MAX_PER_DOCUMENT revisions of users' saves; AI, flow and restore revisions stay. */
-  private async thinSaves(tx: ContentTx, document: Owned<{ id: number }>): Promise<void> {
+  private async thinSaves(tx: ContentTx, document: Granted<{ id: number }>): Promise<void> {
     const r = documentRevisions;
     const oldest = tx
       .select({ id: r.id })
@@ -201,20 +224,11 @@ export class DocumentsService {
     await tx.delete(r).where(inArray(r.id, oldest));
   }
 
-  /** The owner's document, locked for the rest of the transaction, or 404. */
-  private async lockDocument(tx: ContentTx, owner: Owner | null, id: number): Promise<Owned<DocumentRow>> {
-    const [row] = await tx.select().from(documents).where(access.document(owner, id)).for('update');
-    return found(row, DOCUMENT_NOT_FOUND);
-  }
-
-  /** The owner's project, held against deletion for the rest of the transaction, or 404. */
-  private async lockProject(tx: ContentDb | ContentTx, owner: Owner, id: number): Promise<Owned<{ id: number; name: string }>> {
-    const [row] = await tx.select({ id: projects.id, name: projects.name }).from(projects).where(access.project(owner, id)).for('share');
-    return found(row, PROJECT_NOT_FOUND);
-  }
-
   /** A project's "Last updated" moves when its documents come or go. */
-  private async touchProject(tx: ContentTx, owner: Owner, projectId: number): Promise<void> {
-    await tx.update(projects).set({ updatedAt: sql`now()` }).where(access.project(owner, projectId));
+  private async touchProject(tx: Executor, projectId: number): Promise<void> {
+    await tx
+      .update(projects)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(projects.id, projectId));
   }
 }

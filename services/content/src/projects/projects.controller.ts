@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { CurrentUser, unauthorized, WithUser, ZodPipe, type ActingUser } from '@prd/kit';
 import {
   createProjectSchema,
+  listScopeQuerySchema,
   projectDocumentsQuerySchema,
   projectParamsSchema,
   PROJECTS_ACCOUNT_REQUIRED,
@@ -11,6 +12,7 @@ import {
   type DocumentDto,
   type ProjectDocumentsQuery,
   type ProjectDto,
+  type SharedProjectDto,
   type UpdateProject,
 } from '@prd/proto';
 import type { Owner } from '../access/access.js';
@@ -24,15 +26,16 @@ function registered(user: ActingUser | null): Owner {
   return user;
 }
 
-/** Projects are for registered users only (SPEC §6): guests and visitors get 403 ACCOUNT_REQUIRED. */
+/** Projects are for registered users only (docs/product.md §6): guests and visitors get 403 ACCOUNT_REQUIRED. */
 @Controller('api/projects')
 @WithUser({ registered: PROJECTS_ACCOUNT_REQUIRED })
 export class ProjectsController {
   constructor(private readonly projects: ProjectsService) {}
 
+  /** The user's own projects, or with `?scope=shared` those others shared with them (with role and owner). */
   @Get()
-  list(@CurrentUser() user: ActingUser | null): Promise<ProjectDto[]> {
-    return this.projects.list(registered(user));
+  list(@CurrentUser() user: ActingUser | null, @Query(new ZodPipe(listScopeQuerySchema)) { scope }: { scope?: 'own' | 'shared' }): Promise<ProjectDto[] | SharedProjectDto[]> {
+    return scope === 'shared' ? this.projects.listShared(registered(user)) : this.projects.list(registered(user));
   }
 
   @Post()

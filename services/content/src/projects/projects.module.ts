@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { ActivitiesModule } from '../activities/activities.module.js';
+import { PeopleModule } from '../people/people.module.js';
 import { ProjectsInternalController } from './projects-internal.controller.js';
 import { ProjectsController } from './projects.controller.js';
 import { ProjectsService } from './projects.service.js';
 
-@Module({ imports: [ActivitiesModule], controllers: [ProjectsController, ProjectsInternalController], providers: [ProjectsService] })
+@Module({ imports: [ActivitiesModule, PeopleModule], controllers: [ProjectsController, ProjectsInternalController], providers: [ProjectsService] })
 export class ProjectsModule {}

@@ -39,7 +39,15 @@ export class CatalogueLoader implements OnApplicationBootstrap {
           },
         });
       // A template dropped from the catalogue stays (links to it keep working) but can no longer be the default.
-      await tx.update(templates).set({ isDefault: false }).where(notInArray(templates.slug, catalogue.map((t) => t.slug)));
+      await tx
+        .update(templates)
+        .set({ isDefault: false })
+        .where(
+          notInArray(
+            templates.slug,
+            catalogue.map((t) => t.slug),
+          ),
+        );
     });
     this.logger.info({ templates: catalogue.length }, 'template catalogue loaded');
   }

@@ -20,7 +20,7 @@ export class TemplatesController {
   }
 }
 
-/** The document flow's template read for the chat service (D3, ContentClient.getTemplate). */
+/** The document flow's template read for the chat service (docs/decisions/0003-internal-calls.md, ContentClient.getTemplate). */
 @Controller('internal/templates')
 @UseGuards(InternalGuard)
 @InternalCallers('chat')

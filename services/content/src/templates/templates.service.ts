@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { asc, eq } from 'drizzle-orm';
-import { DB } from '@prd/kit';
+import { DB, notFound } from '@prd/kit';
 import { TEMPLATE_NOT_FOUND, type Template } from '@prd/proto';
-import { found } from '../access/access.js';
 import type { ContentDb } from '../db/database.js';
 import { templates } from '../db/schema.js';
 
@@ -27,6 +26,7 @@ export class TemplatesService {
 
   async get(id: number): Promise<Template> {
     const [row] = await this.db.select(columns).from(templates).where(eq(templates.id, id));
-    return found(row, TEMPLATE_NOT_FOUND);
+    if (!row) throw notFound(TEMPLATE_NOT_FOUND);
+    return row;
   }
 }

@@ -4,7 +4,7 @@ import { CONFIG, LOGGER } from '@prd/kit';
 import { IdentityClient } from '@prd/proto';
 import type { Config } from '../config.js';
 
-/** The user's document allowance, kept by identity (D3, D5). */
+/** The user's document allowance, kept by identity (docs/decisions/0003-internal-calls.md, docs/decisions/0005-users-guests-and-limits.md). */
 @Injectable()
 export class UsageService {
   constructor(

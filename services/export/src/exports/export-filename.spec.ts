@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { exportFileName } from './export-filename.js';
 
-describe('exportFileName (SPEC §9)', () => {
+describe('exportFileName (docs/product.md §9)', () => {
   it('lowercases the title and replaces spaces with hyphens, plus .md or .docx', () => {
     expect(exportFileName('Checkout Redesign PRD', 'markdown')).toEqual({
       name: 'checkout-redesign-prd.md',

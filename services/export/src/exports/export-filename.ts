@@ -20,7 +20,7 @@ function clean(name: string): string {
   return [...trimmed].slice(0, MAX_BASE_LENGTH).join('').replace(EDGES, '');
 }
 
-/** SPEC §9: the title lowercased, spaces replaced by hyphens, without characters unsafe in a filename. */
+/** docs/product.md §9: the title lowercased, spaces replaced by hyphens, without characters unsafe in a filename. */
 export function exportBaseName(title: string): string {
   const hyphenated = title.normalize('NFC').replace(BIDI_CONTROLS, '').trim().toLowerCase().replace(WHITESPACE, '-');
   const base = clean(hyphenated.replace(UNSAFE, ''));

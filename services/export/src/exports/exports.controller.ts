@@ -8,7 +8,7 @@ import { ExportsService } from './exports.service.js';
 export class ExportsController {
   constructor(private readonly exports: ExportsService) {}
 
-  /** `markdown` or `docx`: a download of one of the user's documents. Registered users only (SPEC §5, §6). */
+  /** `markdown` or `docx`: a download of one of the user's documents. Registered users only (docs/product.md §5, §6). */
   @Get(':format')
   @WithUser({ registered: EXPORT_REGISTRATION_REQUIRED })
   async export(

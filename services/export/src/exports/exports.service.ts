@@ -44,7 +44,8 @@ export class ExportsService implements OnApplicationShutdown {
 
   async export(user: ActingUser, { id, format }: ExportParams, requestId: string): Promise<ExportFile> {
     const document = await this.document(id, user.id, requestId);
-    const body = format === 'docx' ? await this.oneAtATime(user.id, () => this.docx.render({ title: document.title, markdown: document.content })) : Buffer.from(document.content, 'utf8');
+    const body =
+      format === 'docx' ? await this.oneAtATime(user.id, () => this.docx.render({ title: document.title, markdown: document.content })) : Buffer.from(document.content, 'utf8');
     await this.db.insert(exportEvents).values({ userId: user.id, documentId: document.id, format, bytes: body.byteLength });
     const { name, contentDisposition } = exportFileName(document.title, format);
     return { fileName: name, contentDisposition, contentType: EXPORT_CONTENT_TYPES[format], body };
@@ -69,7 +70,7 @@ export class ExportsService implements OnApplicationShutdown {
     }
   }
 
-  /** The user's own document through content's internal route (D3); anyone else's is not found. */
+  /** The user's own document through content's internal route (docs/decisions/0003-internal-calls.md); anyone else's is not found. */
   private async document(id: number, userId: number, requestId: string): Promise<DocumentDto> {
     const content = new ContentClient({ baseUrl: this.config.CONTENT_URL, token: this.config.INTERNAL_TOKEN, requestId });
     try {

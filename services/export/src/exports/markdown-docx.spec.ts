@@ -69,9 +69,21 @@ describe('markdownToDocx', () => {
 
     const rows = [...document.querySelectorAll('table tr')].map((tr) => [...tr.children].map((cell) => [cell.tagName, cell.textContent]));
     expect(rows).toEqual([
-      [['TH', 'Metric'], ['TH', 'Target'], ['TH', 'Owner']],
-      [['TD', 'Conversion'], ['TD', '+5%'], ['TD', 'Growth']],
-      [['TD', 'Latency'], ['TD', 'under 200 ms'], ['TD', 'Platform']],
+      [
+        ['TH', 'Metric'],
+        ['TH', 'Target'],
+        ['TH', 'Owner'],
+      ],
+      [
+        ['TD', 'Conversion'],
+        ['TD', '+5%'],
+        ['TD', 'Growth'],
+      ],
+      [
+        ['TD', 'Latency'],
+        ['TD', 'under 200 ms'],
+        ['TD', 'Platform'],
+      ],
     ]);
 
     expect(texts(document.querySelectorAll('strong'))).toEqual(['faster payment', 'checkout', 'legal', 'Metric', 'Target', 'Owner', 'Platform']);
@@ -93,9 +105,7 @@ describe('markdownToDocx', () => {
     expect(overview?.textContent).toContain('research notes. Soft line endings join the same paragraph,while a hard break');
 
     // One code paragraph, its lines kept apart by line breaks and its indentation by a tab.
-    expect([...document.querySelectorAll('pre')].map((pre) => pre.innerHTML)).toEqual([
-      'const total = items.reduce((sum, item) =&gt; sum + item.price, 0);<br>\treturn total;',
-    ]);
+    expect([...document.querySelectorAll('pre')].map((pre) => pre.innerHTML)).toEqual(['const total = items.reduce((sum, item) =&gt; sum + item.price, 0);<br>\treturn total;']);
     expect(texts(document.querySelectorAll('blockquote p'))).toEqual(['Customers abandon slow checkouts.', 'Support tickets agree.']);
     const image = [...document.querySelectorAll('p')].find((p) => p.textContent?.startsWith('Checkout flow'));
     expect(image?.textContent).toBe('Checkout flow (https://example.com/flow.png)');

@@ -6,7 +6,11 @@ import { parseMarkdown, parsePieces, parseWhole, PIECE_SIZE } from './parse-mark
 function shape(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(shape);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'position').map(([key, v]) => [key, shape(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => key !== 'position')
+        .map(([key, v]) => [key, shape(v)]),
+    );
   }
   return value;
 }

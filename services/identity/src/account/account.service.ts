@@ -11,7 +11,7 @@ import { UsersService } from '../users/users.service.js';
 
 const HOUR = 3600;
 
-/** Personal fields a deleted account no longer holds (SPEC §4). */
+/** Personal fields a deleted account no longer holds (docs/product.md §4). */
 const ERASED = {
   username: null,
   email: null,
@@ -23,7 +23,7 @@ const ERASED = {
   openaiKeyVerifiedAt: null,
 };
 
-/** `DELETE /api/account`: anonymise a registered user, reset a guest (SPEC §4, §6). */
+/** `DELETE /api/account`: anonymise a registered user, reset a guest (docs/product.md §4, §6). */
 @Injectable()
 export class AccountService {
   constructor(
@@ -53,7 +53,7 @@ export class AccountService {
     const limit = await this.limiter.hit('guests', address, this.config.GUESTS_PER_ADDRESS_PER_HOUR, HOUR);
     if (!limit.allowed) throw tooManyRequests('Too many guest sessions were started from your address.', limit.retryAfterSeconds);
     // A new guest identity (name, session) on the same user row: the guest's documents and chats stay
-    // accessible (SPEC §5), and the month's usage stays counted, so a reset is no way round the limits (D5).
+    // accessible (docs/product.md §5), and the month's usage stays counted, so a reset is no way round the limits (docs/decisions/0005-users-guests-and-limits.md).
     const [guest] = await this.db
       .update(tables.users)
       .set({ ...ERASED, username: newGuestUsername(), isGuest: true, updatedAt: new Date() })

@@ -35,7 +35,7 @@ export class AuthController {
     return toCurrentUser(request.user);
   }
 
-  /** A link (SPEC §2): ends the session and goes home. */
+  /** A link (docs/product.md §2): ends the session and goes home. */
   @Get('logout')
   @Redirect('/', 302)
   async logout(@Req() request: FastifyRequest): Promise<void> {

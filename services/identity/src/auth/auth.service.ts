@@ -13,10 +13,10 @@ import { UsersService, type UserRow } from '../users/users.service.js';
 const HOUR = 3600;
 const UNIQUE_VIOLATION = '23505';
 
-/** Sign-up and log-in (SPEC §3, §5; D5, D9). */
+/** Sign-up and log-in (docs/product.md §3, §5; docs/decisions/0005-users-guests-and-limits.md, docs/decisions/0009-security.md). */
 @Injectable()
 export class AuthService implements OnModuleInit {
-  /** Verified against when the user does not exist, so both failures take the same time (D9). */
+  /** Verified against when the user does not exist, so both failures take the same time (docs/decisions/0009-security.md). */
   private dummyHash!: Promise<string>;
 
   constructor(
@@ -64,14 +64,14 @@ export class AuthService implements OnModuleInit {
     return this.throttle.countAddress(address);
   }
 
-  /** Binds the user to a fresh session id (against session fixation, D9). */
+  /** Binds the user to a fresh session id (against session fixation, docs/decisions/0009-security.md). */
   logIn(session: Session, user: UserRow): void {
     session.regenerate();
     session.userId = user.id;
   }
 
   /**
-   * Creates an account, or upgrades the session's guest in place (D5: same id, so every document,
+   * Creates an account, or upgrades the session's guest in place (docs/decisions/0005-users-guests-and-limits.md: same id, so every document,
    * chat and the month's usage stay). The settings variant names the guest's id, which must be the session's.
    */
   async register(body: RegisterRequest, session: Session, address: string): Promise<UserRow> {

@@ -8,7 +8,7 @@ import { demoAccountEnabled, type Config } from '../config.js';
 import { hashPassword, verifyPassword } from '../security/password.js';
 import { UsersService, type UserRow } from '../users/users.service.js';
 
-/** D9: the quick-login test account of the auth screen, seeded at start-up when enabled. */
+/** docs/decisions/0009-security.md: the quick-login test account of the auth screen, seeded at start-up when enabled. */
 @Injectable()
 export class DemoAccountService implements OnApplicationBootstrap {
   constructor(

@@ -4,7 +4,7 @@ import { Strategy } from 'passport-local';
 import type { UserRow } from '../users/users.service.js';
 import { AuthService } from './auth.service.js';
 
-/** passport-local (D0): `username` may be a username or an email. */
+/** passport-local (docs/decisions/0000-toolchain-node-24.md): `username` may be a username or an email. */
 @Injectable()
 export class LocalStrategy extends PassportStrategy(Strategy) {
   constructor(private readonly auth: AuthService) {

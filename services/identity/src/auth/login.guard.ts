@@ -7,7 +7,7 @@ import type { UserRow } from '../users/users.service.js';
 import { AuthService } from './auth.service.js';
 
 /**
- * `POST /api/login`: validates the body (SPEC §5 messages), counts the attempt against the address's
+ * `POST /api/login`: validates the body (docs/product.md §5 messages), counts the attempt against the address's
  * limit, then lets the local strategy check the credentials (which the account's bucket may slow down).
  * The user lands on `request.user`.
  */

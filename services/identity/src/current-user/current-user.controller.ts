@@ -11,7 +11,7 @@ export class CurrentUserController {
     private readonly users: UsersService,
   ) {}
 
-  /** A visitor without a user is anonymous (200, not 401), as SPEC §3 and §7 expect. */
+  /** A visitor without a user is anonymous (200, not 401), as docs/product.md §3 and §7 expect. */
   @Get()
   @Public()
   async get(@Req() request: FastifyRequest): Promise<CurrentUser> {

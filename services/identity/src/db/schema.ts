@@ -12,9 +12,9 @@ export const users = pgTable(
     lastName: text('last_name'),
     passwordHash: text('password_hash'),
     isGuest: boolean('is_guest').notNull().default(false),
-    /** Set only on the account the demo feature created itself (D9): the only one it ever manages. */
+    /** Set only on the account the demo feature created itself (docs/decisions/0009-security.md): the only one it ever manages. */
     isDemo: boolean('is_demo').notNull().default(false),
-    /** The custom OpenAI key, AES-256-GCM encrypted (D9); null when none is stored. */
+    /** The custom OpenAI key, AES-256-GCM encrypted (docs/decisions/0009-security.md); null when none is stored. */
     openaiKeyEncrypted: text('openai_key_encrypted'),
     /** When the provider first accepted the stored key; null until then (the key gives no own-key tier before). */
     openaiKeyVerifiedAt: timestamp('openai_key_verified_at', { withTimezone: true }),
@@ -23,10 +23,7 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
-    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
-  ],
+  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`), uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
 );
 
 /** One counter per usage account, calendar month (UTC, 'YYYY-MM') and kind ('docs' or 'messages'). */
@@ -51,4 +48,22 @@ export const feedback = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('feedback_user_idx').on(t.userId)],
+);
+
+/** What a user is told about others' work on shared items (docs/decisions/0012-sharing-and-roles.md); read once `readAt` is set. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').notNull(),
+    type: text('type').notNull(),
+    actorName: text('actor_name').notNull(),
+    title: text('title').notNull(),
+    documentId: integer('document_id'),
+    projectId: integer('project_id'),
+    commentId: integer('comment_id'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.id.desc())],
 );

@@ -8,7 +8,7 @@ import { FeedbackService } from './feedback.service.js';
 export class FeedbackController {
   constructor(private readonly feedback: FeedbackService) {}
 
-  /** The widget is on every page; an anonymous visitor's feedback provisions a guest (D5). */
+  /** The widget is on every page; an anonymous visitor's feedback provisions a guest (docs/decisions/0005-users-guests-and-limits.md). */
   @Post()
   @WithUser({ provisionGuest: feedbackSchema })
   submit(@CurrentUser() user: ActingUser | null, @Body(new ZodPipe(feedbackSchema)) body: z.output<typeof feedbackSchema>): Promise<FeedbackAnswer> {

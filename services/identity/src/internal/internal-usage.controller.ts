@@ -3,7 +3,7 @@ import { InternalCallers, InternalGuard, ZodPipe } from '@prd/kit';
 import { consumeUsageSchema, type ConsumeUsage, type Usage } from '@prd/proto';
 import { UsageService } from '../usage/usage.service.js';
 
-/** D3, D5: content and chat spend a user's monthly allowance here, atomically. */
+/** docs/decisions/0003-internal-calls.md, docs/decisions/0005-users-guests-and-limits.md: content and chat spend a user's monthly allowance here, atomically. */
 @Controller('internal/usage')
 @UseGuards(InternalGuard)
 @InternalCallers('content', 'chat', 'chat-worker')

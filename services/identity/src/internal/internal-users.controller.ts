@@ -2,19 +2,23 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from 
 import { InternalCallers, InternalGuard, notFound, UserDirectory, ZodPipe } from '@prd/kit';
 import {
   createGuestSchema,
+  NO_SUCH_USER,
   openAiKeyVerifiedSchema,
   userIdParamsSchema,
+  userLookupSchema,
+  userProfilesQuerySchema,
   type CreateGuest,
   type InternalUser,
   type OpenAiKeyAnswer,
   type OpenAiKeyVerified,
   type UserIdParams,
+  type UserProfile,
 } from '@prd/proto';
-import { UsersService } from '../users/users.service.js';
+import { toUserProfile, UsersService } from '../users/users.service.js';
 import { KeyCipher } from '../security/key-cipher.js';
 import { SettingsService } from '../settings/settings.service.js';
 
-/** D3: what content, chat and export may ask identity about users; never exposed by the gateway. */
+/** docs/decisions/0003-internal-calls.md: what content, chat and export may ask identity about users; never exposed by the gateway. */
 @Controller('internal/users')
 @UseGuards(InternalGuard)
 export class InternalUsersController {
@@ -25,11 +29,29 @@ export class InternalUsersController {
     private readonly settings: SettingsService,
   ) {}
 
-  /** D5: a new guest for an anonymous visitor's first write, limited per client address. */
+  /** docs/decisions/0005-users-guests-and-limits.md: a new guest for an anonymous visitor's first write, limited per client address. */
   @Post('guests')
   @InternalCallers('content', 'chat')
   createGuest(@Body(new ZodPipe(createGuestSchema)) body: CreateGuest): Promise<InternalUser> {
     return this.directory.createGuest(body.clientAddress);
+  }
+
+  /** docs/decisions/0012-sharing-and-roles.md: whom an owner invites, by username or email; guests and deleted accounts are no one to invite. */
+  @Post('lookup')
+  @HttpCode(200)
+  @InternalCallers('content')
+  async lookUp(@Body(new ZodPipe(userLookupSchema)) body: { login: string }): Promise<UserProfile> {
+    const user = await this.users.findByLogin(body.login);
+    if (!user) throw notFound(NO_SUCH_USER);
+    return toUserProfile(user);
+  }
+
+  /** Names to show beside shares and shared items. */
+  @Post('profiles')
+  @HttpCode(200)
+  @InternalCallers('content')
+  async profiles(@Body(new ZodPipe(userProfilesQuerySchema)) body: { ids: number[] }): Promise<UserProfile[]> {
+    return (await this.users.findManyActive(body.ids)).map(toUserProfile);
   }
 
   @Get(':id')
@@ -41,8 +63,9 @@ export class InternalUsersController {
   }
 
   /**
-   * D6: the decrypted custom key; null when the user stores none. D3 wants the AI worker as its only
-   * reader; the chat service still reads it to mint realtime voice session tokens, until that moves to the worker.
+   * docs/decisions/0006-ai-providers.md: the decrypted custom key; null when the user stores none.
+   * docs/decisions/0003-internal-calls.md wants the AI worker as its only reader; the chat service still
+   * reads it to mint realtime voice session tokens, until that moves to the worker.
    */
   @Get(':id/openai-key')
   @InternalCallers('chat-worker', 'chat')

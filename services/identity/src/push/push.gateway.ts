@@ -7,7 +7,7 @@ import { usageEventSchema, type PushMessage } from '@prd/proto';
 import { usageChannel } from '../usage/usage-channel.js';
 
 /**
- * `/ws-general` (D2): each identity replica keeps its own users' sockets and listens to the usage
+ * `/ws-general` (docs/decisions/0002-shared-redis.md): each identity replica keeps its own users' sockets and listens to the usage
  * channel, so an event published anywhere reaches the user's sockets on whichever replica holds them.
  */
 @Injectable()
@@ -51,10 +51,10 @@ export class PushGateway implements OnApplicationBootstrap, OnApplicationShutdow
     try {
       event = usageEventSchema.parse(JSON.parse(raw));
     } catch {
-      this.logger.warn({ raw: raw.slice(0, 200) }, 'ignored a malformed usage event');
+      this.logger.warn({ raw: raw.slice(0, 200) }, 'ignored a malformed push event');
       return;
     }
-    const message: PushMessage = { type: 'usage_update', committedAt: event.committedAt };
+    const message: PushMessage = event.notification ? { type: 'notification', notification: event.notification } : { type: 'usage_update', committedAt: event.committedAt };
     const frame = JSON.stringify(message);
     for (const socket of this.sockets.get(event.userId) ?? []) socket.send(frame);
   }

@@ -4,7 +4,7 @@ const VERSION = 'v1';
 const IV_LENGTH = 12;
 
 /**
- * AES-256-GCM for the custom OpenAI keys at rest (D9). The owner's id is authenticated data, so a
+ * AES-256-GCM for the custom OpenAI keys at rest (docs/decisions/0009-security.md). The owner's id is authenticated data, so a
  * ciphertext copied onto another user's row does not decrypt.
  */
 export class KeyCipher {

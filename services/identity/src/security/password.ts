@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * scrypt (D9) at OWASP's current figure: N = 2^17, r = 8, p = 1, which needs 128 MiB and a few
+ * scrypt (docs/decisions/0009-security.md) at OWASP's current figure: N = 2^17, r = 8, p = 1, which needs 128 MiB and a few
  * hundred milliseconds per hash. The cost is log2(N), configured as PASSWORD_SCRYPT_LOG_N; hashes made
  * at another cost are re-made at the next log-in (`needsRehash`).
  */

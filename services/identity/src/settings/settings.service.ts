@@ -8,7 +8,7 @@ import { KeyCipher } from '../security/key-cipher.js';
 import { UsageService } from '../usage/usage.service.js';
 import { UsersService, type UserRow } from '../users/users.service.js';
 
-/** The custom OpenAI key (D6, D9): stored encrypted, never returned, only said to exist. */
+/** The custom OpenAI key (docs/decisions/0006-ai-providers.md, docs/decisions/0009-security.md): stored encrypted, never returned, only said to exist. */
 @Injectable()
 export class SettingsService {
   constructor(

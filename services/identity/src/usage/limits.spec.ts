@@ -3,7 +3,7 @@ import { limitsFor, monthOf, tierOf } from './limits.js';
 
 const config = { GUEST_DOCS_LIMIT: 3, GUEST_MESSAGES_LIMIT: 20, USER_DOCS_LIMIT: null, USER_MESSAGES_LIMIT: 200, OWN_KEY_MESSAGES_LIMIT: null };
 
-describe('limits per tier (D5)', () => {
+describe('limits per tier (docs/decisions/0005-users-guests-and-limits.md)', () => {
   it('gives anonymous visitors and guests the guest limits', () => {
     expect(tierOf(null)).toBe('guest');
     expect(tierOf({ isGuest: true, openaiKeyEncrypted: null, openaiKeyVerifiedAt: null })).toBe('guest');

@@ -13,8 +13,11 @@ export function tierOf(user: { isGuest: boolean; openaiKeyEncrypted: string | nu
   return user.openaiKeyEncrypted && user.openaiKeyVerifiedAt ? 'own-key' : 'registered';
 }
 
-/** Monthly allowances of a tier (D5); null is unlimited. */
-export function limitsFor(tier: Tier, config: Pick<Config, 'GUEST_DOCS_LIMIT' | 'GUEST_MESSAGES_LIMIT' | 'USER_DOCS_LIMIT' | 'USER_MESSAGES_LIMIT' | 'OWN_KEY_MESSAGES_LIMIT'>): Limits {
+/** Monthly allowances of a tier (docs/decisions/0005-users-guests-and-limits.md); null is unlimited. */
+export function limitsFor(
+  tier: Tier,
+  config: Pick<Config, 'GUEST_DOCS_LIMIT' | 'GUEST_MESSAGES_LIMIT' | 'USER_DOCS_LIMIT' | 'USER_MESSAGES_LIMIT' | 'OWN_KEY_MESSAGES_LIMIT'>,
+): Limits {
   switch (tier) {
     case 'guest':
       return { docs: config.GUEST_DOCS_LIMIT, messages: config.GUEST_MESSAGES_LIMIT };

@@ -11,7 +11,7 @@ export class UsageController {
     private readonly users: UsersService,
   ) {}
 
-  /** The current calendar month's usage and limits (SPEC §3); unlimited is null. */
+  /** The current calendar month's usage and limits (docs/product.md §3); unlimited is null. */
   @Get()
   @WithUser()
   async get(@CurrentUser() acting: ActingUser | null): Promise<Usage> {

@@ -9,7 +9,7 @@ import { usageChannel } from './usage-channel.js';
 import { UsersService, type UserRow } from '../users/users.service.js';
 import { limitsFor, monthOf, tierOf } from './limits.js';
 
-/** Monthly usage (D5): counted in PostgreSQL per usage account, month and kind; consumption is one atomic statement. */
+/** Monthly usage (docs/decisions/0005-users-guests-and-limits.md): counted in PostgreSQL per usage account, month and kind; consumption is one atomic statement. */
 @Injectable()
 export class UsageService {
   constructor(
@@ -73,7 +73,7 @@ export class UsageService {
     return this.usageOf(user);
   }
 
-  /** Tells every identity replica (D2) that this user's usage changed, so /ws-general pushes usage_update. */
+  /** Tells every identity replica (docs/decisions/0002-shared-redis.md) that this user's usage changed, so /ws-general pushes usage_update. */
   async announce(userId: number): Promise<void> {
     const event: UsageEvent = { userId, committedAt: Date.now() };
     await this.redis.publish(usageChannel(this.config.DATABASE_URL), JSON.stringify(event));

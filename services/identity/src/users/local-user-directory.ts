@@ -14,7 +14,7 @@ export const newGuestUsername = () => `${GUEST_PREFIX}${randomBytes(6).toString(
 
 /**
  * Identity is the directory: it answers from its own table instead of calling itself over HTTP.
- * Guest creation (D5) is limited per client address, here and on the internal route alike.
+ * Guest creation (docs/decisions/0005-users-guests-and-limits.md) is limited per client address, here and on the internal route alike.
  */
 @Injectable()
 export class LocalUserDirectory extends UserDirectory {

@@ -1,14 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { DB, type Database } from '@prd/kit';
-import type { CurrentUser, InternalUser } from '@prd/proto';
+import type { CurrentUser, InternalUser, UserProfile } from '@prd/proto';
 import * as tables from '../db/schema.js';
 
 export type UserRow = typeof tables.users.$inferSelect;
 
 export const toInternalUser = (u: UserRow): InternalUser => ({ id: u.id, username: u.username ?? '', isGuest: u.isGuest });
 
-/** The user's own fields (SPEC §3): never the password hash, never the key. */
+export const toUserProfile = (u: UserRow): UserProfile => ({ id: u.id, username: u.username ?? '', name: u.name });
+
+/** The user's own fields (docs/product.md §3): never the password hash, never the key. */
 export const toCurrentUser = (u: UserRow): CurrentUser => ({
   isAuthenticated: true,
   isAnonymous: false,
@@ -32,6 +34,14 @@ export class UsersService {
       .from(tables.users)
       .where(and(eq(tables.users.id, id), isNull(tables.users.deletedAt)));
     return user ?? null;
+  }
+
+  async findManyActive(ids: number[]): Promise<UserRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select()
+      .from(tables.users)
+      .where(and(inArray(tables.users.id, [...new Set(ids)]), isNull(tables.users.deletedAt)));
   }
 
   /** A registered user by username or email, case-insensitively. */

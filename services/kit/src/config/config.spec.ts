@@ -27,10 +27,7 @@ describe('loadConfig', () => {
       loadConfig('content', baseConfigSchema, { ...valid, SESSION_SECRET: 'short', REDIS_URL: 'localhost:6379' });
       throw new Error('expected a ConfigError');
     } catch (err) {
-      expect((err as ConfigError).problems).toEqual([
-        'REDIS_URL: REDIS_URL must be a redis:// URL',
-        'SESSION_SECRET: SESSION_SECRET must be at least 32 characters',
-      ]);
+      expect((err as ConfigError).problems).toEqual(['REDIS_URL: REDIS_URL must be a redis:// URL', 'SESSION_SECRET: SESSION_SECRET must be at least 32 characters']);
     }
   });
 });

@@ -1,19 +1,14 @@
 import { z } from 'zod';
 
-const secret = (name: string) =>
-  z.string({ error: `${name} is required` }).min(32, `${name} must be at least 32 characters`);
+const secret = (name: string) => z.string({ error: `${name} is required` }).min(32, `${name} must be at least 32 characters`);
 
 /** Variables every service needs; services extend this schema with their own. */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(1).max(65535),
-  DATABASE_URL: z
-    .string({ error: 'DATABASE_URL is required' })
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL'),
-  REDIS_URL: z
-    .string({ error: 'REDIS_URL is required' })
-    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL'),
+  DATABASE_URL: z.string({ error: 'DATABASE_URL is required' }).regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL'),
+  REDIS_URL: z.string({ error: 'REDIS_URL is required' }).regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL'),
   SESSION_SECRET: secret('SESSION_SECRET'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
@@ -40,11 +35,7 @@ export class ConfigError extends Error {
 }
 
 /** Parses the environment with the service's schema; throws a ConfigError naming every bad variable. */
-export function loadConfig<S extends z.ZodType>(
-  service: string,
-  schema: S,
-  env: Record<string, string | undefined> = process.env,
-): z.infer<S> {
+export function loadConfig<S extends z.ZodType>(service: string, schema: S, env: Record<string, string | undefined> = process.env): z.infer<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {

@@ -1,6 +1,6 @@
 import { ErrorCode, SERVICE_UNAVAILABLE, type ErrorBody } from '@prd/proto';
 
-/** An error that becomes exactly this status and SPEC §8 body. */
+/** An error that becomes exactly this status and docs/product.md §8 body. */
 export class AppError extends Error {
   constructor(
     readonly status: number,
@@ -13,13 +13,10 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>) =>
-  new AppError(400, { code: ErrorCode.VALIDATION_FAILED, message, ...(fields ? { fields } : {}) });
-export const unauthorized = (message = 'Authentication required') =>
-  new AppError(401, { code: ErrorCode.UNAUTHORIZED, message });
+export const badRequest = (message: string, fields?: Record<string, string>) => new AppError(400, { code: ErrorCode.VALIDATION_FAILED, message, ...(fields ? { fields } : {}) });
+export const unauthorized = (message = 'Authentication required') => new AppError(401, { code: ErrorCode.UNAUTHORIZED, message });
 export const forbidden = (message = 'Forbidden') => new AppError(403, { code: ErrorCode.FORBIDDEN, message });
-export const accountRequired = (message: string, description?: string) =>
-  new AppError(403, { code: ErrorCode.ACCOUNT_REQUIRED, message, ...(description ? { description } : {}) });
+export const accountRequired = (message: string, description?: string) => new AppError(403, { code: ErrorCode.ACCOUNT_REQUIRED, message, ...(description ? { description } : {}) });
 export const notFound = (message = 'Not found') => new AppError(404, { code: ErrorCode.NOT_FOUND, message });
 export const conflict = (message: string) => new AppError(409, { code: ErrorCode.CONFLICT, message });
 export const unavailable = (message: string = SERVICE_UNAVAILABLE.message) => new AppError(503, { ...SERVICE_UNAVAILABLE, message });

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.js';
 import { toErrorResponse } from './to-error-response.js';
 
-/** Writes every error as SPEC §8's body; unexpected ones are logged with the request id. */
+/** Writes every error as docs/product.md §8's body; unexpected ones are logged with the request id. */
 @Catch()
 export class ErrorBodyFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost) {

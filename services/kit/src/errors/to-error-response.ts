@@ -70,7 +70,7 @@ const STATUS_CODES: Record<number, string> = {
   429: ErrorCode.RATE_LIMITED,
 };
 
-/** Maps anything thrown while serving a request to a status and a SPEC §8 error body. */
+/** Maps anything thrown while serving a request to a status and a docs/product.md §8 error body. */
 export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof AppError) return { status: error.status, body: error.body, unexpected: false };
   // Another service's 4xx (404, 429 LIMIT_EXCEEDED...) reaches the client as it was; its outage is our 503.
@@ -86,12 +86,7 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof HttpException) {
     const status = error.getStatus();
     const res = error.getResponse();
-    const message =
-      typeof res === 'string'
-        ? res
-        : typeof (res as { message?: unknown }).message === 'string'
-          ? (res as { message: string }).message
-          : error.message;
+    const message = typeof res === 'string' ? res : typeof (res as { message?: unknown }).message === 'string' ? (res as { message: string }).message : error.message;
     return { status, body: { code: STATUS_CODES[status], message }, unexpected: status >= 500 };
   }
   if (error instanceof Error) {

@@ -28,7 +28,7 @@ async function timed(check: () => Promise<unknown>) {
   }
 }
 
-/** Liveness and readiness (D8). Not exposed by the gateway. */
+/** Liveness and readiness (docs/decisions/0008-observability-and-operations.md). Not exposed by the gateway. */
 @Controller()
 @Public()
 export class HealthController {

@@ -8,7 +8,7 @@ import { notFound } from '../errors/app-error.js';
 
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 
-/** The processes that call internal routes, each with a token of its own (D3). */
+/** The processes that call internal routes, each with a token of its own (docs/decisions/0003-internal-calls.md). */
 export const INTERNAL_CALLERS = ['content', 'chat', 'chat-worker', 'export'] as const;
 export type InternalCaller = (typeof INTERNAL_CALLERS)[number];
 
@@ -31,7 +31,7 @@ const CALLERS = 'prd:internal-callers';
 export const InternalCallers = (...callers: InternalCaller[]) => SetMetadata(CALLERS, callers);
 
 /**
- * D3: `/internal/...` routes answer only the callers they name, each recognised by its own token, so a
+ * docs/decisions/0003-internal-calls.md: `/internal/...` routes answer only the callers they name, each recognised by its own token, so a
  * leaked token opens only what that caller may do (only the chat worker reads a user's key). Others,
  * and routes that name no caller, see a 404.
  */

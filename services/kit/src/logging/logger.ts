@@ -2,16 +2,8 @@ import type { LoggerService } from '@nestjs/common';
 import { pino, stdSerializers, type DestinationStream, type Logger, type LevelWithSilent, type LoggerOptions } from 'pino';
 import { summariseDatabaseError } from './database-error.js';
 
-/** Paths that must never reach a log line (D6, D9). */
-const REDACT = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'req.headers["x-internal-token"]',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.apiKey',
-  '*.openaiKey',
-];
+/** Paths that must never reach a log line (docs/decisions/0006-ai-providers.md, docs/decisions/0009-security.md). */
+const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-internal-token"]', 'res.headers["set-cookie"]', '*.password', '*.apiKey', '*.openaiKey'];
 
 /** Errors as pino writes them, except database errors, which lose their parameters and quoted values. */
 export function serializeError(err: unknown): unknown {

@@ -3,7 +3,7 @@ import { Public } from '../access/public.js';
 import { METRICS } from './metrics.tokens.js';
 import type { Metrics } from './metrics.js';
 
-/** Prometheus scrape endpoint (D8); the gateway does not expose it. */
+/** Prometheus scrape endpoint (docs/decisions/0008-observability-and-operations.md); the gateway does not expose it. */
 @Controller()
 @Public()
 export class MetricsController {

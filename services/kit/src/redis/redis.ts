@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 
@@ -23,4 +24,12 @@ export function createRedis(url: string, logger: Logger, name: string, options: 
     down = false;
   });
   return client;
+}
+
+/**
+ * A pub/sub channel of one deployment: every service of a deployment shares its session secret, so
+ * its hash tells deployments (and test runs) sharing one Redis apart without revealing the secret.
+ */
+export function deploymentChannel(name: string, config: { SESSION_SECRET: string }): string {
+  return `${name}:${createHash('sha256').update(config.SESSION_SECRET).digest('hex').slice(0, 16)}`;
 }

@@ -18,7 +18,7 @@ function originOf(url: string): string | null {
 }
 
 /**
- * D9, the one same-origin rule of every HTTP request and WebSocket upgrade: the browser's `Origin`
+ * docs/decisions/0009-security.md, the one same-origin rule of every HTTP request and WebSocket upgrade: the browser's `Origin`
  * (or, when a browser left it out, its `Referer`) must name this host, as the gateway forwarded it,
  * or one of `ALLOWED_ORIGINS`. A request naming neither is refused: browsers always send one on the
  * requests this guards.

@@ -22,7 +22,7 @@ export function cookieValue(header: string | undefined, name: string): string | 
   return undefined;
 }
 
-/** The shared Redis session (D2), loaded on first use within a request and saved when the answer is sent. */
+/** The shared Redis session (docs/decisions/0002-shared-redis.md), loaded on first use within a request and saved when the answer is sent. */
 @Injectable()
 export class SessionService {
   private readonly store: SessionStore;

@@ -4,14 +4,14 @@ import type { Redis } from 'ioredis';
 export const SESSION_COOKIE = 'prd.sid';
 const KEY_PREFIX = 'sess:';
 
-/** What a session holds. Only identity writes `userId`; the guest guard may too (D5). */
+/** What a session holds. Only identity writes `userId`; the guest guard may too (docs/decisions/0005-users-guests-and-limits.md). */
 export interface SessionData {
   userId?: number;
   createdAt: number;
 }
 
 /**
- * One visitor's session, loaded lazily from Redis (D2). Changes are written back once,
+ * One visitor's session, loaded lazily from Redis (docs/decisions/0002-shared-redis.md). Changes are written back once,
  * when the answer is sent, by the session hook.
  */
 export class Session {
@@ -35,7 +35,7 @@ export class Session {
     this.dirty = true;
   }
 
-  /** A new id for the same visitor, against session fixation at log-in (D9). */
+  /** A new id for the same visitor, against session fixation at log-in (docs/decisions/0009-security.md). */
   regenerate(): void {
     if (!this.isNew && this.previousId === null) this.previousId = this.id;
     this.id = newSessionId();

@@ -60,7 +60,7 @@ describe('routeRegistryMismatches', () => {
   it('reports a served route missing from the registry, and a documented one that is not served', () => {
     const [get, post] = registry as [PublicRoute, PublicRoute];
     expect(routeRegistryMismatches(app, 'content', [get, { ...post, path: '/api/things' }])).toEqual([
-      'POST /api/items: served but missing from proto\'s PUBLIC_ROUTES',
+      "POST /api/items: served but missing from proto's PUBLIC_ROUTES",
       'POST /api/things: documented but not served',
     ]);
   });
@@ -68,7 +68,12 @@ describe('routeRegistryMismatches', () => {
   it('reports a documented schema that is not the one validated, even an equal copy', () => {
     const [get, post] = registry as [PublicRoute, PublicRoute];
     const copy = z.object({ name: z.string() });
-    expect(routeRegistryMismatches(app, 'content', [{ ...get, params: undefined, query: itemParams }, { ...post, body: copy }])).toEqual([
+    expect(
+      routeRegistryMismatches(app, 'content', [
+        { ...get, params: undefined, query: itemParams },
+        { ...post, body: copy },
+      ]),
+    ).toEqual([
       'GET /api/items/:id: the documented params schema is not the one the route validates with',
       'GET /api/items/:id: the documented query schema is not the one the route validates with',
       'POST /api/items: the documented body schema is not the one the route validates with',

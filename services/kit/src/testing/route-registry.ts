@@ -18,7 +18,11 @@ export interface ServedRoute {
 
 const SLOTS: Record<number, keyof RouteInput> = { [RouteParamtypes.PARAM]: 'params', [RouteParamtypes.QUERY]: 'query', [RouteParamtypes.BODY]: 'body' };
 
-const joinPath = (...parts: string[]) => `/${parts.flatMap((p) => p.split('/')).filter(Boolean).join('/')}`;
+const joinPath = (...parts: string[]) =>
+  `/${parts
+    .flatMap((p) => p.split('/'))
+    .filter(Boolean)
+    .join('/')}`;
 
 /** Every `/api` route of the application's controllers, with what it validates and answers. */
 export function servedRoutes(app: INestApplication): ServedRoute[] {

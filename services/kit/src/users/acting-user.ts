@@ -1,10 +1,4 @@
-import {
-  createParamDecorator,
-  Injectable,
-  SetMetadata,
-  type CanActivate,
-  type ExecutionContext,
-} from '@nestjs/common';
+import { createParamDecorator, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import type { InternalUser } from '@prd/proto';
@@ -19,7 +13,7 @@ export type ActingUser = InternalUser;
 
 export interface UserPolicy {
   /**
-   * D5: an anonymous visitor's first write creates a guest bound to the session — once the write's body
+   * docs/decisions/0005-users-guests-and-limits.md: an anonymous visitor's first write creates a guest bound to the session — once the write's body
    * passes this schema, since guards run before pipes and a rejected write must not mint a guest.
    */
   provisionGuest?: z.ZodType;

@@ -9,7 +9,7 @@ export abstract class UserDirectory {
   abstract createGuest(clientAddress: string): Promise<InternalUser>;
 }
 
-/** The directory of every service but identity: identity's internal HTTP routes (D3). */
+/** The directory of every service but identity: identity's internal HTTP routes (docs/decisions/0003-internal-calls.md). */
 @Injectable()
 export class HttpUserDirectory extends UserDirectory {
   private readonly client?: IdentityClient;

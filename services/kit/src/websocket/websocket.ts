@@ -44,7 +44,7 @@ function refuse(socket: Duplex, service: string, status: number, reason: string,
  * holds a user is accepted; dead peers are dropped by a ping/pong heartbeat; a socket closes when the
  * session it was opened with ends, on whichever replica it is (Redis pub/sub), and is checked again
  * every WS_SESSION_RECHECK_MS for sessions that simply expired; shutdown closes every socket with
- * "going away" so clients reconnect to another replica (D8).
+ * "going away" so clients reconnect to another replica (docs/decisions/0008-observability-and-operations.md).
  */
 @Injectable()
 export class WebSocketService implements OnApplicationShutdown {

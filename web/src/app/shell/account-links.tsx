@@ -5,7 +5,7 @@ import { useAppDispatch } from '../hooks';
 import { displayName, useCurrentUser } from '../use-current-user';
 
 /**
- * Who is signed in, their profile (the settings panel) and the way out (SPEC §1). Log out is a
+ * Who is signed in, their profile (the settings panel) and the way out (docs/product.md §1). Log out is a
  * server route, so it is a plain link. An anonymous visitor has neither.
  */
 export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {

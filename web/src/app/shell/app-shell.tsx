@@ -17,7 +17,7 @@ import './shell.css';
 const NavDrawer = lazyNamed(() => import('./nav-drawer'), 'NavDrawer');
 
 /**
- * The frame around every page (SPEC §1). Wide screens get the sidebar; small screens the top bar,
+ * The frame around every page (docs/product.md §1). Wide screens get the sidebar; small screens the top bar,
  * drawer and bottom tab bar. Each variant is rendered only when it applies, never merely hidden.
  */
 export function AppShell() {

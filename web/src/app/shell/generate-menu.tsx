@@ -11,7 +11,7 @@ const CHAT_ITEMS = [
 ] as const;
 
 /**
- * The Generate dropdown of SPEC §2, as a disclosure: the button toggles a panel of one button and
+ * The Generate dropdown of docs/product.md §2, as a disclosure: the button toggles a panel of one button and
  * three links; Escape or a click elsewhere closes it, and focus moves in on open and back on Escape.
  */
 export function GenerateMenu({ onNavigate }: { onNavigate?: () => void }) {
@@ -49,14 +49,7 @@ export function GenerateMenu({ onNavigate }: { onNavigate?: () => void }) {
     // Escape from the button or any item inside closes the menu; the wrapper itself takes no focus or clicks.
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- see above
     <div className="generate-menu" ref={rootRef} onKeyDown={onKeyDown}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="generate-button"
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen(!open)}
-      >
+      <button ref={buttonRef} type="button" className="generate-button" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen(!open)}>
         <PlusOutlined aria-hidden />
         <span>Generate</span>
       </button>

@@ -7,10 +7,7 @@ import { lazyNamed } from '../lazy-named';
 const SettingsPanel = lazyNamed(() => import('../../features/settings/settings-panel'), 'SettingsPanel');
 const RegistrationModal = lazyNamed(() => import('../../features/auth/registration-modal'), 'RegistrationModal');
 const UsageLimitDialog = lazyNamed(() => import('../../features/auth/usage-limit-dialog'), 'UsageLimitDialog');
-const StartNewDocumentDialog = lazyNamed(
-  () => import('../../features/documents/start-new-document-dialog'),
-  'StartNewDocumentDialog',
-);
+const StartNewDocumentDialog = lazyNamed(() => import('../../features/documents/start-new-document-dialog'), 'StartNewDocumentDialog');
 
 /** True from the first time `open` is true: the dialog then stays mounted, so it can animate out and return focus. */
 function useOpenedOnce(open: boolean): boolean {

@@ -2,7 +2,7 @@ import { NAV_ITEMS } from '@prd/proto';
 import { NavLink } from 'react-router-dom';
 import { NavIcon } from './nav-icons';
 
-/** The five destinations of SPEC §2 as a vertical list, for the sidebar and the drawer. */
+/** The five destinations of docs/product.md §2 as a vertical list, for the sidebar and the drawer. */
 export function MainNav({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <nav aria-label="Main navigation" className="main-nav">

@@ -1,3 +1,4 @@
+import { NotificationBell } from '../../features/notifications/notification-bell';
 import { Brand } from './brand';
 import { ShellPanel } from './shell-panel';
 
@@ -5,7 +6,10 @@ import { ShellPanel } from './shell-panel';
 export function Sidebar() {
   return (
     <aside className="sidebar" aria-label="Sidebar">
-      <Brand />
+      <div className="sidebar-head">
+        <Brand />
+        <NotificationBell />
+      </div>
       <ShellPanel />
     </aside>
   );

@@ -3,10 +3,10 @@ import { openSignUp } from '../dialogs-slice';
 import { useAppDispatch } from '../hooks';
 import { isRegistered, useCurrentUser } from '../use-current-user';
 
-/** What an account adds (SPEC §1, §6), shown by Learn More. */
+/** What an account adds (docs/product.md §1, §6), shown by Learn More. */
 const BENEFITS = ['Unlimited documents', 'Projects to group your documents', 'Your own OpenAI API key for unlimited messages'];
 
-/** The invitation of SPEC §1 for visitors and guests: Sign Up opens the registration modal. */
+/** The invitation of docs/product.md §1 for visitors and guests: Sign Up opens the registration modal. */
 export function SignUpBanner({ onNavigate }: { onNavigate?: () => void }) {
   const { user, isLoading } = useCurrentUser();
   const dispatch = useAppDispatch();
@@ -35,13 +35,7 @@ export function SignUpBanner({ onNavigate }: { onNavigate?: () => void }) {
         >
           Sign Up
         </button>
-        <button
-          type="button"
-          className="banner-button"
-          aria-expanded={expanded}
-          aria-controls={expanded ? benefitsId : undefined}
-          onClick={() => setExpanded(!expanded)}
-        >
+        <button type="button" className="banner-button" aria-expanded={expanded} aria-controls={expanded ? benefitsId : undefined} onClick={() => setExpanded(!expanded)}>
           Learn More
         </button>
       </div>

@@ -1,5 +1,6 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
+import { NotificationBell } from '../../features/notifications/notification-bell';
 import { Brand } from './brand';
 
 export const NAV_DRAWER_ID = 'nav-drawer';
@@ -19,6 +20,9 @@ export function TopBar({ drawerOpen, onOpenDrawer }: { drawerOpen: boolean; onOp
         onClick={onOpenDrawer}
       />
       <Brand />
+      <span className="top-bar-end">
+        <NotificationBell />
+      </span>
     </header>
   );
 }

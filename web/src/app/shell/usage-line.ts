@@ -4,7 +4,7 @@ const UNLIMITED = '∞';
 
 const limitText = (limit: number | null): string => (limit === null ? UNLIMITED : String(limit));
 
-/** SPEC §1: 'Docs: used/limit | Msgs: used/limit'; an unlimited allowance shows as ∞. */
+/** docs/product.md §1: 'Docs: used/limit | Msgs: used/limit'; an unlimited allowance shows as ∞. */
 export function formatUsageLine(usage: Usage): string {
   return `Docs: ${usage.docs}/${limitText(usage.limits.docs)} | Msgs: ${usage.messages}/${limitText(usage.limits.messages)}`;
 }

@@ -1,7 +1,7 @@
 import { useUsage } from '../use-usage';
 import { formatUsageLine, messagesPercent } from './usage-line';
 
-/** The usage line and the messages progress bar (SPEC §1), shown once usage data exists. */
+/** The usage line and the messages progress bar (docs/product.md §1), shown once usage data exists. */
 export function UsageSummary() {
   const usage = useUsage();
   if (!usage) return null;
@@ -11,14 +11,7 @@ export function UsageSummary() {
       <p className="usage-line" aria-live="polite" data-testid="usage-line">
         {formatUsageLine(usage)}
       </p>
-      <div
-        className="usage-bar"
-        role="progressbar"
-        aria-label="Messages used this month"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
+      <div className="usage-bar" role="progressbar" aria-label="Messages used this month" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
         <div className="usage-bar-fill" style={{ width: `${percent}%` }} />
       </div>
     </div>

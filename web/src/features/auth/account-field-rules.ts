@@ -4,7 +4,7 @@ import type { ZodType } from 'zod';
 
 /**
  * An antd rule that checks a field with the schema the server validates it with, and shows that
- * schema's message (SPEC §5): each rule and its text are written once, in proto. A field's
+ * schema's message (docs/product.md §5): each rule and its text are written once, in proto. A field's
  * required mark is set on its Form.Item, since these rules carry no `required` flag of their own.
  */
 function schemaRule(schema: ZodType): FormRule[] {

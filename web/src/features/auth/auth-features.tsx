@@ -1,6 +1,6 @@
 import { FileTextOutlined, RobotOutlined, TeamOutlined } from '@ant-design/icons';
 
-/** The three features the marketing copy names (SPEC §1). */
+/** The three features the marketing copy names (docs/product.md §1). */
 const FEATURES = [
   { icon: RobotOutlined, title: 'AI-Powered Assistance', text: 'Draft PRDs, personas and user stories with an AI that asks the right questions.' },
   { icon: TeamOutlined, title: 'Real-Time Collaboration', text: 'Share documents with your team, comment and refine them together.' },

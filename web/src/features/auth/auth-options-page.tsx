@@ -6,7 +6,7 @@ import { usePageTitle } from '../../app/use-page-title';
 import { safeCallbackPath } from './safe-callback-path';
 
 /**
- * The choice between signing up and going on without signing in (SPEC §2); either way leads to
+ * The choice between signing up and going on without signing in (docs/product.md §2); either way leads to
  * `callbackUrl`. A user who is already signed in goes there at once.
  */
 export function AuthOptionsPage() {

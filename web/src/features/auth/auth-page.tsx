@@ -16,7 +16,7 @@ import './auth.css';
 type AuthTab = 'login' | 'signup';
 
 /**
- * /auth (SPEC §2): Log In and Sign Up tabs (`?tab=signup` opens the second), the features panel,
+ * /auth (docs/product.md §2): Log In and Sign Up tabs (`?tab=signup` opens the second), the features panel,
  * the test account and the terms note. A registered user is sent on to callbackUrl, or home.
  */
 export function AuthPage() {

@@ -3,7 +3,7 @@ import { useGetDemoAccountQuery, useLoginMutation } from '../../app/identity-api
 import { useToast } from '../../app/toast';
 import { errorMessage } from '../../app/error-dialogs-middleware';
 
-/** The test account of SPEC §2 (D9: on only where the server enables it), with a one-click log-in. */
+/** The test account of docs/product.md §2 (docs/decisions/0009-security.md: on only where the server enables it), with a one-click log-in. */
 export function DemoAccountBox({ onLoggedIn }: { onLoggedIn: () => void }) {
   const { data: demo } = useGetDemoAccountQuery();
   const [login, { isLoading }] = useLoginMutation();

@@ -5,7 +5,7 @@ import { useToast } from '../../app/toast';
 import { errorMessage } from '../../app/error-dialogs-middleware';
 import { loginRules } from './account-field-rules';
 
-/** Log in with a username or an email (SPEC §3, §5). */
+/** Log in with a username or an email (docs/product.md §3, §5). */
 export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   const [login, { isLoading }] = useLoginMutation();
   const toast = useToast();

@@ -9,7 +9,7 @@ import { signUpTexts } from './sign-up-texts';
 import './auth.css';
 
 /**
- * The sign-up dialog and registration modal of SPEC §2: its texts follow why it opened; it closes
+ * The sign-up dialog and registration modal of docs/product.md §2: its texts follow why it opened; it closes
  * by itself once a registered user exists, and the page reloads a second after registering here.
  */
 export function RegistrationModal({ context, onClose }: { context: SignUpContext | null; onClose: () => void }) {

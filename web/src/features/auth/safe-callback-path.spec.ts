@@ -6,10 +6,7 @@ describe('safeCallbackPath', () => {
     expect(safeCallbackPath('/projects?tab=all#top')).toBe('/projects?tab=all#top');
   });
 
-  it.each([null, '', 'projects', 'https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)'])(
-    'refuses %p',
-    (raw) => {
-      expect(safeCallbackPath(raw)).toBeNull();
-    },
-  );
+  it.each([null, '', 'projects', 'https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)'])('refuses %p', (raw) => {
+    expect(safeCallbackPath(raw)).toBeNull();
+  });
 });

@@ -15,7 +15,7 @@ interface SignUpValues {
 }
 
 /**
- * The sign-up form of SPEC §2 with the SPEC §5 messages: Username, Email, Name (optional),
+ * The sign-up form of docs/product.md §2 with the docs/product.md §5 messages: Username, Email, Name (optional),
  * Password and Confirm Password; confirmPassword stays in the form and is never sent.
  */
 export function SignUpForm({

@@ -1,7 +1,7 @@
 import { LIMIT_MESSAGES } from '@prd/proto/limit-messages';
 import type { SignUpContext } from '../../app/dialogs-slice';
 
-/** The registration modal's title and description for each reason it opens (SPEC §2). */
+/** The registration modal's title and description for each reason it opens (docs/product.md §2). */
 export function signUpTexts(context: SignUpContext): { title: string; description?: string } {
   switch (context.reason) {
     case 'default':

@@ -1,4 +1,4 @@
-/** The terms and privacy note under the sign-up forms (SPEC §2). */
+/** The terms and privacy note under the sign-up forms (docs/product.md §2). */
 export function TermsNote({ action = 'continuing' }: { action?: string }) {
   return (
     <p className="terms-note">

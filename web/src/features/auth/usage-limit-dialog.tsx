@@ -9,7 +9,7 @@ import { isRegistered, useCurrentUser } from '../../app/use-current-user';
 import './auth.css';
 
 /**
- * The usage-limit dialog (SPEC §2, §8): visitors and guests are offered to sign up, by email
+ * The usage-limit dialog (docs/product.md §2, §8): visitors and guests are offered to sign up, by email
  * (/api/login/email) or right here; a registered user out of messages is pointed to their own key.
  */
 export function UsageLimitDialog({ kind, onClose }: { kind: UsageKind | null; onClose: () => void }) {
@@ -36,9 +36,7 @@ export function UsageLimitDialog({ kind, onClose }: { kind: UsageKind | null; on
           </Button>,
         ]}
       >
-        <p className="dialog-description">
-          You have used this month&apos;s allowance. Add your own OpenAI API key in Settings for unlimited access.
-        </p>
+        <p className="dialog-description">You have used this month&apos;s allowance. Add your own OpenAI API key in Settings for unlimited access.</p>
       </Modal>
     );
   }
@@ -46,9 +44,7 @@ export function UsageLimitDialog({ kind, onClose }: { kind: UsageKind | null; on
   return (
     <Modal open={kind !== null} onCancel={onClose} title={texts.message} footer={null}>
       <p className="dialog-description">{texts.description}</p>
-      <p className="dialog-note">
-        Registered users get unlimited documents, and unlimited access to the AI with their own OpenAI API key.
-      </p>
+      <p className="dialog-note">Registered users get unlimited documents, and unlimited access to the AI with their own OpenAI API key.</p>
       <div className="dialog-stack">
         <a href={`/api/login/email?callbackUrl=${callbackUrl}`} className="button-link button-link-primary">
           Sign up with Email

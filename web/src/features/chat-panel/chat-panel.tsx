@@ -19,13 +19,13 @@ const GREETING = "Hi! I'm your AI assistant. Ask me anything about your product,
 const greeting = (): ViewMessage[] => [{ key: 'greeting', role: 'assistant', content: GREETING }];
 
 /**
- * The 'AI Assistant' panel (SPEC §2, §4): history fetched once on first open (a local greeting when
+ * The 'AI Assistant' panel (docs/product.md §2, §4): history fetched once on first open (a local greeting when
  * empty); a send shows at once and is removed on failure, its text put back; 'Clear conversation'
  * resets the local view only.
  */
 export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const history = useGetChatMessagesQuery({});
-  // SPEC §7: open on a document's page, the panel talks about that document.
+  // docs/product.md §7: open on a document's page, the panel talks about that document.
   const documentId = Number(useMatch('/documents/:id')?.params.id) || undefined;
   const toast = useToast();
   const conversation = useChatConversation();
@@ -68,7 +68,16 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
       ) : (
         <MessageList messages={messages} label="AI Assistant conversation" streamingText={conversation.streamingText} />
       )}
-      <ChatComposer value={input} onChange={setInput} onSend={(text) => void send(text)} pending={conversation.streaming} onStop={conversation.stop} inputRef={inputRef} label="Message the AI Assistant" showRealtimeButton />
+      <ChatComposer
+        value={input}
+        onChange={setInput}
+        onSend={(text) => void send(text)}
+        pending={conversation.streaming}
+        onStop={conversation.stop}
+        inputRef={inputRef}
+        label="Message the AI Assistant"
+        showRealtimeButton
+      />
       <button type="button" className="chat-panel-clear" onClick={() => setMessages(greeting())}>
         Clear conversation
       </button>

@@ -8,7 +8,7 @@ import './chat-panel.css';
 const ChatPanel = lazyNamed(() => import('./chat-panel'), 'ChatPanel');
 
 /**
- * The shell's 'AI Assistant' (SPEC §2), on large screens only: a button that opens the panel. Once
+ * The shell's 'AI Assistant' (docs/product.md §2), on large screens only: a button that opens the panel. Once
  * opened the panel stays mounted while closed, so its history is fetched once and its view is kept.
  */
 export function ShellChatPanel() {

@@ -16,7 +16,7 @@ const scopeQuery = ({ documentId, projectId }: ChatScope): string => {
 const chatTagged = api.enhanceEndpoints({ addTagTypes: ['Threads', 'ChatMessages'] });
 
 /**
- * The chat service's calls (SPEC §7) other than replies, which stream (D14: use-chat-conversation.ts).
+ * The chat service's calls (docs/product.md §7) other than replies, which stream (docs/decisions/0014-streaming-replies.md: use-chat-conversation.ts).
  */
 export const chatApi = chatTagged.injectEndpoints({
   endpoints: (build) => ({

@@ -12,18 +12,28 @@ interface Props {
   pending?: boolean;
   label?: string;
   placeholder?: string;
-  /** The disabled 'Start Realtime Chat (Coming Soon)' button of SPEC §2. */
+  /** The disabled 'Start Realtime Chat (Coming Soon)' button of docs/product.md §2. */
   showRealtimeButton?: boolean;
   inputRef?: RefObject<HTMLTextAreaElement | null>;
-  /** While a reply is written: Stop in place of Send, which closes the request (D14). */
+  /** While a reply is written: Stop in place of Send, which closes the request (docs/decisions/0014-streaming-replies.md). */
   onStop?: () => void;
 }
 
 /**
- * The message box of every chat (SPEC §2, §5): grows with its text up to 160 px, Enter sends the
+ * The message box of every chat (docs/product.md §2, §5): grows with its text up to 160 px, Enter sends the
  * trimmed text, Shift+Enter breaks the line, and Send is disabled while blank or while a send is pending.
  */
-export function ChatComposer({ value, onChange, onSend, pending = false, label = 'Message', placeholder = 'Type your message...', showRealtimeButton = false, inputRef, onStop }: Props) {
+export function ChatComposer({
+  value,
+  onChange,
+  onSend,
+  pending = false,
+  label = 'Message',
+  placeholder = 'Type your message...',
+  showRealtimeButton = false,
+  inputRef,
+  onStop,
+}: Props) {
   const ownRef = useRef<HTMLTextAreaElement>(null);
   const textarea = inputRef ?? ownRef;
   const hintId = useId();

@@ -1,4 +1,4 @@
-/** What each chat mode of SPEC §2 shows: its title, the line under it, the greeting and three suggested prompts. */
+/** What each chat mode of docs/product.md §2 shows: its title, the line under it, the greeting and three suggested prompts. */
 export interface ChatModeInfo {
   title: string;
   description: string;
@@ -21,21 +21,13 @@ export const CHAT_MODES_INFO = {
     title: 'Brainstorm Ideas',
     description: 'Explore new features and directions for your product, from rough idea to options worth testing.',
     greeting: "Let's brainstorm! Tell me about your product or the problem you want to solve, and I'll suggest ideas to explore.",
-    prompts: [
-      'Ideas to improve retention in a mobile fitness app',
-      'New features for a team calendar tool',
-      'Ways to make onboarding in a B2B dashboard faster',
-    ],
+    prompts: ['Ideas to improve retention in a mobile fitness app', 'New features for a team calendar tool', 'Ways to make onboarding in a B2B dashboard faster'],
   },
   persona: {
     title: 'Create Persona',
     description: 'Build user personas with goals, frustrations and behaviours from what you know about your users.',
     greeting: "Let's create a user persona. Describe your target users — who they are, what they do and what they struggle with.",
-    prompts: [
-      'A busy project manager at a mid-sized software company',
-      'A first-time home buyer using a mortgage app',
-      'A small online shop owner who does their own bookkeeping',
-    ],
+    prompts: ['A busy project manager at a mid-sized software company', 'A first-time home buyer using a mortgage app', 'A small online shop owner who does their own bookkeeping'],
   },
   feedback: {
     title: 'Get Feedback',
@@ -51,7 +43,7 @@ export const CHAT_MODES_INFO = {
 
 export type ChatMode = keyof typeof CHAT_MODES_INFO;
 
-/** The chat modes of SPEC §2 and the title each one gives the chat page. */
+/** The chat modes of docs/product.md §2 and the title each one gives the chat page. */
 export const CHAT_MODE_TITLES: Record<ChatMode, string> = {
   general: CHAT_MODES_INFO.general.title,
   brainstorm: CHAT_MODES_INFO.brainstorm.title,

@@ -28,11 +28,11 @@ import { useThreadCreationGuard } from './use-thread-creation-guard';
 import { useAppDispatch } from '../../app/hooks';
 import './chat.css';
 
-/** Titles that get replaced by an AI-written one after the first reply (SPEC §4). */
+/** Titles that get replaced by an AI-written one after the first reply (docs/product.md §4). */
 const AUTO_TITLED = new Set([AUTO_TITLE_FALLBACK, 'General Conversation']);
 const DELETE_CONFIRM = 'Are you sure you want to delete this chat thread? This action cannot be undone.';
 
-/** /chat (SPEC §2, §4): conversations with new, rename and delete; four modes; markdown replies. */
+/** /chat (docs/product.md §2, §4): conversations with new, rename and delete; four modes; markdown replies. */
 export function ChatPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const mode = parseChatMode(searchParams.get('mode'));
@@ -58,7 +58,7 @@ export function ChatPage() {
   const messages = conversation.messages ?? [];
   const [loadingThread, setLoadingThread] = useState(false);
   const [input, setInput] = useState('');
-  /** The home prompt's text (SPEC §2 `prefill`): sent by itself into a new conversation once the page can. */
+  /** The home prompt's text (docs/product.md §2 `prefill`): sent by itself into a new conversation once the page can. */
   const [queued, setQueued] = useState<string | null>(() => searchParams.get('prefill')?.trim() || null);
   const [renameTarget, setRenameTarget] = useState<ChatThread | null>(null);
   // A queued message starts a conversation of its own: the newest stored one is not opened.
@@ -93,7 +93,7 @@ export function ChatPage() {
     [loadThread, toast, setMessages],
   );
 
-  // On load the most recently updated thread opens (SPEC §4); the list comes newest first.
+  // On load the most recently updated thread opens (docs/product.md §4); the list comes newest first.
   useEffect(() => {
     if (opened.current || !threadsQuery.isSuccess) return;
     opened.current = true;
@@ -179,11 +179,10 @@ export function ChatPage() {
     }
   };
 
-  // SPEC §9 pending-message retries: the queued message waits for the thread list, then for any send in flight.
+  // docs/product.md §9 pending-message retries: the queued message waits for the thread list, then for any send in flight.
   const sendRef = useRef(send);
   sendRef.current = send;
-  const waitingFor: keyof typeof PENDING_MESSAGE_RETRY_MS | null =
-    !threadsQuery.isSuccess && !threadsQuery.isError ? 'waitingForThreads' : pending ? 'waitingForSend' : null;
+  const waitingFor: keyof typeof PENDING_MESSAGE_RETRY_MS | null = !threadsQuery.isSuccess && !threadsQuery.isError ? 'waitingForThreads' : pending ? 'waitingForSend' : null;
   const waitingRef = useRef(waitingFor);
   waitingRef.current = waitingFor;
   useEffect(() => {
@@ -225,7 +224,7 @@ export function ChatPage() {
           return;
         }
         if (activeRef.current !== thread.id) return;
-        // The newest other thread opens, or the view empties (SPEC §4).
+        // The newest other thread opens, or the view empties (docs/product.md §4).
         const next = threads.find((item) => item.id !== thread.id);
         if (next) void openThread(next.id);
         else {
@@ -267,7 +266,11 @@ export function ChatPage() {
         />
         <div className="chat-main">
           <GuestMessageWarning />
-          {loadingThread ? <LoadingState text="Loading conversation..." visible /> : <MessageList messages={shown} label="Conversation" streamingText={conversation.streamingText} onRegenerate={() => void regenerate()} />}
+          {loadingThread ? (
+            <LoadingState text="Loading conversation..." visible />
+          ) : (
+            <MessageList messages={shown} label="Conversation" streamingText={conversation.streamingText} onRegenerate={() => void regenerate()} />
+          )}
           {empty && !pending && (
             <ul className="chat-suggestions" aria-label="Suggested prompts">
               {info.prompts.map((prompt) => (

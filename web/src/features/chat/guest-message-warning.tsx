@@ -9,7 +9,7 @@ import { useUsage } from '../../app/use-usage';
 let announced: string | null = null;
 
 /**
- * SPEC §4 and §9: when a guest's message count reaches the limit minus 1, a warning shows and the
+ * docs/product.md §4 and §9: when a guest's message count reaches the limit minus 1, a warning shows and the
  * usage-limit dialog opens (once for each count reached, not on every visit of a chat).
  */
 export function GuestMessageWarning() {

@@ -13,7 +13,7 @@ interface Props {
   label: string;
   /** Shows 'AI is thinking...' after the last message. */
   thinking?: boolean;
-  /** The reply being written (D14), shown as it grows; null when none is. */
+  /** The reply being written (docs/decisions/0014-streaming-replies.md), shown as it grows; null when none is. */
   streamingText?: string | null;
   /** Offers 'Regenerate' on the last reply (a stored one, while nothing is being written). */
   onRegenerate?: () => void;
@@ -30,7 +30,7 @@ const SettledMarkdown = memo(function SettledMarkdown({ text }: { text: string }
   return text ? <MarkdownView text={text} className="chat-markdown" /> : null;
 });
 
-/** A reply while it is written: markdown for finished blocks, a half table or code block as plain text (D14). */
+/** A reply while it is written: markdown for finished blocks, a half table or code block as plain text (docs/decisions/0014-streaming-replies.md). */
 function StreamingReply({ text }: { text: string }) {
   const { settled, tail, tailIsRaw } = splitStreamingMarkdown(text);
   return (

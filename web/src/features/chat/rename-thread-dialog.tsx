@@ -9,7 +9,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Renames a conversation; a blank title becomes 'New conversation' on the server (SPEC §5). */
+/** Renames a conversation; a blank title becomes 'New conversation' on the server (docs/product.md §5). */
 export function RenameThreadDialog({ thread, saving, onSave, onClose }: Props) {
   const [title, setTitle] = useState('');
   const [shownFor, setShownFor] = useState<number | null>(null);

@@ -25,7 +25,7 @@ const TIMED_OUT: ApiError = { status: 504, message: '504: The AI took too long t
 const INTERRUPTED: ApiError = { status: 'FETCH_ERROR', message: 'The connection was lost before the reply was finished.' };
 
 /**
- * D14: POSTs an AI call with `Accept: text/event-stream` (EventSource cannot POST) and reads its events: deltas
+ * docs/decisions/0014-streaming-replies.md: POSTs an AI call with `Accept: text/event-stream` (EventSource cannot POST) and reads its events: deltas
  * and restarts go to `handlers`, `done` resolves with the JSON body the call answers otherwise, `error` rejects
  * with the usual ApiError. Aborting `signal` closes the request, which stops the reply on the server.
  */

@@ -10,7 +10,7 @@ const FENCE = /^\s*(```|~~~)/;
 const TABLE_ROW = /^\s*\|/;
 
 /**
- * Splits a streaming reply at its last blank line outside a code block (D14): everything before is whole blocks
+ * Splits a streaming reply at its last blank line outside a code block (docs/decisions/0014-streaming-replies.md): everything before is whole blocks
  * and renders as markdown once; the rest grows with every delta. A half-received table or code block is shown as
  * plain text until it is complete, so it never flickers between a paragraph and a table.
  */

@@ -13,7 +13,7 @@ interface Props {
   onDelete: (thread: ChatThread) => void;
 }
 
-/** The conversation list of /chat (SPEC §2): newest first, about 200 px tall, with new, rename and delete. */
+/** The conversation list of /chat (docs/product.md §2): newest first, about 200 px tall, with new, rename and delete. */
 export function ThreadList({ threads, activeId, loading, onOpen, onNew, onRename, onDelete }: Props) {
   return (
     <nav className="thread-list" aria-labelledby="thread-list-heading">

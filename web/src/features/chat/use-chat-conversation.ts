@@ -12,7 +12,7 @@ interface Exchange {
 
 /**
  * The conversation state every chat surface shares (/chat, the shell panel, document chat, the document flow):
- * the shown messages, a send and a regenerate that stream their reply (D14), and Stop. A stopped reply stays in
+ * the shown messages, a send and a regenerate that stream their reply (docs/decisions/0014-streaming-replies.md), and Stop. A stopped reply stays in
  * view with its text so far, as the server keeps it; stopped before any text, the question is taken back too.
  * `send` and `regenerate` resolve with the call's body, or null when stopped; they reject with the ApiError
  * (the question is then removed) or with ReplyStopped when nothing was written.

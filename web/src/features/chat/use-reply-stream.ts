@@ -5,7 +5,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { ReplyStopped, streamReply } from './reply-stream';
 
 export interface ReplyOptions {
-  /** The calling page answers LIMIT_EXCEEDED itself (SPEC §8: the document flow's guest toast), so no dialog opens. */
+  /** The calling page answers LIMIT_EXCEEDED itself (docs/product.md §8: the document flow's guest toast), so no dialog opens. */
   answersLimits?: boolean;
 }
 
@@ -13,8 +13,8 @@ export interface ReplyOptions {
 export type ReplyOutcome<T> = { stopped: false; body: T } | { stopped: true; text: string };
 
 /**
- * One AI reply at a time, streamed (D14): `text` is the reply so far while it is written (null otherwise), `stop`
- * closes the request. Failures reject with the ApiError after opening the limit and sign-up dialogs (SPEC §8);
+ * One AI reply at a time, streamed (docs/decisions/0014-streaming-replies.md): `text` is the reply so far while it is written (null otherwise), `stop`
+ * closes the request. Failures reject with the ApiError after opening the limit and sign-up dialogs (docs/product.md §8);
  * leaving the page stops the reply as Stop does. Every reply may have used the allowance: usage is refreshed.
  */
 export function useReplyStream() {
@@ -25,7 +25,7 @@ export function useReplyStream() {
   useEffect(() => () => current.current?.controller.abort(), []);
 
   const run = useCallback(
-    async <T,>(url: string, body: unknown, options: ReplyOptions = {}): Promise<ReplyOutcome<T>> => {
+    async <T>(url: string, body: unknown, options: ReplyOptions = {}): Promise<ReplyOutcome<T>> => {
       const own = { controller: new AbortController(), text: '' };
       current.current?.controller.abort();
       current.current = own;

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useToast } from '../../app/toast';
 
 /**
- * SPEC §4, §9: only one thread creation at a time. `begin` refuses (with the 'Creating Thread' toast)
+ * docs/product.md §4, §9: only one thread creation at a time. `begin` refuses (with the 'Creating Thread' toast)
  * while one is in flight; the guard clears when it ends, or after 5 s whatever happens.
  */
 export function useThreadCreationGuard(): { begin: () => boolean; end: () => void } {

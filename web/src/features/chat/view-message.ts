@@ -7,7 +7,7 @@ export interface ViewMessage {
   role: ChatRole;
   content: string;
   createdAt?: string;
-  /** The user stopped this reply while it was written (D14). */
+  /** The user stopped this reply while it was written (docs/decisions/0014-streaming-replies.md). */
   stopped?: boolean;
 }
 

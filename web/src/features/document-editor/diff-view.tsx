@@ -24,7 +24,9 @@ export function DiffView({ before, after, layout }: { before: string; after: str
   return (
     <div className="diff-view">
       <p className="diff-stats">
-        {stats.added === 0 && stats.removed === 0 ? 'No differences from the current text.' : `${stats.removed} line${stats.removed === 1 ? '' : 's'} removed, ${stats.added} added since this revision.`}
+        {stats.added === 0 && stats.removed === 0
+          ? 'No differences from the current text.'
+          : `${stats.removed} line${stats.removed === 1 ? '' : 's'} removed, ${stats.added} added since this revision.`}
       </p>
       {layout === 'inline' ? (
         <pre className="diff-inline" aria-label="Inline diff">

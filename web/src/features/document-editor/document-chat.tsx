@@ -21,7 +21,7 @@ interface Props {
   onDocumentUpdated: () => void;
 }
 
-/** The editor's AI chat (SPEC §2, §4): a document-scoped conversation whose replies may edit the document. */
+/** The editor's AI chat (docs/product.md §2, §4): a document-scoped conversation whose replies may edit the document. */
 export function DocumentChat({ document: doc, onDocumentUpdated }: Props) {
   const history = useGetChatMessagesQuery({ documentId: doc.id }, { refetchOnMountOrArgChange: true });
   const toast = useToast();
@@ -65,8 +65,20 @@ export function DocumentChat({ document: doc, onDocumentUpdated }: Props) {
     <section className="document-chat" aria-label="AI chat">
       <h2 className="document-chat-heading">AI Chat</h2>
       <GuestMessageWarning />
-      {messages === null ? <LoadingState text="Loading chat history..." visible /> : <MessageList messages={shown} label="Document chat" streamingText={conversation.streamingText} onRegenerate={() => void regenerate()} />}
-      <ChatComposer value={input} onChange={setInput} onSend={(text) => void send(text)} pending={conversation.streaming} onStop={conversation.stop} label="Ask the AI to change this document" placeholder="Ask for a change..." />
+      {messages === null ? (
+        <LoadingState text="Loading chat history..." visible />
+      ) : (
+        <MessageList messages={shown} label="Document chat" streamingText={conversation.streamingText} onRegenerate={() => void regenerate()} />
+      )}
+      <ChatComposer
+        value={input}
+        onChange={setInput}
+        onSend={(text) => void send(text)}
+        pending={conversation.streaming}
+        onStop={conversation.stop}
+        label="Ask the AI to change this document"
+        placeholder="Ask for a change..."
+      />
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { api } from '../../app/api';
 
 const editorTagged = api.enhanceEndpoints({ addTagTypes: ['Document', 'Revisions'] });
 
-/** The editor's calls (SPEC §7 and the revision history): one document, its saves, revisions and restores. */
+/** The editor's calls (docs/product.md §7 and the revision history): one document, its saves, revisions and restores. */
 export const documentEditorApi = editorTagged.injectEndpoints({
   endpoints: (build) => ({
     /** The `t` query busts any cache between the browser and the service, so polling sees fresh text. */

@@ -1,5 +1,5 @@
-import { EditOutlined, HistoryOutlined, ReloadOutlined } from '@ant-design/icons';
-import { DOCUMENT_POLL_INTERVAL_MS } from '@prd/proto';
+import { EditOutlined, HistoryOutlined, ReloadOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { DOCUMENT_POLL_INTERVAL_MS, roleAllows } from '@prd/proto';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -14,6 +14,8 @@ import { DocumentPreview } from './document-preview';
 import { ExportMenu } from './export-menu';
 import { HistoryPanel } from './history-panel';
 import { MarkdownEditor } from './markdown-editor';
+import { ShareDialog } from '../sharing/share-dialog';
+import { ROLE_LABELS } from '../sharing/role-label';
 import { useDocumentUpdating } from './use-document-updating';
 import '../chat/chat.css';
 import './document-editor.css';
@@ -35,11 +37,12 @@ export function DocumentNotFound() {
 
 type View = 'preview' | 'edit' | 'history';
 
-/** /documents/:id (SPEC §2, §4): the AI chat beside the preview, with export, refresh, direct editing and history. */
+/** /documents/:id (docs/product.md §2, §4): the AI chat beside the preview, with export, refresh, direct editing and history. */
 export function DocumentEditor({ documentId }: { documentId: number }) {
   const { updating, markUpdated } = useDocumentUpdating();
   const document = useGetDocumentQuery(documentId, { pollingInterval: updating ? DOCUMENT_POLL_INTERVAL_MS : 0, refetchOnMountOrArgChange: true });
   const [view, setView] = useState<View>('preview');
+  const [sharing, setSharing] = useState(false);
   const dispatch = useAppDispatch();
   const toast = useToast();
   usePageTitle(document.data?.title ?? 'Document');
@@ -57,6 +60,8 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
     return document.isError ? <DocumentNotFound /> : null;
   }
   const doc = document.data;
+  // docs/decisions/0012-sharing-and-roles.md: viewers and commenters read; editors and the owner edit, chat with the AI and restore.
+  const canEdit = roleAllows(doc.role, 'editor');
 
   // The reply comes once the edit is saved: the document is fetched now and polled while 'Updating...'.
   const aiUpdated = () => {
@@ -77,13 +82,18 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
           Updating...
         </span>
       )}
-      <Button icon={<EditOutlined aria-hidden />} aria-pressed={view === 'edit'} onClick={() => setView(view === 'edit' ? 'preview' : 'edit')}>
-        Edit
-      </Button>
+      {doc.role !== 'owner' && <span className="badge">{ROLE_LABELS[doc.role]}</span>}
+      {canEdit && (
+        <Button icon={<EditOutlined aria-hidden />} aria-pressed={view === 'edit'} onClick={() => setView(view === 'edit' ? 'preview' : 'edit')}>
+          Edit
+        </Button>
+      )}
       <Button icon={<HistoryOutlined aria-hidden />} aria-pressed={view === 'history'} onClick={() => setView(view === 'history' ? 'preview' : 'history')}>
         History
       </Button>
       <ExportMenu document={doc} />
+      {/* Icon only: a wider actions row would wrap and push the editor's Save under the floating launchers. */}
+      <Button icon={<ShareAltOutlined aria-hidden />} onClick={() => setSharing(true)} aria-haspopup="dialog" aria-label="Share" title="Share" />
       <Button icon={<ReloadOutlined aria-hidden />} loading={document.isFetching && !updating} onClick={() => void refresh()}>
         Refresh
       </Button>
@@ -99,15 +109,22 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
       </nav>
       <h1 className="visually-hidden">{doc.title}</h1>
       <div className="editor-split">
-        <DocumentChat document={doc} onDocumentUpdated={aiUpdated} />
+        {canEdit ? (
+          <DocumentChat document={doc} onDocumentUpdated={aiUpdated} />
+        ) : (
+          <aside className="document-chat-readonly" aria-label="AI chat">
+            <p className="cell-muted">You can view this document. Ask its owner for the editor role to change it or chat with the AI about it.</p>
+          </aside>
+        )}
         <DocumentPreview title={doc.title} content={doc.content} actions={actions}>
           {view === 'edit' ? (
             <MarkdownEditor document={doc} onDone={() => setView('preview')} />
           ) : view === 'history' ? (
-            <HistoryPanel document={doc} onClose={() => setView('preview')} />
+            <HistoryPanel document={doc} canRestore={canEdit} onClose={() => setView('preview')} />
           ) : undefined}
         </DocumentPreview>
       </div>
+      <ShareDialog item={{ kind: 'documents', id: doc.id }} role={doc.role} open={sharing} onClose={() => setSharing(false)} />
     </>
   );
 }

@@ -11,7 +11,7 @@ interface Props {
   children?: ReactNode;
 }
 
-/** A document's live preview (SPEC §2): its title, its character count and its markdown. */
+/** A document's live preview (docs/product.md §2): its title, its character count and its markdown. */
 export function DocumentPreview({ title, content, actions, children }: Props) {
   return (
     <section className="document-preview" aria-label="Document preview">

@@ -19,7 +19,7 @@ describe('exportFileName', () => {
     expect(exportFileName('attachment', 'Launch Plan', 'docx')).toBe('launch-plan.docx');
   });
 
-  it('builds the SPEC name from the title without a header', () => {
+  it('builds the name of docs/product.md §9 from the title without a header', () => {
     expect(exportFileName(null, 'Launch  Plan Q3', 'markdown')).toBe('launch-plan-q3.md');
     expect(fallbackFileName('  ', 'docx')).toBe('document.docx');
   });

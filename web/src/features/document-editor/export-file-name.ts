@@ -3,13 +3,12 @@ import { parse } from 'content-disposition';
 
 const EXTENSIONS: Record<ExportFormat, string> = { markdown: 'md', docx: 'docx' };
 
-/** SPEC §9: the title lowercased with spaces replaced by hyphens, plus the format's extension. */
-export const fallbackFileName = (title: string, format: ExportFormat): string =>
-  `${title.trim().toLowerCase().replace(/\s+/g, '-') || 'document'}.${EXTENSIONS[format]}`;
+/** docs/product.md §9: the title lowercased with spaces replaced by hyphens, plus the format's extension. */
+export const fallbackFileName = (title: string, format: ExportFormat): string => `${title.trim().toLowerCase().replace(/\s+/g, '-') || 'document'}.${EXTENSIONS[format]}`;
 
 /**
  * The name a download should be saved under: the server's `Content-Disposition` (its UTF-8
- * `filename*` first, then `filename`), else the SPEC §9 name built from the title.
+ * `filename*` first, then `filename`), else the docs/product.md §9 name built from the title.
  */
 export function exportFileName(contentDisposition: string | null, title: string, format: ExportFormat): string {
   if (contentDisposition) {

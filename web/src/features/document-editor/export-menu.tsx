@@ -21,7 +21,7 @@ function saveBlob(blob: Blob, name: string): void {
 }
 
 /**
- * The editor's Export menu (SPEC §2, §5, §6): Markdown and Word downloads for registered users
+ * The editor's Export menu (docs/product.md §2, §5, §6): Markdown and Word downloads for registered users
  * ('Registration required' for guests), and copying the markdown to the clipboard.
  */
 export function ExportMenu({ document: doc }: { document: DocumentDto }) {

@@ -21,7 +21,7 @@ const SOURCE_LABELS: Record<RevisionSource, string> = {
  * The document's History (beyond the spec): each revision is the text from before one change by the
  * user, the AI or the guided flow; it can be compared with the current text and restored.
  */
-export function HistoryPanel({ document: doc, onClose }: { document: DocumentDto; onClose: () => void }) {
+export function HistoryPanel({ document: doc, canRestore, onClose }: { document: DocumentDto; canRestore: boolean; onClose: () => void }) {
   const revisions = useGetRevisionsQuery(doc.id, { refetchOnMountOrArgChange: true });
   const [restore, restoring] = useRestoreRevisionMutation();
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -82,9 +82,11 @@ export function HistoryPanel({ document: doc, onClose }: { document: DocumentDto
                     { label: 'Inline', value: 'inline' },
                   ]}
                 />
-                <Button type="primary" icon={<RollbackOutlined aria-hidden />} loading={restoring.isLoading} onClick={() => void restoreSelected()}>
-                  Restore this version
-                </Button>
+                {canRestore && (
+                  <Button type="primary" icon={<RollbackOutlined aria-hidden />} loading={restoring.isLoading} onClick={() => void restoreSelected()}>
+                    Restore this version
+                  </Button>
+                )}
               </div>
               <DiffView before={selected.content} after={doc.content} layout={layout} />
             </div>

@@ -2,9 +2,17 @@ import { describe, expect, it } from '@jest/globals';
 import { diffLines, diffStats, sideBySide, type DiffLine } from './line-diff';
 
 /** Applies a diff's kept and added lines: the result must be the new text. */
-const after = (lines: DiffLine[]) => lines.filter((l) => l.kind !== 'removed').map((l) => l.text).join('\n');
+const after = (lines: DiffLine[]) =>
+  lines
+    .filter((l) => l.kind !== 'removed')
+    .map((l) => l.text)
+    .join('\n');
 /** The kept and removed lines: the result must be the old text. */
-const before = (lines: DiffLine[]) => lines.filter((l) => l.kind !== 'added').map((l) => l.text).join('\n');
+const before = (lines: DiffLine[]) =>
+  lines
+    .filter((l) => l.kind !== 'added')
+    .map((l) => l.text)
+    .join('\n');
 
 describe('diffLines', () => {
   it('marks nothing when the texts are equal', () => {

@@ -2,7 +2,7 @@ import { DOCUMENT_UPDATE_SETTLE_MS } from '@prd/proto';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * SPEC §4, §9: after the AI says it updated the document, the editor is 'Updating...' (and polls the
+ * docs/product.md §4, §9: after the AI says it updated the document, the editor is 'Updating...' (and polls the
  * document every second) until about 2 s after that reply; another update restarts the 2 s.
  */
 export function useDocumentUpdating(): { updating: boolean; markUpdated: () => void } {

@@ -17,7 +17,7 @@ export interface FlowMessageAnswer {
   isComplete: boolean;
 }
 
-/** The template of a guided document creation; its calls stream (D14) through the shared chat conversation. */
+/** The template of a guided document creation; its calls stream (docs/decisions/0014-streaming-replies.md) through the shared chat conversation. */
 export const documentFlowApi = api.injectEndpoints({
   endpoints: (build) => ({
     getTemplate: build.query<Template, number>({

@@ -25,7 +25,7 @@ import './document-flow.css';
 
 type Step = 'title' | 'starting' | 'conversation';
 
-/** The guests' texts for a limit reached in the flow (SPEC §8). */
+/** The guests' texts for a limit reached in the flow (docs/product.md §8). */
 const GUEST_LIMIT_TOASTS = {
   docs: { title: 'Document limit reached', description: 'Sign up to create more documents and save your work.' },
   messages: { title: 'Message limit reached', description: 'Sign up to continue your conversation and save your work.' },
@@ -35,8 +35,7 @@ const GUEST_LIMIT_TOASTS = {
 const ANSWERS_LIMITS = { answersLimits: true } as const;
 
 const isApiError = (error: unknown): error is ApiError => typeof error === 'object' && error !== null && 'status' in error && 'message' in error;
-const isLimitError = (error: unknown): error is ApiError =>
-  isApiError(error) && error.code === ErrorCode.LIMIT_EXCEEDED;
+const isLimitError = (error: unknown): error is ApiError => isApiError(error) && error.code === ErrorCode.LIMIT_EXCEEDED;
 
 const parseId = (raw: string | undefined): number | null => (raw && /^\d+$/.test(raw) ? Number(raw) : null);
 const parseMode = (raw: string | null): DocumentFlowMode => (raw === 'start-new' ? 'start-new' : 'ai-assisted');
@@ -67,7 +66,7 @@ function CompletedCard({ documentId }: { documentId: number }) {
 function DocumentFlow({ templateId }: { templateId: number }) {
   const [searchParams] = useSearchParams();
   const mode = parseMode(searchParams.get('mode'));
-  // SPEC §4 redirects on completion; `autoNavigate=false` keeps the user on the completion card.
+  // docs/product.md §4 redirects on completion; `autoNavigate=false` keeps the user on the completion card.
   const autoNavigate = searchParams.get('autoNavigate') !== 'false';
   const template = useGetTemplateQuery(templateId);
   const { user } = useCurrentUser();
@@ -95,7 +94,7 @@ function DocumentFlow({ templateId }: { templateId: number }) {
     return () => clearTimeout(timer);
   }, [complete, document, autoNavigate, navigate]);
 
-  /** SPEC §8: a visitor gets the usage-limit dialog, a guest these words as a toast — never both. */
+  /** docs/product.md §8: a visitor gets the usage-limit dialog, a guest these words as a toast — never both. */
   const limitReached = (error: ApiError) => {
     const kind = limitKindOf(error);
     if (user?.isGuest) toast.error(GUEST_LIMIT_TOASTS[kind].title, GUEST_LIMIT_TOASTS[kind].description);
@@ -114,7 +113,12 @@ function DocumentFlow({ templateId }: { templateId: number }) {
     setTitle(chosenTitle);
     setStep('starting');
     try {
-      const answer = await conversation.send<FlowStartAnswer>('/api/document-flow/start', { templateId, title: chosenTitle, mode }, `I want to create a ${template.data.name}: ${chosenTitle}`, ANSWERS_LIMITS);
+      const answer = await conversation.send<FlowStartAnswer>(
+        '/api/document-flow/start',
+        { templateId, title: chosenTitle, mode },
+        `I want to create a ${template.data.name}: ${chosenTitle}`,
+        ANSWERS_LIMITS,
+      );
       if (!answer) {
         conversation.setMessages([]);
         setStep('title');
@@ -170,7 +174,15 @@ function DocumentFlow({ templateId }: { templateId: number }) {
         {complete ? (
           <CompletedCard documentId={document.id} />
         ) : (
-          <ChatComposer value={input} onChange={setInput} onSend={(text) => void send(text)} pending={conversation.streaming} onStop={conversation.stop} label="Your answer" placeholder="Type your answer..." />
+          <ChatComposer
+            value={input}
+            onChange={setInput}
+            onSend={(text) => void send(text)}
+            pending={conversation.streaming}
+            onStop={conversation.stop}
+            label="Your answer"
+            placeholder="Type your answer..."
+          />
         )}
       </section>
       <DocumentPreview title={document.title} content={document.content} />
@@ -178,7 +190,7 @@ function DocumentFlow({ templateId }: { templateId: number }) {
   );
 }
 
-/** Guided document creation (SPEC §2, §4) at /document-flow/:templateId and /templates/:templateId/create. */
+/** Guided document creation (docs/product.md §2, §4) at /document-flow/:templateId and /templates/:templateId/create. */
 export function DocumentFlowPage() {
   const templateId = parseId(useParams().templateId);
   return <section className="page page-wide">{templateId === null ? <TemplateNotFound /> : <DocumentFlow key={templateId} templateId={templateId} />}</section>;

@@ -3,7 +3,7 @@ import { Button, Input } from 'antd';
 import { useId, useState, type FormEvent } from 'react';
 import { useToast } from '../../app/toast';
 
-/** The first step of the flow (SPEC §2, §5): what the user is working on; blank is refused. */
+/** The first step of the flow (docs/product.md §2, §5): what the user is working on; blank is refused. */
 export function FlowTitleStep({ templateName, initialTitle, onContinue }: { templateName: string; initialTitle: string; onContinue: (title: string) => void }) {
   const [title, setTitle] = useState(initialTitle);
   const toast = useToast();

@@ -13,11 +13,12 @@ import { RowActions } from '../../app/row-actions';
 import { useToast } from '../../app/toast';
 import { usePageTitle } from '../../app/use-page-title';
 import { usePagedList } from '../../app/use-paged-list';
+import { OwnAndSharedTabs, SharedDocumentsList } from '../sharing/shared-with-me';
 import { StartNewDocumentDialog } from './start-new-document-dialog';
 
 const titleOf = (document: DocumentSummary): string => document.title;
 
-/** /documents (SPEC §2): the user's documents, searchable and sortable by title, 10 a page. */
+/** /documents (docs/product.md §2): the user's documents, searchable and sortable by title, 10 a page; and those shared with them (docs/decisions/0012-sharing-and-roles.md). */
 export function DocumentsPage() {
   usePageTitle('Documents');
   const { data: documents, isLoading, isError } = useGetDocumentsQuery();
@@ -98,7 +99,7 @@ export function DocumentsPage() {
         <PageHeader title="Documents" description="All your documents in one place" />
         {newDocument}
       </div>
-      {body}
+      <OwnAndSharedTabs own={body} shared={<SharedDocumentsList />} noun="documents" />
       <StartNewDocumentDialog open={dialogOpen} onClose={() => setDialogOpen(false)} createDirectly />
     </section>
   );

@@ -21,7 +21,7 @@ interface Props {
 }
 
 /**
- * 'Start New Document' (SPEC §2): pick a template ('Default Template' uses the isDefault one, else
+ * 'Start New Document' (docs/product.md §2): pick a template ('Default Template' uses the isDefault one, else
  * the first) and continue to its AI-assisted flow.
  */
 export function StartNewDocumentDialog({ open, onClose, createDirectly = false }: Props) {
@@ -59,7 +59,7 @@ export function StartNewDocumentDialog({ open, onClose, createDirectly = false }
       return null;
     }
     const chosen = chooseTemplate(templates, choice);
-    // SPEC §5: the Generate menu's dialog words it for someone who may not manage the templates.
+    // docs/product.md §5: the Generate menu's dialog words it for someone who may not manage the templates.
     if (!chosen) toast.error('No templates available', createDirectly ? 'Please create templates first.' : 'Please create templates first or contact your administrator');
     return chosen;
   };
@@ -78,7 +78,7 @@ export function StartNewDocumentDialog({ open, onClose, createDirectly = false }
       await createDocument({ title: title.trim(), content: chosen.content }).unwrap();
       toast.success('Document created', 'Your document has been created from the template.');
       close();
-      // A visitor's first document made them a guest: invite them to keep it (SPEC §2).
+      // A visitor's first document made them a guest: invite them to keep it (docs/product.md §2).
       if (!user) dispatch(openSignUp({ reason: 'first-document' }));
     } catch (error) {
       if (!opensDialog(error)) toast.error('Error', errorMessage(error));

@@ -4,7 +4,7 @@ import { NO_TEMPLATE } from '../templates/choose-template';
 
 export type TemplateChoice = number | typeof NO_TEMPLATE;
 
-/** A template select whose first option is 'Default Template' (SPEC §2). */
+/** A template select whose first option is 'Default Template' (docs/product.md §2). */
 export function TemplateSelect({
   id,
   templates,

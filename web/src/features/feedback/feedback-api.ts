@@ -1,7 +1,7 @@
 import type { FeedbackAnswer, FeedbackRequest } from '@prd/proto';
 import { api } from '../../app/api';
 
-/** `POST /api/feedback` (SPEC §7); an anonymous visitor's feedback makes them a guest. */
+/** `POST /api/feedback` (docs/product.md §7); an anonymous visitor's feedback makes them a guest. */
 export const feedbackApi = api.injectEndpoints({
   endpoints: (build) => ({
     sendFeedback: build.mutation<FeedbackAnswer, FeedbackRequest>({

@@ -7,7 +7,7 @@ import { useSendFeedbackMutation } from './feedback-api';
 import { MOODS, toggleMood, type MoodRating } from './moods';
 
 /**
- * The feedback form (SPEC §2, §5, §8): a text box and an optional mood. Blank text is refused with
+ * The feedback form (docs/product.md §2, §5, §8): a text box and an optional mood. Blank text is refused with
  * 'Feedback cannot be empty'; a failure keeps what was written and says to try again later.
  */
 export function FeedbackForm({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -66,13 +66,7 @@ export function FeedbackForm({ open, onClose }: { open: boolean; onClose: () => 
       />
       <div className="feedback-moods" role="group" aria-label="How do you feel?">
         {MOODS.map((mood) => (
-          <button
-            key={mood.rating}
-            type="button"
-            className="feedback-mood"
-            aria-pressed={rating === mood.rating}
-            onClick={() => setRating(toggleMood(rating, mood.rating))}
-          >
+          <button key={mood.rating} type="button" className="feedback-mood" aria-pressed={rating === mood.rating} onClick={() => setRating(toggleMood(rating, mood.rating))}>
             <span aria-hidden>{mood.emoji}</span>
             <span>{mood.label}</span>
           </button>

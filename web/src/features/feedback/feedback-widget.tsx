@@ -6,7 +6,7 @@ import './feedback.css';
 // The form's code loads when it is first opened.
 const FeedbackForm = lazyNamed(() => import('./feedback-form'), 'FeedbackForm');
 
-/** The floating feedback button of every page (SPEC §2), opening the feedback form beside it. */
+/** The floating feedback button of every page (docs/product.md §2), opening the feedback form beside it. */
 export function FeedbackWidget() {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);

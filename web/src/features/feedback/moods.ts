@@ -1,4 +1,4 @@
-/** The moods of SPEC §2 and the rating each one sends. */
+/** The moods of docs/product.md §2 and the rating each one sends. */
 export const MOODS = [
   { rating: 1, label: 'Angry', emoji: '😠' },
   { rating: 2, label: 'Neutral', emoji: '😐' },

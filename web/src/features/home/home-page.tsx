@@ -20,7 +20,7 @@ function PromptForm() {
     event?.preventDefault();
     if (prompt) void navigate(`/chat?prefill=${encodeURIComponent(prompt)}`);
   };
-  // SPEC §5: Enter sends, Shift+Enter starts a new line.
+  // docs/product.md §5: Enter sends, Shift+Enter starts a new line.
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -94,13 +94,13 @@ function PopularTemplatePlaceholders() {
   ));
 }
 
-/** A template picked once per visit for the 'Start a New Document' card (SPEC §2). */
+/** A template picked once per visit for the 'Start a New Document' card (docs/product.md §2). */
 function useRandomTemplate(templates: Template[] | undefined): Template | undefined {
   const [seed] = useState(Math.random);
   return templates?.length ? templates[Math.floor(seed * templates.length)] : undefined;
 }
 
-/** / (SPEC §2): the prompt, the popular templates and the other actions. */
+/** / (docs/product.md §2): the prompt, the popular templates and the other actions. */
 export function HomePage() {
   usePageTitle();
   const { data: templates, isError } = useGetTemplatesQuery();

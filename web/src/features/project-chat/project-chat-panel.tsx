@@ -8,7 +8,7 @@ import './project-chat.css';
 const ProjectChat = lazyNamed(() => import('./project-chat'), 'ProjectChat');
 
 /**
- * 'Project Chat' of the project detail page (SPEC §2): a panel on the right on wide screens, a
+ * 'Project Chat' of the project detail page (docs/product.md §2): a panel on the right on wide screens, a
  * floating button that opens it on small ones. The chat is active (realtime connected) while shown.
  */
 export function ProjectChatPanel({ projectId }: { projectId: number }) {

@@ -24,7 +24,7 @@ const STATUS_TEXT: Record<RealtimeStatus, string> = {
 };
 
 /**
- * The project's conversation with the AI about the project and all its documents (SPEC §2, §4):
+ * The project's conversation with the AI about the project and all its documents (docs/product.md §2, §4):
  * over realtime `/ws` while active, replies streaming in as they are written; over HTTP when no
  * realtime session is open. After each reply the stored messages are fetched again.
  */
@@ -53,7 +53,7 @@ export function ProjectChat({ projectId, active }: { projectId: number; active: 
     toast.error(title, description);
   };
 
-  // SPEC §5: realtime starts once both the user and the project (with its documents) are loaded.
+  // docs/product.md §5: realtime starts once both the user and the project (with its documents) are loaded.
   const loaded = project.data !== undefined && documents.data !== undefined;
   const context = loaded ? projectContext(project.data, documents.data ?? []).slice(0, REALTIME_CONTEXT_MAX_CHARS) : '';
   const realtime = useRealtimeChat(
@@ -84,7 +84,7 @@ export function ProjectChat({ projectId, active }: { projectId: number; active: 
     setInput('');
     setSent(optimistic);
     if (realtime.send(text)) return;
-    // No realtime session (the user was told so): the same question over HTTP (SPEC §7 project form), streamed like every reply (D14).
+    // No realtime session (the user was told so): the same question over HTTP (docs/product.md §7 project form), streamed like every reply (docs/decisions/0014-streaming-replies.md).
     try {
       await http.run('/api/chat', { content: text, projectId, projectContext: projectContext(project.data, documents.data ?? []) });
       await settle();
@@ -110,7 +110,15 @@ export function ProjectChat({ projectId, active }: { projectId: number; active: 
       ) : (
         <MessageList messages={messages} label="Project chat" thinking={pending && streaming === null && !http.streaming} streamingText={http.text} showTimes />
       )}
-      <ChatComposer value={input} onChange={setInput} onSend={(text) => void send(text)} pending={pending} onStop={http.streaming ? http.stop : undefined} label="Message about this project" placeholder="Ask about this project..." />
+      <ChatComposer
+        value={input}
+        onChange={setInput}
+        onSend={(text) => void send(text)}
+        pending={pending}
+        onStop={http.streaming ? http.stop : undefined}
+        label="Message about this project"
+        placeholder="Ask about this project..."
+      />
     </div>
   );
 }

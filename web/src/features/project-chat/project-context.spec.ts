@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { projectContext } from './project-context';
 
 describe('projectContext', () => {
-  it('lists the project, then each document as "Document: title" with its content (SPEC §7)', () => {
+  it('lists the project, then each document as "Document: title" with its content (docs/product.md §7)', () => {
     const text = projectContext({ name: 'Calendars', description: 'Shared team calendars' }, [
       { title: 'PRD', content: '# PRD\nGoals' },
       { title: 'Personas', content: 'Nina' },

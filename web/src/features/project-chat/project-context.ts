@@ -1,6 +1,6 @@
 import type { DocumentDto, ProjectDto } from '@prd/proto';
 
-/** SPEC §7: the project's name and description, then each document as 'Document: title' and its content. */
+/** docs/product.md §7: the project's name and description, then each document as 'Document: title' and its content. */
 export function projectContext(project: Pick<ProjectDto, 'name' | 'description'> | undefined, documents: Pick<DocumentDto, 'title' | 'content'>[]): string {
   const head = project ? [`Project: ${project.name}`, project.description ? `Description: ${project.description}` : ''] : [];
   const body = documents.map((document) => `Document: ${document.title}\n${document.content}`);

@@ -14,11 +14,11 @@ export interface RealtimeHandlers {
 }
 
 interface Options {
-  /** Connect only while the chat is shown and the user and the project's data are loaded (SPEC §5). */
+  /** Connect only while the chat is shown and the user and the project's data are loaded (docs/product.md §5). */
   active: boolean;
   userId: number | null;
   projectId: number;
-  /** SPEC §7's init_session fields: the project's name and its context (name, description, documents). */
+  /** docs/product.md §7's init_session fields: the project's name and its context (name, description, documents). */
   documentTitle: string;
   documentContext: string;
 }
@@ -46,11 +46,11 @@ function parseFrame(data: unknown): RealtimeServerMessage | null {
 }
 
 /**
- * The realtime `/ws` chat of SPEC §4, §7: connects while `active` (init_session with the SPEC's
+ * The realtime `/ws` chat of docs/product.md §4, §7: connects while `active` (init_session with the SPEC's
  * `{userId, documentId, documentTitle, documentContext}` plus the project's id → session_initialized,
  * 'Realtime Chat Active'), sends messages in the session, and ends it (end_session, then close) when
  * inactive. A dropped socket shows 'reconnecting' and is retried. `send` answers false, after the
- * SPEC §8 toast, when no message could go out, so the caller can deliver it another way.
+ * docs/product.md §8 toast, when no message could go out, so the caller can deliver it another way.
  */
 export function useRealtimeChat({ active, userId, projectId, documentTitle, documentContext }: Options, handlers: RealtimeHandlers) {
   const toast = useToast();

@@ -8,8 +8,8 @@ import { relativeTime } from '../../app/relative-time';
 import { useToast } from '../../app/toast';
 
 /**
- * Add Existing Document (SPEC §2): the user's documents not in this project, searchable by title
- * (case-insensitive); one is chosen and attached with the PATCH of SPEC §7.
+ * Add Existing Document (docs/product.md §2): the user's documents not in this project, searchable by title
+ * (case-insensitive); one is chosen and attached with the PATCH of docs/product.md §7.
  */
 export function AddExistingDocumentDialog({ projectId, open, onClose }: { projectId: number; open: boolean; onClose: () => void }) {
   const { data: documents, isLoading } = useGetDocumentsQuery(undefined, { skip: !open });
@@ -29,7 +29,7 @@ export function AddExistingDocumentDialog({ projectId, open, onClose }: { projec
   };
 
   const add = async () => {
-    // SPEC §5, §8: adding needs one selected document.
+    // docs/product.md §5, §8: adding needs one selected document.
     if (selectedId === null) {
       toast.error('No document selected', 'Choose the document to add to this project.');
       return;
@@ -70,12 +70,7 @@ export function AddExistingDocumentDialog({ projectId, open, onClose }: { projec
           {available.map((document) => (
             <li key={document.id}>
               <label className="add-existing-option">
-                <input
-                  type="radio"
-                  name={groupName}
-                  checked={selectedId === document.id}
-                  onChange={() => setSelectedId(document.id)}
-                />
+                <input type="radio" name={groupName} checked={selectedId === document.id} onChange={() => setSelectedId(document.id)} />
                 <span className="add-existing-text">
                   <span className="add-existing-title">{document.title}</span>
                   <span className="add-existing-meta">Created {relativeTime(document.createdAt)}</span>

@@ -10,7 +10,7 @@ import { aiAssistedFlowPath, chooseTemplate, NO_TEMPLATE } from '../templates/ch
 type Tab = 'paste' | 'generate';
 
 /**
- * Create Document inside a project (SPEC §2): a title, then either pasted content (created here)
+ * Create Document inside a project (docs/product.md §2): a title, then either pasted content (created here)
  * or a template to generate it with the AI-assisted flow.
  */
 export function CreateProjectDocumentDialog({ projectId, open, onClose }: { projectId: number; open: boolean; onClose: () => void }) {
@@ -82,13 +82,7 @@ export function CreateProjectDocumentDialog({ projectId, open, onClose }: { proj
             children: (
               <div className="dialog-field">
                 <label htmlFor={contentId}>Content</label>
-                <Input.TextArea
-                  id={contentId}
-                  value={content}
-                  onChange={(event) => setContent(event.target.value)}
-                  rows={10}
-                  placeholder="Paste your document's markdown here"
-                />
+                <Input.TextArea id={contentId} value={content} onChange={(event) => setContent(event.target.value)} rows={10} placeholder="Paste your document's markdown here" />
               </div>
             ),
           },

@@ -1,5 +1,5 @@
-import { FileAddOutlined, PlusOutlined } from '@ant-design/icons';
-import { PROJECT_DOCUMENT_PREVIEW_CHARS, type DocumentDto } from '@prd/proto';
+import { FileAddOutlined, PlusOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { PROJECT_DOCUMENT_PREVIEW_CHARS, roleAllows, type DocumentDto } from '@prd/proto';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -16,9 +16,10 @@ import { parseProjectId } from './parse-project-id';
 import { ProjectStatusBadge } from './project-status';
 import { ProjectsGuard } from './projects-guard';
 import { ProjectChatPanel } from '../project-chat/project-chat-panel';
+import { ShareDialog } from '../sharing/share-dialog';
 import './projects.css';
 
-type OpenDialog = 'add' | 'create' | null;
+type OpenDialog = 'add' | 'create' | 'share' | null;
 
 function ProjectNotFound() {
   usePageTitle('Project not found');
@@ -65,16 +66,25 @@ function ProjectDetail({ projectId }: { projectId: number }) {
   if (project.isLoading) return <LoadingState text="Loading project..." />;
   if (!project.data) return project.isError ? <ProjectNotFound /> : null;
 
-  const { name, description, status, updatedAt } = project.data;
+  const { name, description, status, updatedAt, role } = project.data;
+  const isOwner = role === 'owner';
   const list = documents.data ?? [];
+  // Only the owner adds documents to a project (docs/decisions/0012-sharing-and-roles.md); anyone with access sees who else has it.
   const actions = (
     <div className="page-actions">
-      <Button icon={<FileAddOutlined aria-hidden />} onClick={() => setDialog('add')} aria-haspopup="dialog">
-        Add Existing Document
+      <Button icon={<ShareAltOutlined aria-hidden />} onClick={() => setDialog('share')} aria-haspopup="dialog">
+        Share
       </Button>
-      <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDialog('create')} aria-haspopup="dialog">
-        Create Document
-      </Button>
+      {isOwner && (
+        <>
+          <Button icon={<FileAddOutlined aria-hidden />} onClick={() => setDialog('add')} aria-haspopup="dialog">
+            Add Existing Document
+          </Button>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDialog('create')} aria-haspopup="dialog">
+            Create Document
+          </Button>
+        </>
+      )}
     </div>
   );
 
@@ -117,25 +127,28 @@ function ProjectDetail({ projectId }: { projectId: number }) {
                     <DocumentCard document={document} />
                   </li>
                 ))}
-                <li>
-                  <button type="button" className="add-document-card" onClick={() => setDialog('add')} aria-haspopup="dialog">
-                    <PlusOutlined aria-hidden />
-                    Add Document
-                  </button>
-                </li>
+                {isOwner && (
+                  <li>
+                    <button type="button" className="add-document-card" onClick={() => setDialog('add')} aria-haspopup="dialog">
+                      <PlusOutlined aria-hidden />
+                      Add Document
+                    </button>
+                  </li>
+                )}
               </ul>
             )}
           </section>
         </div>
-        <ProjectChatPanel projectId={projectId} />
+        {roleAllows(role, 'editor') && <ProjectChatPanel projectId={projectId} />}
       </div>
       <AddExistingDocumentDialog projectId={projectId} open={dialog === 'add'} onClose={() => setDialog(null)} />
       <CreateProjectDocumentDialog projectId={projectId} open={dialog === 'create'} onClose={() => setDialog(null)} />
+      <ShareDialog item={{ kind: 'projects', id: projectId }} role={role} open={dialog === 'share'} onClose={() => setDialog(null)} />
     </>
   );
 }
 
-/** /projects/:id (SPEC §2). A non-numeric id queries nothing and shows 'Project not found'. */
+/** /projects/:id (docs/product.md §2). A non-numeric id queries nothing and shows 'Project not found'. */
 export function ProjectDetailPage() {
   const projectId = parseProjectId(useParams().id);
   return (

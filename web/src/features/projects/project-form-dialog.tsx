@@ -15,11 +15,10 @@ interface ProjectValues {
 
 const STATUS_OPTIONS = PROJECT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
 
-const asStatus = (status: string): ProjectStatus =>
-  (PROJECT_STATUSES as readonly string[]).includes(status) ? (status as ProjectStatus) : DEFAULT_PROJECT_STATUS;
+const asStatus = (status: string): ProjectStatus => ((PROJECT_STATUSES as readonly string[]).includes(status) ? (status as ProjectStatus) : DEFAULT_PROJECT_STATUS);
 
 /**
- * New Project, or Edit of an existing one (SPEC §2): name ('Untitled Project' when blank),
+ * New Project, or Edit of an existing one (docs/product.md §2): name ('Untitled Project' when blank),
  * description and status, which is sent as chosen.
  */
 export function ProjectFormDialog({ open, project, onClose }: { open: boolean; project: ProjectDto | null; onClose: () => void }) {
@@ -32,9 +31,7 @@ export function ProjectFormDialog({ open, project, onClose }: { open: boolean; p
   useEffect(() => {
     if (!open) return;
     form.setFieldsValue(
-      project
-        ? { name: project.name, description: project.description, status: asStatus(project.status) }
-        : { name: '', description: '', status: DEFAULT_PROJECT_STATUS },
+      project ? { name: project.name, description: project.description, status: asStatus(project.status) } : { name: '', description: '', status: DEFAULT_PROJECT_STATUS },
     );
   }, [open, project, form]);
 

@@ -4,7 +4,7 @@ export const STATUS_LABELS: Record<ProjectStatus, string> = { 'in-progress': 'In
 
 const isKnownStatus = (status: string): status is ProjectStatus => (PROJECT_STATUSES as readonly string[]).includes(status);
 
-/** SPEC §3: known statuses as badges, any other value as text, none as 'Not set'. */
+/** docs/product.md §3: known statuses as badges, any other value as text, none as 'Not set'. */
 export function ProjectStatusBadge({ status }: { status: string }) {
   if (!status) return <span className="cell-muted">Not set</span>;
   if (!isKnownStatus(status)) return <span>{status}</span>;

@@ -20,9 +20,7 @@ afterEach(() => {
 /** The current-user answer; `pending` never settles, as while it loads. */
 function currentUserIs(body: object | 'pending') {
   globalThis.fetch = () =>
-    body === 'pending'
-      ? new Promise<Response>(() => undefined)
-      : Promise.resolve({ ok: true, status: 200, statusText: 'OK', text: async () => JSON.stringify(body) } as Response);
+    body === 'pending' ? new Promise<Response>(() => undefined) : Promise.resolve({ ok: true, status: 200, statusText: 'OK', text: async () => JSON.stringify(body) } as Response);
 }
 
 function renderGuard() {

@@ -7,7 +7,7 @@ import { LoadingState } from '../../app/loading-state';
 import { isRegistered, useCurrentUser } from '../../app/use-current-user';
 
 /**
- * Projects need a full account (SPEC §2, §6): a spinner while the user loads; anonymous visitors
+ * Projects need a full account (docs/product.md §2, §6): a spinner while the user loads; anonymous visitors
  * and guests get the blocking 'Sign up to Access Projects' dialog; closing it goes home.
  */
 export function ProjectsGuard({ children }: { children: ReactNode }) {
@@ -21,9 +21,7 @@ export function ProjectsGuard({ children }: { children: ReactNode }) {
   const callbackUrl = encodeURIComponent(window.location.pathname);
   return (
     <Modal open title="Sign up to Access Projects" onCancel={() => void navigate('/')} footer={null} mask={{ closable: false }}>
-      <p className="dialog-description">
-        Projects group your documents and are available with a free account. Sign up to create and manage projects.
-      </p>
+      <p className="dialog-description">Projects group your documents and are available with a free account. Sign up to create and manage projects.</p>
       <div className="dialog-stack">
         <a href={`/api/login/email?callbackUrl=${callbackUrl}`} className="button-link button-link-primary">
           Sign up with Email

@@ -16,6 +16,7 @@ import { usePagedList } from '../../app/use-paged-list';
 import { ProjectFormDialog } from './project-form-dialog';
 import { ProjectStatusBadge } from './project-status';
 import { ProjectsGuard } from './projects-guard';
+import { OwnAndSharedTabs, SharedProjectsList } from '../sharing/shared-with-me';
 import './projects.css';
 
 const nameOf = (project: ProjectDto): string => project.name;
@@ -96,13 +97,13 @@ function ProjectsList() {
           New Project
         </Button>
       </div>
-      {body}
+      <OwnAndSharedTabs own={body} shared={<SharedProjectsList />} noun="projects" />
       <ProjectFormDialog open={editing !== null} project={editing?.project ?? null} onClose={() => setEditing(null)} />
     </>
   );
 }
 
-/** /projects (SPEC §2): registered users' projects; everyone else meets the guard. */
+/** /projects (docs/product.md §2): registered users' projects; everyone else meets the guard. */
 export function ProjectsPage() {
   usePageTitle('Projects');
   return (

@@ -9,7 +9,7 @@ import { useDeleteAccountMutation } from '../../app/identity-api';
 import { useToast } from '../../app/toast';
 import type { SignedInUser } from '../../app/use-current-user';
 
-/** The browser confirm texts of SPEC §5. */
+/** The browser confirm texts of docs/product.md §5. */
 export const RESET_GUEST_CONFIRM =
   'Reset your guest account? Your personal information will be removed. Your documents stay accessible, and you will continue with a new guest identity.';
 export const DELETE_ACCOUNT_CONFIRM =
@@ -17,7 +17,7 @@ export const DELETE_ACCOUNT_CONFIRM =
 
 /**
  * Delete account (registered: anonymised, cached user cleared, back home) or Reset guest account
- * (a new guest identity, then the page reloads), each behind a browser confirm (SPEC §4, §5).
+ * (a new guest identity, then the page reloads), each behind a browser confirm (docs/product.md §4, §5).
  */
 export function AccountSection({ user, onClose }: { user: SignedInUser; onClose: () => void }) {
   const headingId = useId();

@@ -5,17 +5,13 @@ import { useGetSettingsQuery, useRemoveApiKeyMutation, useSaveApiKeyMutation } f
 import { useToast } from '../../app/toast';
 import { isRegistered, type SignedInUser } from '../../app/use-current-user';
 
-/** A registered user's own OpenAI key: save or remove it (SPEC §2, §5); others see a sign-up notice. */
+/** A registered user's own OpenAI key: save or remove it (docs/product.md §2, §5); others see a sign-up notice. */
 export function ApiKeySection({ user }: { user: SignedInUser | null }) {
   const headingId = useId();
   return (
     <section className="settings-section" aria-labelledby={headingId}>
       <h2 id={headingId}>OpenAI API key</h2>
-      {isRegistered(user) ? (
-        <ApiKeyForm />
-      ) : (
-        <Alert type="info" showIcon title="Sign up required" description="Create an account to store your own OpenAI API key." />
-      )}
+      {isRegistered(user) ? <ApiKeyForm /> : <Alert type="info" showIcon title="Sign up required" description="Create an account to store your own OpenAI API key." />}
     </section>
   );
 }

@@ -14,7 +14,7 @@ interface RegisterValues {
 }
 
 /**
- * A guest's registration from the settings (SPEC §2, §3): username, email, first name and the
+ * A guest's registration from the settings (docs/product.md §2, §3): username, email, first name and the
  * guest's own id, so the account is upgraded in place and keeps its work. Register stays disabled
  * until username, email and password are filled.
  */

@@ -8,7 +8,7 @@ import { UsageSection } from './usage-section';
 import './settings.css';
 
 /**
- * The settings panel of SPEC §2: a modal (antd locks the page's scroll while it is open) with the
+ * The settings panel of docs/product.md §2: a modal (antd locks the page's scroll while it is open) with the
  * custom key, registration for guests, usage limits, and deleting or resetting the account; a
  * visitor without an account is asked to sign in.
  */
@@ -17,7 +17,7 @@ export function SettingsPanel({ open, onClose }: { open: boolean; onClose: () =>
   return (
     <Modal open={open} onCancel={onClose} title="Settings" footer={null} width={560} destroyOnHidden>
       <p className="settings-intro">Configure your account and application preferences</p>
-      {/* A visitor without any account: the key and account sections need one (SPEC §2 wording). */}
+      {/* A visitor without any account: the key and account sections need one (docs/product.md §2 wording). */}
       {user ? <ApiKeySection user={user} /> : <AuthRequired onNavigate={onClose} />}
       {user?.isGuest && <RegisterSection user={user} />}
       <UsageSection />

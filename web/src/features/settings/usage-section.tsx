@@ -3,7 +3,7 @@ import { useUsage } from '../../app/use-usage';
 
 const limitText = (limit: number | null): string => (limit === null ? 'unlimited' : String(limit));
 
-/** This month's usage against the limits (SPEC §2), shown when usage data exists. */
+/** This month's usage against the limits (docs/product.md §2), shown when usage data exists. */
 export function UsageSection() {
   const usage = useUsage();
   const headingId = useId();

@@ -1,10 +1,10 @@
 import type { Template } from '@prd/proto';
 
-/** The value of the 'Default Template' option of every template select (SPEC §2). */
+/** The value of the 'Default Template' option of every template select (docs/product.md §2). */
 export const NO_TEMPLATE = 'no-template';
 
 /**
- * The template a new document starts from (SPEC §5): the chosen one, else the one flagged
+ * The template a new document starts from (docs/product.md §5): the chosen one, else the one flagged
  * isDefault, else the first; null when there are no templates at all.
  */
 export function chooseTemplate(templates: readonly Template[], choice: number | typeof NO_TEMPLATE | undefined): Template | null {

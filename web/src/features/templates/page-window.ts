@@ -1,5 +1,5 @@
 /**
- * The page numbers to show as buttons (SPEC §2): at most `maxButtons`, centred on the current page
+ * The page numbers to show as buttons (docs/product.md §2): at most `maxButtons`, centred on the current page
  * and sliding so the window stays full near the first and last pages. Pages are 1-based.
  */
 export function pageWindow(current: number, totalPages: number, maxButtons: number): number[] {

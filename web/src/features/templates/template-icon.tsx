@@ -29,7 +29,7 @@ interface IconStyle {
   color: string;
 }
 
-/** Each icon name of SPEC §2 with its own glyph and colour. */
+/** Each icon name of docs/product.md §2 with its own glyph and colour. */
 const ICONS: Record<TemplateIconName, IconStyle> = {
   sparkles: { Icon: StarOutlined, color: '#7c3aed' },
   'bar-chart': { Icon: BarChartOutlined, color: '#2563eb' },
@@ -57,8 +57,7 @@ const ICONS: Record<TemplateIconName, IconStyle> = {
 /** The generic document icon for an unknown or missing name. */
 const GENERIC: IconStyle = { Icon: FileTextOutlined, color: '#6b7280' };
 
-export const templateIconStyle = (name: string | null | undefined): IconStyle =>
-  name && Object.hasOwn(ICONS, name) ? ICONS[name as TemplateIconName] : GENERIC;
+export const templateIconStyle = (name: string | null | undefined): IconStyle => (name && Object.hasOwn(ICONS, name) ? ICONS[name as TemplateIconName] : GENERIC);
 
 /** A template's icon in a tinted square; decorative, since the template's name is always beside it. */
 export function TemplateIcon({ name }: { name: string | null | undefined }) {

@@ -49,7 +49,7 @@ function TemplateCard({ template }: { template: Template }) {
   );
 }
 
-/** /templates (SPEC §2): the template gallery, 12 a page. */
+/** /templates (docs/product.md §2): the template gallery, 12 a page. */
 export function TemplatesPage() {
   usePageTitle('Templates');
   const { data: templates, isLoading, isError } = useGetTemplatesQuery();
@@ -79,13 +79,7 @@ export function TemplatesPage() {
               <TemplateCard key={template.id} template={template} />
             ))}
           </div>
-          <Pager
-            page={current}
-            totalPages={totalPages}
-            onChange={goTo}
-            label="Template pages"
-            maxPageButtons={TEMPLATES_MAX_PAGE_BUTTONS}
-          />
+          <Pager page={current} totalPages={totalPages} onChange={goTo} label="Template pages" maxPageButtons={TEMPLATES_MAX_PAGE_BUTTONS} />
         </>
       )}
     </section>

@@ -13,5 +13,6 @@ Every section must end up filled. When the user says "skip" or that a section do
 
 ${DATA_NOT_INSTRUCTIONS}`.trim();
 
-export const AI_ASSISTED_STYLE = 'Style (ai-assisted): ask one detailed question at a time, explain briefly why the section matters, give an example of a strong answer, and ask one follow-up when an answer is too thin to be useful.';
+export const AI_ASSISTED_STYLE =
+  'Style (ai-assisted): ask one detailed question at a time, explain briefly why the section matters, give an example of a strong answer, and ask one follow-up when an answer is too thin to be useful.';
 export const START_NEW_STYLE = 'Style (start-new): be direct — one short question per section, no follow-ups, and write the section from whatever the user gives.';

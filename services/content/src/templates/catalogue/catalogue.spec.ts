@@ -42,9 +42,21 @@ describe('the template catalogue', () => {
   it('covers the kinds of product work the issue names', () => {
     const slugs = TEMPLATE_CATALOGUE.map((t) => t.slug);
     for (const slug of [
-      'one-page-prd', 'product-requirements-document', 'feature-specification', 'technical-prd', 'user-persona', 'user-stories',
-      'jobs-to-be-done', 'brainstorming-session', 'competitive-analysis', 'launch-plan', 'experiment-brief', 'product-roadmap',
-      'release-notes', 'api-specification', 'incident-post-mortem',
+      'one-page-prd',
+      'product-requirements-document',
+      'feature-specification',
+      'technical-prd',
+      'user-persona',
+      'user-stories',
+      'jobs-to-be-done',
+      'brainstorming-session',
+      'competitive-analysis',
+      'launch-plan',
+      'experiment-brief',
+      'product-roadmap',
+      'release-notes',
+      'api-specification',
+      'incident-post-mortem',
     ]) {
       expect(slugs).toContain(slug);
     }

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { PeopleModule } from '../people/people.module.js';
+import { SharedDocumentController, ShareLinkController } from './share-links.controller.js';
+import { ShareLinksService } from './share-links.service.js';
+
+@Module({ imports: [PeopleModule], controllers: [ShareLinkController, SharedDocumentController], providers: [ShareLinksService] })
+export class ShareLinksModule {}

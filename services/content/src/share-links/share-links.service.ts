@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { AppError, DB, notFound, REDIS } from '@prd/kit';
+import { ErrorCode, SHARE_LINK_NOT_FOUND, SHARE_LINK_READS_PER_MINUTE, type SharedDocument, type ShareLink } from '@prd/proto';
+import { access, type Owner } from '../access/access.js';
+import type { ContentDb } from '../db/database.js';
+import { documents, shareLinks } from '../db/schema.js';
+import { PeopleService } from '../people/people.service.js';
+
+/** 192 random bits, URL-safe: far beyond guessing (docs/decisions/0012-sharing-and-roles.md asks for at least 128). */
+const newToken = () => randomBytes(24).toString('base64url');
+
+/** Read-only links to a document (docs/decisions/0012-sharing-and-roles.md): the owner turns one on or off; anyone holding it may read. */
+@Injectable()
+export class ShareLinksService {
+  constructor(
+    @Inject(DB) private readonly db: ContentDb,
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly people: PeopleService,
+  ) {}
+
+  async current(owner: Owner | null, documentId: number, origin: string): Promise<ShareLink | null> {
+    const document = await access.document(this.db, owner, documentId, 'owner');
+    const [row] = await this.db.select({ token: shareLinks.token }).from(shareLinks).where(eq(shareLinks.documentId, document.id));
+    return row ? this.link(row.token, origin) : null;
+  }
+
+  /** The document's link, created on first use; asking again answers the same link. */
+  async create(owner: Owner | null, documentId: number, origin: string): Promise<ShareLink> {
+    const document = await access.document(this.db, owner, documentId, 'owner');
+    await this.db.insert(shareLinks).values({ documentId: document.id, token: newToken() }).onConflictDoNothing();
+    const [row] = await this.db.select({ token: shareLinks.token }).from(shareLinks).where(eq(shareLinks.documentId, document.id));
+    if (!row) throw notFound(SHARE_LINK_NOT_FOUND);
+    return this.link(row.token, origin);
+  }
+
+  /** Revokes the link: its URL answers 404 from the next request on. */
+  async revoke(owner: Owner | null, documentId: number): Promise<void> {
+    const document = await access.document(this.db, owner, documentId, 'owner');
+    await this.db.delete(shareLinks).where(eq(shareLinks.documentId, document.id));
+  }
+
+  /** What the link shows, to anyone; reads are counted per client address. */
+  async read(token: string, address: string): Promise<SharedDocument> {
+    await this.limit(address);
+    const [row] = await this.db
+      .select({ title: documents.title, content: documents.content, updatedAt: documents.updatedAt, ownerId: documents.ownerId })
+      .from(shareLinks)
+      .innerJoin(documents, eq(documents.id, shareLinks.documentId))
+      .where(eq(shareLinks.token, token));
+    if (!row) throw notFound(SHARE_LINK_NOT_FOUND);
+    const owner = await this.people.profile(row.ownerId);
+    return { title: row.title, content: row.content, updatedAt: row.updatedAt.toISOString(), owner: { name: owner?.name || owner?.username || 'a PRD Studio user' } };
+  }
+
+  private link(token: string, origin: string): ShareLink {
+    return { token, url: `${origin}/share/${token}` };
+  }
+
+  /** A fixed one-minute window per address, shared by every replica through Redis. */
+  private async limit(address: string): Promise<void> {
+    const key = `share-link-reads:${address}`;
+    const results = await this.redis.multi().set(key, 0, 'EX', 60, 'NX').incr(key).pttl(key).exec();
+    const count = Number(results?.[1]?.[1] ?? 0);
+    if (count <= SHARE_LINK_READS_PER_MINUTE) return;
+    const seconds = Math.max(1, Math.ceil(Number(results?.[2]?.[1] ?? 60_000) / 1000));
+    throw new AppError(429, { code: ErrorCode.RATE_LIMITED, message: `Too many requests. Please try again in ${seconds} seconds.` });
+  }
+}

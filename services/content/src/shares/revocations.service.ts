@@ -1,0 +1,48 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { eq } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { CONFIG, DB, deploymentChannel, LOGGER, REDIS } from '@prd/kit';
+import { ACCESS_REVOKED_CHANNEL, type AccessRevokedEvent } from '@prd/proto';
+import type { Config } from '../config.js';
+import type { ContentDb } from '../db/database.js';
+import { documents, projectGrants } from '../db/schema.js';
+
+/**
+ * Announces lost or weakened access (docs/decisions/0012-sharing-and-roles.md) so that every chat replica closes that user's realtime
+ * sockets on the item. Access itself needs no announcement: it is read from the database on every
+ * request, so a revoked grant is refused on the very next one.
+ */
+@Injectable()
+export class RevocationsService {
+  constructor(
+    @Inject(DB) private readonly db: ContentDb,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  async documentGrant(userId: number, documentId: number): Promise<void> {
+    await this.publish({ userId, documentIds: [documentId], projectId: null });
+  }
+
+  async projectGrant(userId: number, projectId: number): Promise<void> {
+    const rows = await this.db.select({ id: documents.id }).from(documents).where(eq(documents.projectId, projectId));
+    await this.publish({ userId, documentIds: rows.map((r) => r.id), projectId });
+  }
+
+  /** A document left its project: whoever reached it through the project's grants no longer does. */
+  async documentLeftProject(documentId: number, projectId: number): Promise<void> {
+    const grantees = await this.db.select({ userId: projectGrants.userId }).from(projectGrants).where(eq(projectGrants.projectId, projectId));
+    await Promise.all(grantees.map((g) => this.publish({ userId: g.userId, documentIds: [documentId], projectId: null })));
+  }
+
+  /** Best effort: the grant is gone already; a lost announcement leaves a socket whose every new request is refused. */
+  private async publish(event: AccessRevokedEvent): Promise<void> {
+    try {
+      await this.redis.publish(deploymentChannel(ACCESS_REVOKED_CHANNEL, this.config), JSON.stringify(event));
+    } catch (err) {
+      this.logger.warn({ err, userId: event.userId }, 'could not announce a revoked grant');
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import { BellOutlined } from '@ant-design/icons';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../../app/lazy-named';
+import { useCurrentUser } from '../../app/use-current-user';
+import { useGetNotificationsQuery } from './notifications-api';
+import './notifications.css';
+
+// The list (and its antd parts) loads when first opened, not with the shell.
+const NotificationList = lazyNamed(() => import('./notification-list'), 'NotificationList');
+
+/** The shell's bell (docs/decisions/0012-sharing-and-roles.md): the unread count, kept live by `/ws-general` pushes, and the list on click. */
+export function NotificationBell() {
+  const { user } = useCurrentUser();
+  const { data } = useGetNotificationsQuery(undefined, { skip: !user });
+  const [open, setOpen] = useState(false);
+  const unread = data?.unread ?? 0;
+  if (!user) return null;
+  return (
+    <div className="notification-bell">
+      <button
+        type="button"
+        className="notification-bell-button"
+        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-expanded={open}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(!open)}
+      >
+        <BellOutlined aria-hidden />
+        {unread > 0 && (
+          <span className="notification-count" data-testid="notification-count">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </button>
+      {open && (
+        <Suspense>
+          <NotificationList onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Notification } from '@prd/proto';
+import { Button } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { relativeTime } from '../../app/relative-time';
+import { useGetNotificationsQuery, useMarkNotificationsReadMutation } from './notifications-api';
+
+function describe(n: Notification): string {
+  switch (n.type) {
+    case 'shared':
+      return `${n.actorName} shared “${n.title}” with you`;
+    case 'comment':
+      return `${n.actorName} commented on “${n.title}”`;
+    case 'reply':
+      return `${n.actorName} replied in “${n.title}”`;
+    case 'mention':
+      return `${n.actorName} mentioned you in “${n.title}”`;
+  }
+}
+
+/** The notification list: newest first; a click marks one read and opens its document or project. */
+export function NotificationList({ onClose }: { onClose: () => void }) {
+  const { data } = useGetNotificationsQuery();
+  const [markRead] = useMarkNotificationsReadMutation();
+  const navigate = useNavigate();
+
+  const open = (n: Notification) => {
+    if (!n.read) void markRead({ ids: [n.id] });
+    onClose();
+    if (n.documentId !== null) void navigate(`/documents/${n.documentId}`);
+    else if (n.projectId !== null) void navigate(`/projects/${n.projectId}`);
+  };
+
+  return (
+    <div className="notification-panel" role="dialog" aria-label="Notifications">
+      <div className="notification-panel-head">
+        <strong>Notifications</strong>
+        <Button size="small" type="link" disabled={!data?.unread} onClick={() => void markRead({ all: true })}>
+          Mark all as read
+        </Button>
+      </div>
+      {!data?.items.length ? (
+        <p className="cell-muted">Nothing yet.</p>
+      ) : (
+        <ul className="notification-items">
+          {data.items.map((n) => (
+            <li key={n.id}>
+              <button type="button" className={n.read ? 'notification-item' : 'notification-item unread'} onClick={() => open(n)}>
+                <span>{describe(n)}</span>
+                <span className="cell-muted">{relativeTime(n.createdAt)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

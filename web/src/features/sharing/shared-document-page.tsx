@@ -1,0 +1,56 @@
+import { Link, useParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { LoadingState } from '../../app/loading-state';
+import { relativeTime } from '../../app/relative-time';
+import { usePageTitle } from '../../app/use-page-title';
+import { MarkdownView } from '../chat/markdown-view';
+import { useGetSharedDocumentQuery } from './sharing-api';
+import './sharing.css';
+
+/** Shared pages are for the people given the link, not for search engines. */
+function useNoIndex() {
+  useEffect(() => {
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex';
+    document.head.appendChild(meta);
+    return () => meta.remove();
+  }, []);
+}
+
+/** /share/:token (docs/decisions/0012-sharing-and-roles.md): a document's read-only page for anyone with its link; no session, no account. */
+export function SharedDocumentPage() {
+  const { token = '' } = useParams();
+  const shared = useGetSharedDocumentQuery(token);
+  useNoIndex();
+  usePageTitle(shared.data?.title ?? 'Shared document');
+
+  let body;
+  if (shared.isLoading) body = <LoadingState text="Loading document..." />;
+  else if (!shared.data)
+    body = (
+      <section className="empty-state" role="alert">
+        <h1>Link not available</h1>
+        <p>This share link does not exist or was turned off by its owner.</p>
+      </section>
+    );
+  else
+    body = (
+      <article>
+        <h1>{shared.data.title}</h1>
+        <p className="shared-page-meta">
+          Shared by {shared.data.owner.name} · updated {relativeTime(shared.data.updatedAt)}
+        </p>
+        <MarkdownView text={shared.data.content} />
+      </article>
+    );
+
+  return (
+    <main className="shared-page">
+      {body}
+      <footer className="shared-page-footer">
+        <Link to="/">Made with PRD Studio</Link>
+      </footer>
+    </main>
+  );
+}
