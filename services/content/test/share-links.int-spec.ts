@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
+import { browserRequest as request } from '@prd/kit/testing';
 import { SHARE_LINK_READS_PER_MINUTE } from '@prd/proto';
 import { guestWithDocument, registerUser, startContentStack, type ContentStack, type TestUser } from './content-stack.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import request from 'supertest';
+import { browserRequest as request } from '@prd/kit/testing';
 import { deploymentChannel } from '@prd/kit';
 import { ACCESS_REVOKED_CHANNEL, type AccessRevokedEvent } from '@prd/proto';
 import { guestWithDocument, internalHeaders, registerUser, startContentStack, type ContentStack, type TestUser } from './content-stack.js';
