@@ -354,7 +354,7 @@ describe('k8s/ gateway', () => {
   });
 });
 
-describe('k8s/ network policies (D3, D10)', () => {
+describe('k8s/ network policies (docs/decisions/0003-internal-calls.md, docs/decisions/0010-plain-processes-for-the-local-stack.md)', () => {
   const policies = ofKind(objects, 'NetworkPolicy');
   const CALLERS = ['content', 'chat', 'chat-worker', 'export'] as const;
   const tokenVariable = (caller: string) => `INTERNAL_TOKEN_${caller.toUpperCase().replace(/-/g, '_')}`;
@@ -403,7 +403,7 @@ describe('k8s/ network policies (D3, D10)', () => {
     }
   });
 
-  test('give each caller its own token, and each service exactly the tokens of the callers D3 names for it', async () => {
+  test('give each caller its own token, and each service exactly the tokens of the callers docs/decisions/0003-internal-calls.md names for it', async () => {
     for (const caller of CALLERS) expect({ caller, key: secretKeyOf(caller, 'INTERNAL_TOKEN') }).toEqual({ caller, key: tokenVariable(caller) });
     for (const service of ['identity', 'content', 'chat', 'export'] as const) {
       const accepted = (INTERNAL_CALLERS_OF[service] ?? []).map(tokenVariable).sort();

@@ -5,7 +5,7 @@ import path from 'node:path';
 export interface StackSecrets {
   POSTGRES_PASSWORD: string;
   SESSION_SECRET: string;
-  /** D3: one internal token per calling process. */
+  /** docs/decisions/0003-internal-calls.md: one internal token per calling process. */
   INTERNAL_TOKEN_CONTENT: string;
   INTERNAL_TOKEN_CHAT: string;
   INTERNAL_TOKEN_CHAT_WORKER: string;

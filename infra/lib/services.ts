@@ -26,7 +26,7 @@ export const NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=8'];
 type Caller = 'content' | 'chat' | 'chat-worker' | 'export';
 const tokenVariable = (caller: Caller) => `INTERNAL_TOKEN_${caller.toUpperCase().replace(/-/g, '_')}` as const;
 
-/** D3: which processes call which services' internal routes (each service's schema names the tokens it checks). */
+/** docs/decisions/0003-internal-calls.md: which processes call which services' internal routes (each service's schema names the tokens it checks). */
 export const INTERNAL_CALLERS_OF: Partial<Record<ServiceSpec['name'], Caller[]>> = {
   identity: ['content', 'chat', 'chat-worker', 'export'],
   content: ['chat', 'chat-worker', 'export'],

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import type { DocumentDto, ProjectDto, Template, Usage } from '@prd/proto';
 
-/** The Origin a browser sends with the page's own state-changing requests (the services refuse any without, D9). */
+/** The Origin a browser sends with the page's own state-changing requests (the services refuse any without, docs/decisions/0009-security.md). */
 export const pageOrigin = { Origin: new URL(process.env.E2E_BASE_URL ?? 'http://localhost:8080').origin };
 
 /**

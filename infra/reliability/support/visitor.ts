@@ -37,7 +37,7 @@ export class Visitor {
   }
 
   async request(method: string, path: string, options: RequestOptions = {}): Promise<Answer> {
-    // A browser names the page's origin on every state-changing request (D9); a case about origins sets its own.
+    // A browser names the page's origin on every state-changing request (docs/decisions/0009-security.md); a case about origins sets its own.
     const origin = options.origin === undefined ? (options.base ?? this.base) : options.origin;
     const headers: Record<string, string> = method === 'GET' || method === 'HEAD' || origin === null ? {} : { Origin: origin };
     Object.assign(headers, options.headers);

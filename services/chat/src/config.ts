@@ -9,7 +9,7 @@ const positiveInt = (name: string, fallback: number) =>
     .default(fallback);
 
 export const configSchema = baseConfigSchema.extend({
-  /** D3: this process's own token for identity's and content's routes (the worker is given its own). */
+  /** docs/decisions/0003-internal-calls.md: this process's own token for identity's and content's routes (the worker is given its own). */
   ...callerToken,
   IDENTITY_URL: z.url('IDENTITY_URL must be the URL of the identity service'),
   CONTENT_URL: z.url('CONTENT_URL must be the URL of the content service'),

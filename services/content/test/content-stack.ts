@@ -38,5 +38,5 @@ export async function guestWithDocument(stack: ContentStack, title = 'Guest draf
   return { id: me.body.id as number, cookie, documentId: res.body.id as number };
 }
 
-/** Headers of an internal call (D3) as `caller` makes it. */
+/** Headers of an internal call (docs/decisions/0003-internal-calls.md) as `caller` makes it. */
 export const internalHeaders = (caller: InternalCaller = 'chat-worker') => ({ 'x-internal-token': testCallerToken(caller) });

@@ -4,7 +4,7 @@ import { baseConfigSchema, callerToken } from '@prd/kit';
 const positiveInt = (name: string) => z.coerce.number().int(`${name} must be a whole number`).positive(`${name} must be positive`);
 
 export const configSchema = baseConfigSchema.extend({
-  /** D3: this service's own token for content's and identity's routes. */
+  /** docs/decisions/0003-internal-calls.md: this service's own token for content's and identity's routes. */
   ...callerToken,
   IDENTITY_URL: z.url('IDENTITY_URL must be the URL of the identity service'),
   CONTENT_URL: z.url('CONTENT_URL must be the URL of the content service'),

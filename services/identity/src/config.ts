@@ -73,7 +73,7 @@ export const configSchema = baseConfigSchema.extend({
   LOGIN_SLOWDOWN_MS: positiveInt('LOGIN_SLOWDOWN_MS', 2_000),
   LOGIN_WINDOW_SECONDS: positiveInt('LOGIN_WINDOW_SECONDS', 900),
 
-  /** log2 of scrypt's N for new password hashes (D9: 17, OWASP's figure); test runs may lower it to save time. */
+  /** log2 of scrypt's N for new password hashes (docs/decisions/0009-security.md: 17, OWASP's figure); test runs may lower it to save time. */
   PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(14).max(20).default(DEFAULT_SCRYPT_LOG_N),
 }).superRefine((config, ctx) => {
   if (config.NODE_ENV !== 'test' && config.PASSWORD_SCRYPT_LOG_N < DEFAULT_SCRYPT_LOG_N) {

@@ -34,7 +34,7 @@ export class AuthService implements OnModuleInit {
 
   /**
    * The user these credentials belong to, or null; unknown users and wrong passwords cost the same.
-   * One throttle bucket per account, whether its username or its email was typed (D9).
+   * One throttle bucket per account, whether its username or its email was typed (docs/decisions/0009-security.md).
    */
   async verifyCredentials(login: string, password: string): Promise<UserRow | null> {
     const user = await this.users.findByLogin(login);

@@ -7,7 +7,7 @@ import type { Config } from '../config.js';
 import { rateLimitNamespace, tooManyRequests } from '../security/rate-limiter.js';
 
 /**
- * Log-in throttling (D9), two buckets in Redis shared by every replica:
+ * Log-in throttling (docs/decisions/0009-security.md), two buckets in Redis shared by every replica:
  * - per address: every attempt counts, and over the limit the address is refused (429) until its
  *   window ends, which stops one machine guessing at speed;
  * - per account: failed attempts count, whichever of the account's username or email was typed, and

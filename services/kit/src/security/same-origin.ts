@@ -33,7 +33,7 @@ export function isSameOrigin(headers: IncomingHttpHeaders, allowedOrigins: reado
 }
 
 /**
- * D15: callers that authenticate with a bearer token instead of the session cookie are the only
+ * docs/decisions/0015-programmatic-access.md: callers that authenticate with a bearer token instead of the session cookie are the only
  * ones exempt from the Origin check. None exist yet; when personal access tokens land, they are
  * recognised here, and only here.
  */
@@ -42,7 +42,7 @@ function isTokenAuthenticated(_request: FastifyRequest): boolean {
 }
 
 /**
- * D9: a state-changing request must come from our own origin and carry JSON (or no body), which
+ * docs/decisions/0009-security.md: a state-changing request must come from our own origin and carry JSON (or no body), which
  * together stop cross-site form posts and simple CORS requests. It goes by the method and the
  * routed path (never the raw URL, which `/%61pi/...` would disguise); only the service-to-service
  * routes (`/internal/...`, never exposed by the gateway, guarded by their tokens) are exempt.

@@ -14,7 +14,7 @@ export interface BrowserRequest {
 
 /**
  * supertest as a browser calls a service: every state-changing request carries the service's own
- * `Origin`, as browsers send it (D9). A test about origins sets its own header over it.
+ * `Origin`, as browsers send it (docs/decisions/0009-security.md). A test about origins sets its own header over it.
  */
 export function browserRequest(url: string): BrowserRequest {
   const base = supertest(url);

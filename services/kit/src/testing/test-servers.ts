@@ -28,7 +28,7 @@ export async function createTestDatabase(prefix: string): Promise<string> {
 
 const secret = () => randomBytes(32).toString('base64url');
 
-/** One token per internal caller for the whole test process, so services started apart still know each other (D3). */
+/** One token per internal caller for the whole test process, so services started apart still know each other (docs/decisions/0003-internal-calls.md). */
 const CALLER_TOKENS = new Map<InternalCaller, string>(INTERNAL_CALLERS.map((c) => [c, secret()]));
 
 /** The token a caller sends: what a test presents to act as that service. */
