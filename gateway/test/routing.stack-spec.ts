@@ -100,7 +100,11 @@ describe('gateway routing', () => {
   });
 
   it('refuses a body over the size limit with a JSON 413', async () => {
-    const res = await fetch(`${url}/api/feedback`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: url }, body: JSON.stringify({ content: 'x'.repeat(7 * 1024 * 1024) }) });
+    const res = await fetch(`${url}/api/feedback`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: url },
+      body: JSON.stringify({ content: 'x'.repeat(7 * 1024 * 1024) }),
+    });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Request body is too large' });
   });

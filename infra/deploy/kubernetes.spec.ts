@@ -363,7 +363,9 @@ describe('k8s/ network policies (docs/decisions/0003-internal-calls.md, docs/dec
   /** The Secret key a Deployment's variable is read from. */
   function secretKeyOf(deployment: string, variable: string): string | undefined {
     const [container] = containers(find(objects, 'Deployment', deployment)!);
-    const entry = list(container!.env).map((e) => obj(e, 'env')).find((e) => e.name === variable);
+    const entry = list(container!.env)
+      .map((e) => obj(e, 'env'))
+      .find((e) => e.name === variable);
     const ref = entry && isObject(entry.valueFrom) && isObject(entry.valueFrom.secretKeyRef) ? entry.valueFrom.secretKeyRef : undefined;
     return ref ? String(ref.key) : undefined;
   }
@@ -407,10 +409,14 @@ describe('k8s/ network policies (docs/decisions/0003-internal-calls.md, docs/dec
     for (const caller of CALLERS) expect({ caller, key: secretKeyOf(caller, 'INTERNAL_TOKEN') }).toEqual({ caller, key: tokenVariable(caller) });
     for (const service of ['identity', 'content', 'chat', 'export'] as const) {
       const accepted = (INTERNAL_CALLERS_OF[service] ?? []).map(tokenVariable).sort();
-      const required = requiredVariables(await configSchemaOf(service)).filter((v) => v.startsWith('INTERNAL_TOKEN_')).sort();
+      const required = requiredVariables(await configSchemaOf(service))
+        .filter((v) => v.startsWith('INTERNAL_TOKEN_'))
+        .sort();
       expect({ service, required }).toEqual({ service, required: accepted });
       for (const variable of accepted) expect(secretKeyOf(service, variable)).toBe(variable);
-      const given = list(containers(find(objects, 'Deployment', service)!)[0]!.env).map((e) => String(obj(e, 'env').name)).filter((n) => n.startsWith('INTERNAL_TOKEN_'));
+      const given = list(containers(find(objects, 'Deployment', service)!)[0]!.env)
+        .map((e) => String(obj(e, 'env').name))
+        .filter((n) => n.startsWith('INTERNAL_TOKEN_'));
       expect({ service, given: given.sort() }).toEqual({ service, given: accepted });
     }
     expect(secretKeyOf('identity', 'INTERNAL_TOKEN')).toBeUndefined();

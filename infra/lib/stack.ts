@@ -155,7 +155,13 @@ export async function startStack(options: StackOptions): Promise<StackState> {
       for (const spec of group) {
         ports[spec.name]!.forEach((port, replica) => {
           const name = options.replicas > 1 ? `${spec.name}-${replica + 1}` : spec.name;
-          const env = { ...process.env, ...shared, ...internalTokenEnv(spec.name, { ...secrets }), PORT: String(port), DATABASE_URL: adminUrl(pgPort, secrets.POSTGRES_PASSWORD, spec.database) };
+          const env = {
+            ...process.env,
+            ...shared,
+            ...internalTokenEnv(spec.name, { ...secrets }),
+            PORT: String(port),
+            DATABASE_URL: adminUrl(pgPort, secrets.POSTGRES_PASSWORD, spec.database),
+          };
           const managed = startProcess(name, process.execPath, [...NODE_FLAGS, fromRoot(spec.entry)], path.join(logs, `${name}.log`), { env, cwd: fromRoot() });
           processes.push({ kind: 'service', port, ...managed });
           say(`${name} on 127.0.0.1:${port}`);

@@ -16,7 +16,12 @@ describe('authentication and cross-site requests through the gateway', () => {
     stack = await TestStack.start('authentication', {
       services: ['identity', 'content'],
       // The production scrypt cost (N = 2^17): this suite signs up few users.
-      env: { LOGIN_ATTEMPTS_PER_ACCOUNT: String(ACCOUNT_LIMIT), LOGIN_SLOWDOWN_MS: String(SLOWDOWN_MS), LOGIN_ATTEMPTS_PER_ADDRESS: String(ADDRESS_LIMIT), PASSWORD_SCRYPT_LOG_N: '17' },
+      env: {
+        LOGIN_ATTEMPTS_PER_ACCOUNT: String(ACCOUNT_LIMIT),
+        LOGIN_SLOWDOWN_MS: String(SLOWDOWN_MS),
+        LOGIN_ATTEMPTS_PER_ADDRESS: String(ADDRESS_LIMIT),
+        PASSWORD_SCRYPT_LOG_N: '17',
+      },
     });
     identity = `http://127.0.0.1:${stack.replicas('identity')[0]!.port}`;
   });

@@ -63,7 +63,15 @@ describe('a worker killed mid-job (docs/decisions/0007-ai-jobs-on-bullmq.md)', (
     stack = await startChatStack({ worker: false, chatEnv: { AI_JOB_TIMEOUT_MS: '8000' } });
     key = userKey();
     user = await registered(stack, key);
-    workerEnv = { ...stack.chatEnv, INTERNAL_TOKEN: testCallerToken('chat-worker'), REDIS_URL: testRedisUrl(), LOG_LEVEL: 'debug', AI_LOCK_DURATION_MS: '1000', AI_STALLED_INTERVAL_MS: '300', WORKER_CONCURRENCY: '2' };
+    workerEnv = {
+      ...stack.chatEnv,
+      INTERNAL_TOKEN: testCallerToken('chat-worker'),
+      REDIS_URL: testRedisUrl(),
+      LOG_LEVEL: 'debug',
+      AI_LOCK_DURATION_MS: '1000',
+      AI_STALLED_INTERVAL_MS: '300',
+      WORKER_CONCURRENCY: '2',
+    };
   }, 60_000);
   afterAll(async () => {
     for (const w of workers) w.child.kill('SIGKILL');

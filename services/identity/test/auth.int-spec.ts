@@ -6,7 +6,10 @@ import { hashPassword } from '../src/security/password.js';
 import { startIdentity, startIdentityForPeers, type IdentityService } from '@prd/testing/identity';
 
 const sessionCookie = (res: Response): string | undefined =>
-  ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('prd.sid='))?.split(';')[0];
+  ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith('prd.sid='))
+    ?.split(';')[0];
 
 let seq = 0;
 const newAccount = () => {
@@ -99,7 +102,11 @@ describe('sign-up and log-in', () => {
     const guest = (await agent.get('/api/current-user').expect(200)).body as { id: number; isGuest: boolean; username: string };
     expect(guest.isGuest).toBe(true);
     expect(guest.username).toMatch(/^guest-/);
-    await request(svc.url).post('/internal/usage/consume').set({ 'x-internal-token': testCallerToken('content') }).send({ userId: guest.id, kind: 'docs' }).expect(200);
+    await request(svc.url)
+      .post('/internal/usage/consume')
+      .set({ 'x-internal-token': testCallerToken('content') })
+      .send({ userId: guest.id, kind: 'docs' })
+      .expect(200);
 
     const account = newAccount();
     const res = await agent.post('/api/register').send(account).expect(201);

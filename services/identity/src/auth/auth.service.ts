@@ -56,7 +56,10 @@ export class AuthService implements OnModuleInit {
   private async rehash(user: UserRow, password: string): Promise<void> {
     const passwordHash = await hashPassword(password, this.config.PASSWORD_SCRYPT_LOG_N);
     const u = tables.users;
-    await this.db.update(u).set({ passwordHash }).where(and(eq(u.id, user.id), eq(u.passwordHash, user.passwordHash!)));
+    await this.db
+      .update(u)
+      .set({ passwordHash })
+      .where(and(eq(u.id, user.id), eq(u.passwordHash, user.passwordHash!)));
   }
 
   /** Counts a log-in attempt from an address; over the limit: 429 saying when to retry. */

@@ -43,7 +43,10 @@ export class DemoAccountService implements OnApplicationBootstrap {
     const existing = await this.demoAccount();
     if (existing) {
       if (existing.passwordHash && (await verifyPassword(password, existing.passwordHash))) return;
-      await this.db.update(tables.users).set({ passwordHash: await hashPassword(password, this.config.PASSWORD_SCRYPT_LOG_N), updatedAt: new Date() }).where(eq(tables.users.id, existing.id));
+      await this.db
+        .update(tables.users)
+        .set({ passwordHash: await hashPassword(password, this.config.PASSWORD_SCRYPT_LOG_N), updatedAt: new Date() })
+        .where(eq(tables.users.id, existing.id));
       this.logger.info({ username }, 'demo account password reset to the configured one');
       return;
     }

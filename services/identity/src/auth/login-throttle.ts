@@ -20,7 +20,10 @@ export class LoginThrottle {
   private readonly byAddress: RateLimiterRedis;
   private readonly byAccount: RateLimiterRedis;
 
-  constructor(@Inject(REDIS) redis: Redis, @Inject(CONFIG) private readonly config: Config) {
+  constructor(
+    @Inject(REDIS) redis: Redis,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {
     const namespace = rateLimitNamespace(config.DATABASE_URL);
     this.byAddress = new RateLimiterRedis({
       storeClient: redis,

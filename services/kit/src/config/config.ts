@@ -16,9 +16,22 @@ export const baseConfigSchema = z.object({
   ALLOWED_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
-  SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 3600),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24 * 3600),
   /** How often a long-lived WebSocket's session is checked again (expiry); ended sessions close theirs at once. */
   WS_SESSION_RECHECK_MS: z.coerce.number().int().positive().max(60_000, 'WS_SESSION_RECHECK_MS must be at most 60000 (a minute)').default(60_000),
 });

@@ -30,7 +30,13 @@ describe('database errors in logs', () => {
     expect(logged).not.toContain(email);
     expect(logged).not.toContain(hash);
     expect(logged).not.toContain('alice');
-    expect(summariseDatabaseError(error)).toMatchObject({ operation: 'insert', table: 'users', code: '23505', constraint: 'users_email_lower_idx', message: 'Database error 23505 in insert on users' });
+    expect(summariseDatabaseError(error)).toMatchObject({
+      operation: 'insert',
+      table: 'users',
+      code: '23505',
+      constraint: 'users_email_lower_idx',
+      message: 'Database error 23505 in insert on users',
+    });
   });
 
   it('leaves other errors as pino writes them', () => {
