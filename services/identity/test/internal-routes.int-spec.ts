@@ -100,6 +100,15 @@ describe('internal routes of identity (docs/decisions/0003-internal-calls.md)', 
     await expect(as('export').consume(guest.id, 'messages')).rejects.toMatchObject({ status: 404 });
     await expect(as('export').createGuest('10.0.0.9')).rejects.toMatchObject({ status: 404 });
     await expect(as('chat-worker').createGuest('10.0.0.9')).rejects.toMatchObject({ status: 404 });
+    // Sharing's routes (invitee look-up, names beside shares, notifications) are content's alone.
+    await expect(as('content').getProfiles([])).resolves.toEqual([]);
+    await expect(as('content').lookUpUser('nobody-by-this-name')).rejects.toMatchObject({ status: 404 });
+    await request(svc.url).post('/internal/notifications').set('x-internal-token', testCallerToken('content')).send({}).expect(400);
+    for (const caller of ['chat', 'chat-worker', 'export'] as const) {
+      await expect(as(caller).getProfiles([guest.id])).rejects.toMatchObject({ status: 404 });
+      await expect(as(caller).lookUpUser(guest.username)).rejects.toMatchObject({ status: 404 });
+      await request(svc.url).post('/internal/notifications').set('x-internal-token', testCallerToken(caller)).send({}).expect(404);
+    }
   });
 
   it('answers a null key for a user without one', async () => {
