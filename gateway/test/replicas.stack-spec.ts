@@ -16,7 +16,7 @@ async function register(base: string) {
   const name = `replica${Math.random().toString(36).slice(2, 10)}`;
   const res = await fetch(`${base}/api/register`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', Origin: base },
     body: JSON.stringify({ username: name, email: `${name}@example.com`, password: 'replica-password' }),
   });
   expect(res.status).toBe(201);
@@ -37,7 +37,7 @@ describe('two replicas of every service', () => {
 
     const created = await fetch(`${contentA}/api/documents`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: user.cookie },
+      headers: { 'Content-Type': 'application/json', Cookie: user.cookie, Origin: contentA! },
       body: JSON.stringify({ title: 'Written on replica A', content: '## Problem\nShared state.' }),
     });
     expect(created.status).toBe(201);
@@ -49,7 +49,7 @@ describe('two replicas of every service', () => {
     const [identityA, identityB] = replicas('identity');
     const [, contentB] = replicas('content');
     const user = await register(identityA!);
-    const socket = new WebSocket(`${identityB!.replace('http', 'ws')}/ws-general`, { headers: { Cookie: user.cookie } });
+    const socket = new WebSocket(`${identityB!.replace('http', 'ws')}/ws-general`, { headers: { Cookie: user.cookie, Origin: identityB! } });
     await new Promise((resolve, reject) => {
       socket.once('open', resolve);
       socket.once('error', reject);
@@ -58,7 +58,7 @@ describe('two replicas of every service', () => {
       const pushed = new Promise<string>((resolve) => socket.once('message', (data) => resolve(String(data))));
       const created = await fetch(`${contentB}/api/documents`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Cookie: user.cookie },
+        headers: { 'Content-Type': 'application/json', Cookie: user.cookie, Origin: contentB! },
         body: JSON.stringify({ title: 'Counts as usage', content: 'text' }),
       });
       expect(created.status).toBe(201);
@@ -73,7 +73,7 @@ describe('two replicas of every service', () => {
     const [identityA] = replicas('identity');
     const user = await register(identityA!);
     for (const chat of replicas('chat')) {
-      const socket = new WebSocket(`${chat.replace('http', 'ws')}/ws`, { headers: { Cookie: user.cookie } });
+      const socket = new WebSocket(`${chat.replace('http', 'ws')}/ws`, { headers: { Cookie: user.cookie, Origin: chat } });
       const frames: Array<Record<string, unknown>> = [];
       const until = (match: (f: Record<string, unknown>) => boolean) =>
         new Promise<Record<string, unknown>>((resolve) => {

@@ -10,7 +10,7 @@ const serviceOf = async (path: string, init?: RequestInit) => (await fetch(url +
 /** Opens a WebSocket as a browser on the product's page would: with its Origin (or another one). */
 function upgrade(path: string, cookie?: string, origin = url): Promise<number> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(url.replace('http', 'ws') + path, { headers: { Origin: origin, ...(cookie ? { Cookie: cookie } : {}) } });
+    const ws = new WebSocket(url.replace('http', 'ws') + path, { headers: { ...(origin ? { Origin: origin } : {}), ...(cookie ? { Cookie: cookie } : {}) } });
     ws.once('open', () => {
       ws.close();
       resolve(101);
@@ -102,7 +102,7 @@ describe('gateway routing', () => {
   it('refuses a body over the size limit with a JSON 413', async () => {
     const res = await fetch(`${url}/api/feedback`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', Origin: url },
       body: JSON.stringify({ content: 'x'.repeat(7 * 1024 * 1024) }),
     });
     expect(res.status).toBe(413);
@@ -126,8 +126,15 @@ describe('gateway WebSockets', () => {
     expect(await upgrade('/ws')).toBe(401);
   });
 
-  it('refuses an upgrade from a page on another site', async () => {
+  it('refuses an upgrade from a page on another site, or naming no origin', async () => {
     expect(await upgrade('/ws-general', cookie, 'https://evil.example')).toBe(403);
     expect(await upgrade('/ws', cookie, 'https://evil.example')).toBe(403);
+    expect(await upgrade('/ws-general', cookie, '')).toBe(403);
+    expect(await upgrade('/ws', cookie, '')).toBe(403);
+  });
+
+  it('refuses a socket path written with escapes or in another case', async () => {
+    expect(await upgrade('/%77s', cookie)).toBe(400);
+    expect(await upgrade('/WS-general', cookie)).toBe(400);
   });
 });

@@ -20,7 +20,7 @@ export async function register(base: string, label: string): Promise<BenchUser> 
   const name = `bench${label}${randomBytes(4).toString('hex')}`;
   const res = await fetch(`${base}/api/register`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', Origin: base },
     body: JSON.stringify({ username: name, email: `${name}@example.com`, password: 'bench-password-1' }),
   });
   await expectStatus(res, 201, 'POST /api/register');
@@ -34,7 +34,7 @@ export async function register(base: string, label: string): Promise<BenchUser> 
 export async function postJson<T>(base: string, user: BenchUser, route: string, body: unknown, status = 201): Promise<T> {
   const res = await fetch(`${base}${route}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Cookie: user.cookie },
+    headers: { 'Content-Type': 'application/json', Cookie: user.cookie, Origin: base },
     body: JSON.stringify(body),
   });
   await expectStatus(res, status, `POST ${route}`);
@@ -47,7 +47,7 @@ export function createDocument(base: string, user: BenchUser, title: string, con
 
 /** Opens a WebSocket through the gateway with the user's session cookie. */
 export function openSocket(base: string, path: string, user: BenchUser): Promise<WebSocket> {
-  const socket = new WebSocket(`${base.replace(/^http/, 'ws')}${path}`, { headers: { Cookie: user.cookie } });
+  const socket = new WebSocket(`${base.replace(/^http/, 'ws')}${path}`, { headers: { Cookie: user.cookie, Origin: base } });
   return new Promise((resolve, reject) => {
     socket.once('open', () => resolve(socket));
     socket.once('error', reject);

@@ -47,7 +47,7 @@ async function measureDocumentChat(base: string, user: BenchUser, seconds: numbe
   return load({
     url: `${base}/api/chat`,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Cookie: user.cookie },
+    headers: { 'Content-Type': 'application/json', Cookie: user.cookie, Origin: base },
     body: JSON.stringify(body),
     connections: 1,
     seconds,
@@ -113,7 +113,7 @@ async function measureFirstPartial(base: string, user: BenchUser, stubBase: stri
 async function firstDelta(base: string, user: BenchUser, content: string): Promise<number | null> {
   const response = await fetch(`${base}/api/chat`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Cookie: user.cookie },
+    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Cookie: user.cookie, Origin: base },
     body: JSON.stringify({ content, mode: 'general' }),
     signal: AbortSignal.timeout(WAIT_MS),
   });
@@ -159,7 +159,7 @@ export async function measureChat(base: string, user: BenchUser, stubBase: strin
   const request = (threadId: number, accept = 'application/json') => ({
     url: `${base}/api/chat`,
     method: 'POST' as const,
-    headers: { 'Content-Type': 'application/json', Accept: accept, Cookie: user.cookie },
+    headers: { 'Content-Type': 'application/json', Accept: accept, Cookie: user.cookie, Origin: base },
     body: JSON.stringify({ content: 'Suggest one measurable goal for a PRD editor.', mode: 'general', threadId }),
   });
   const latency = await load({ ...request(latencyThread), connections: 1, seconds: options.seconds });

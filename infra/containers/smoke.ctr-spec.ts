@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 
 function openSocket(path: string): Promise<{ socket: WebSocket; next: (match: (f: Record<string, unknown>) => boolean) => Promise<Record<string, unknown>> }> {
-  const socket = new WebSocket(`${state.url.replace('http', 'ws')}${path}`, { headers: { Cookie: user.cookie } });
+  const socket = new WebSocket(`${state.url.replace('http', 'ws')}${path}`, { headers: { Cookie: user.cookie, Origin: state.url } });
   const frames: Array<Record<string, unknown>> = [];
   const waiting: Array<() => void> = [];
   socket.on('message', (data) => {
@@ -80,7 +80,7 @@ describe('docker-compose.yml in containers, through the gateway', () => {
   });
 
   it('exports the document as a Word file (export service)', async () => {
-    const res = await fetch(`${state.url}/api/documents/${documentId}/export/docx`, { headers: { Cookie: user.cookie } });
+    const res = await fetch(`${state.url}/api/documents/${documentId}/export/docx`, { headers: { Cookie: user.cookie, Origin: state.url } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('officedocument.wordprocessingml');
     const zip = await JSZip.loadAsync(await res.arrayBuffer());

@@ -10,8 +10,9 @@ import { PATH_METADATA } from '@nestjs/common/constants.js';
 import { HealthController } from '@prd/kit';
 import { fromRoot } from '../lib/paths.ts';
 import { EMBEDDED_COPIES } from './sync-copies.ts';
-import { DATABASES, NODE_FLAGS } from '../lib/services.ts';
+import { DATABASES, INTERNAL_CALLERS_OF, NODE_FLAGS } from '../lib/services.ts';
 import {
+  configSchemaOf,
   containerEnv,
   containers,
   copies,
@@ -33,6 +34,7 @@ import {
   readCompose,
   readObjects,
   readYaml,
+  requiredVariables,
   resolvePort,
   SECRET_EXAMPLE,
   SERVICES,
@@ -40,6 +42,7 @@ import {
   upstreamServers,
   upstreamVariables,
   urlTarget,
+  type Json,
   type JsonObject,
   type K8sObject,
 } from './deploy-files.ts';
@@ -348,5 +351,92 @@ describe('k8s/ gateway', () => {
     const runtime = parseDockerfile(dockerfileOfImage(compose, String(container!.image))).at(-1)!;
     const client = copies(runtime).find((c) => c.sources.includes('/app/web/dist'));
     expect(client?.dest).toBe(env.values.WEB_ROOT);
+  });
+});
+
+describe('k8s/ network policies (docs/decisions/0003-internal-calls.md, docs/decisions/0010-plain-processes-for-the-local-stack.md)', () => {
+  const policies = ofKind(objects, 'NetworkPolicy');
+  const CALLERS = ['content', 'chat', 'chat-worker', 'export'] as const;
+  const tokenVariable = (caller: string) => `INTERNAL_TOKEN_${caller.toUpperCase().replace(/-/g, '_')}`;
+  const appOf = (selector: Json | undefined) => String(obj(obj(selector, 'podSelector').matchLabels, 'matchLabels')['app.kubernetes.io/name']);
+
+  /** The Secret key a Deployment's variable is read from. */
+  function secretKeyOf(deployment: string, variable: string): string | undefined {
+    const [container] = containers(find(objects, 'Deployment', deployment)!);
+    const entry = list(container!.env)
+      .map((e) => obj(e, 'env'))
+      .find((e) => e.name === variable);
+    const ref = entry && isObject(entry.valueFrom) && isObject(entry.valueFrom.secretKeyRef) ? entry.valueFrom.secretKeyRef : undefined;
+    return ref ? String(ref.key) : undefined;
+  }
+
+  /** Who may open a connection to an app's pods: the apps named by the policies selecting it, or 'anyone'. */
+  function allowedInto(app: string): string[] | 'anyone' {
+    const from = new Set<string>();
+    for (const policy of policies) {
+      const spec = obj(policy.spec, 'NetworkPolicy spec');
+      const selector = obj(spec.podSelector, 'podSelector');
+      if (!isObject(selector.matchLabels) || selector.matchLabels['app.kubernetes.io/name'] !== app) continue;
+      for (const rule of list(spec.ingress).map((r) => obj(r, 'ingress rule'))) {
+        if (!Array.isArray(rule.from)) return 'anyone';
+        for (const peer of rule.from.map((p) => obj(p, 'peer'))) from.add(appOf(peer.podSelector));
+      }
+    }
+    return [...from].sort();
+  }
+
+  test('refuse every connection inside the namespace unless a policy lets it in', () => {
+    const deny = policies.find((p) => Object.keys(obj(obj(p.spec, 'spec').podSelector, 'podSelector')).length === 0);
+    expect(deny?.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress'] });
+  });
+
+  test('select pods that exist, and let in only pods that exist, on a port their containers declare', () => {
+    const apps = new Set(workloads.map((w) => String(podLabels(w)['app.kubernetes.io/name'])));
+    for (const policy of policies.filter((p) => isObject(obj(obj(p.spec, 'spec').podSelector, 'podSelector').matchLabels))) {
+      const spec = obj(policy.spec, 'spec');
+      const target = appOf(spec.podSelector);
+      expect({ policy: nameOf(policy), target, exists: apps.has(target) }).toEqual({ policy: nameOf(policy), target, exists: true });
+      const workload = workloads.find((w) => podLabels(w)['app.kubernetes.io/name'] === target)!;
+      const declared = containers(workload).flatMap((c) => list(c.ports).map((p) => obj(p, 'port').containerPort));
+      for (const rule of list(spec.ingress).map((r) => obj(r, 'rule'))) {
+        for (const port of list(rule.ports).map((p) => obj(p, 'port').port)) expect(declared).toContain(port);
+        for (const peer of list(rule.from).map((p) => obj(p, 'peer'))) expect(apps.has(appOf(peer.podSelector))).toBe(true);
+      }
+    }
+  });
+
+  test('give each caller its own token, and each service exactly the tokens of the callers docs/decisions/0003-internal-calls.md names for it', async () => {
+    for (const caller of CALLERS) expect({ caller, key: secretKeyOf(caller, 'INTERNAL_TOKEN') }).toEqual({ caller, key: tokenVariable(caller) });
+    for (const service of ['identity', 'content', 'chat', 'export'] as const) {
+      const accepted = (INTERNAL_CALLERS_OF[service] ?? []).map(tokenVariable).sort();
+      const required = requiredVariables(await configSchemaOf(service))
+        .filter((v) => v.startsWith('INTERNAL_TOKEN_'))
+        .sort();
+      expect({ service, required }).toEqual({ service, required: accepted });
+      for (const variable of accepted) expect(secretKeyOf(service, variable)).toBe(variable);
+      const given = list(containers(find(objects, 'Deployment', service)!)[0]!.env)
+        .map((e) => String(obj(e, 'env').name))
+        .filter((n) => n.startsWith('INTERNAL_TOKEN_'));
+      expect({ service, given: given.sort() }).toEqual({ service, given: accepted });
+    }
+    expect(secretKeyOf('identity', 'INTERNAL_TOKEN')).toBeUndefined();
+  });
+
+  test('let only the gateway reach the services, and only the named callers reach a service with internal routes', () => {
+    expect(allowedInto('gateway')).toBe('anyone');
+    for (const service of ['identity', 'content', 'chat', 'export'] as const) {
+      expect({ service, from: allowedInto(service) }).toEqual({ service, from: ['gateway', ...(INTERNAL_CALLERS_OF[service] ?? [])].sort() });
+    }
+    expect(allowedInto('chat-worker')).toEqual([]);
+  });
+
+  test('let PostgreSQL and Redis be reached by exactly the workloads configured with their address', () => {
+    const using = (variable: string) =>
+      deployments
+        .filter((d) => variable in containerEnv(containers(d)[0]!, objects, secretExamples).values)
+        .map((d) => String(podLabels(d)['app.kubernetes.io/name']))
+        .sort();
+    expect(allowedInto('postgres')).toEqual(using('DATABASE_URL'));
+    expect(allowedInto('redis')).toEqual(using('REDIS_URL'));
   });
 });

@@ -8,7 +8,7 @@ import { freePort } from './ports.ts';
 import { isAlive, startProcess, stopProcess, waitFor, type Managed } from './process.ts';
 import { fromRoot } from './paths.ts';
 import { loadSecrets } from './secrets.ts';
-import { NODE_FLAGS, SERVICES, type ServiceSpec } from './services.ts';
+import { internalTokenEnv, NODE_FLAGS, SERVICES, type ServiceSpec } from './services.ts';
 
 export interface StackOptions {
   /** Folder for this stack's data, logs and state (e.g. .data/ or .data/e2e-<id>). */
@@ -120,7 +120,6 @@ export async function startStack(options: StackOptions): Promise<StackState> {
       HOST: '127.0.0.1',
       REDIS_URL: state.redisUrl,
       SESSION_SECRET: secrets.SESSION_SECRET,
-      INTERNAL_TOKEN: secrets.INTERNAL_TOKEN,
       ENCRYPTION_KEY: secrets.ENCRYPTION_KEY,
       IDENTITY_URL: url('identity'),
       CONTENT_URL: url('content'),
@@ -156,7 +155,13 @@ export async function startStack(options: StackOptions): Promise<StackState> {
       for (const spec of group) {
         ports[spec.name]!.forEach((port, replica) => {
           const name = options.replicas > 1 ? `${spec.name}-${replica + 1}` : spec.name;
-          const env = { ...process.env, ...shared, PORT: String(port), DATABASE_URL: adminUrl(pgPort, secrets.POSTGRES_PASSWORD, spec.database) };
+          const env = {
+            ...process.env,
+            ...shared,
+            ...internalTokenEnv(spec.name, { ...secrets }),
+            PORT: String(port),
+            DATABASE_URL: adminUrl(pgPort, secrets.POSTGRES_PASSWORD, spec.database),
+          };
           const managed = startProcess(name, process.execPath, [...NODE_FLAGS, fromRoot(spec.entry)], path.join(logs, `${name}.log`), { env, cwd: fromRoot() });
           processes.push({ kind: 'service', port, ...managed });
           say(`${name} on 127.0.0.1:${port}`);

@@ -44,7 +44,7 @@ function requirement(route: Route): { on: 'document' | 'project'; needs: Role } 
 
 function socket(base: string, cookie: string): Promise<{ ws: WebSocket; frames: Array<Record<string, unknown>> }> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`, { headers: { Cookie: cookie } });
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`, { headers: { Cookie: cookie, Origin: base } });
     const frames: Array<Record<string, unknown>> = [];
     ws.on('message', (data) => frames.push(JSON.parse(String(data)) as Record<string, unknown>));
     ws.once('open', () => resolve({ ws, frames }));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AiStub } from './support/ai-stub.ts';
-import { declaredRoutes, fillPath, ROUTES, tableRoutes, type Ids, type Route } from './support/routes.ts';
+import { declaredRoutes, disguisedPaths, fillPath, ROUTES, tableRoutes, type Ids, type Route } from './support/routes.ts';
 import { TestStack } from './support/stack.ts';
 import { isErrorBody, Visitor, type Answer, type RequestOptions } from './support/visitor.ts';
 
@@ -213,6 +213,26 @@ describe('hostile input on every route', () => {
     const cases = routes.flatMap((r) => bodyCases(r, ids));
     expect(cases.length).toBeGreaterThan(500);
     await runAll(cases);
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses a state-changing request on an encoded or mixed-case path of every route when it is cross-site or names no origin', async () => {
+    const accepted: string[] = [];
+    for (const route of ROUTES) {
+      const as = route.ownVisitor ? await new Visitor(stack.url).register('own', identity) : visitor;
+      for (const variant of disguisedPaths(fillPath(route, ids))) {
+        const c: Case = { route, name: variant.name, path: variant.path, options: route.body ? { body: route.body } : {} };
+        if (route.method === 'GET') {
+          await check(c, as);
+          continue;
+        }
+        for (const origin of ['http://evil.example', null]) {
+          const answer = await check({ ...c, name: `${c.name}, Origin ${origin ?? 'none'}`, options: { ...c.options, origin } }, as);
+          if (answer && answer.status < 400) accepted.push(`${route.method} ${variant.path} (Origin ${origin ?? 'none'}): ${answer.status}`);
+        }
+      }
+    }
+    expect(accepted).toEqual([]);
     expect(failures).toEqual([]);
   });
 

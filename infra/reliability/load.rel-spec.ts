@@ -40,7 +40,7 @@ describe(`mixed load: ${CLIENTS} clients for ${SECONDS} s`, () => {
       load.clients.map(
         (c) =>
           new Promise<WebSocket>((resolve, reject) => {
-            const ws = new WebSocket(`${stack.url.replace('http', 'ws')}/ws-general`, { headers: { Cookie: c.visitor.cookie } });
+            const ws = new WebSocket(`${stack.url.replace('http', 'ws')}/ws-general`, { headers: { Cookie: c.visitor.cookie, Origin: stack.url } });
             ws.on('message', () => pushes++);
             ws.on('close', (code) => {
               if (code !== 1000 && code !== 1005) socketErrors++;

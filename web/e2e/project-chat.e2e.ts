@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createDocumentByApi, createProjectByApi } from './chat-helpers';
+import { createDocumentByApi, createProjectByApi, pageOrigin } from './chat-helpers';
 import { signUp, unique, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
@@ -24,7 +24,7 @@ test('project chat connects over /ws and streams the reply as it is written', as
   await signUp(page);
   const project = await createProjectByApi(page, unique('Calendar sharing '), 'Teams share one calendar');
   const document = await createDocumentByApi(page, unique('Calendar PRD '), '# Calendar PRD\n\n## Goals\nOne calendar per team.\n');
-  const attached = await page.request.patch(`/api/documents/${document.id}`, { data: { projectId: project.id } });
+  const attached = await page.request.patch(`/api/documents/${document.id}`, { data: { projectId: project.id }, headers: pageOrigin });
   expect(attached.ok()).toBe(true);
 
   await page.goto(`/projects/${project.id}`);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createDocumentByApi } from './chat-helpers';
+import { createDocumentByApi, pageOrigin } from './chat-helpers';
 import { signUp, unique, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
@@ -11,7 +11,7 @@ test.describe.configure({ timeout: 120_000 });
  */
 async function slowProviderUser(page: Page): Promise<void> {
   await signUp(page);
-  const response = await page.request.post('/api/settings/api-key', { data: { apiKey: `sk-e2e-slow-${unique('')}` } });
+  const response = await page.request.post('/api/settings/api-key', { data: { apiKey: `sk-e2e-slow-${unique('')}` }, headers: pageOrigin });
   expect(response.ok(), await response.text()).toBe(true);
 }
 

@@ -149,3 +149,24 @@ export function fillPath(route: Route, ids: Ids, values: Record<string, string> 
     return String(ids.document);
   });
 }
+
+const escape = (c: string) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
+
+/**
+ * Spellings of a filled `/api/...` path that decode (or case-fold) to it: an escaped letter in the
+ * prefix or in the next segment, an upper- or mixed-case prefix, a doubled slash. None may reach a
+ * handler in a way the plain path would not (issue: `POST /%61pi/feedback` skipped the Origin check).
+ */
+export function disguisedPaths(filled: string): Array<{ name: string; path: string }> {
+  const rest = filled.slice('/api/'.length);
+  return [
+    { name: 'escaped prefix', path: `/${escape('a')}pi/${rest}` },
+    { name: 'fully escaped prefix', path: `/${[...'api'].map(escape).join('')}/${rest}` },
+    { name: 'upper-case escape', path: `/%41PI/${rest}` },
+    { name: 'upper-case prefix', path: `/API/${rest}` },
+    { name: 'mixed-case prefix', path: `/aPi/${rest}` },
+    { name: 'escaped segment', path: `/api/${escape(rest[0]!)}${rest.slice(1)}` },
+    { name: 'mixed-case segment', path: `/api/${rest[0]!.toUpperCase()}${rest.slice(1)}` },
+    { name: 'doubled slash', path: `//api/${rest}` },
+  ];
+}

@@ -7,7 +7,7 @@ import { adminUrl, clusterDir, startPostgres, stopPostgres } from '../../lib/pos
 import { isAlive, sleep, startProcess, waitFor } from '../../lib/process.ts';
 import { startRedis, stopRedis } from '../../lib/redis.ts';
 import type { StackSecrets } from '../../lib/secrets.ts';
-import { NODE_FLAGS, SERVICES, type ServiceSpec } from '../../lib/services.ts';
+import { internalTokenEnv, NODE_FLAGS, SERVICES, type ServiceSpec } from '../../lib/services.ts';
 import { startStack, stopStack, type ProcessState, type StackState } from '../../lib/stack.ts';
 
 /** Generous abuse limits: every test visitor comes from 127.0.0.1. Suites that test a limit set their own. */
@@ -18,6 +18,8 @@ export const TEST_LIMITS = {
   USER_MESSAGES_LIMIT: '',
   GUEST_DOCS_LIMIT: '',
   GUEST_MESSAGES_LIMIT: '',
+  // These suites sign up hundreds of visitors: scrypt at 2^14 (the authentication suite runs the real 2^17).
+  PASSWORD_SCRYPT_LOG_N: '14',
 };
 
 export interface TestStackOptions {
@@ -145,7 +147,7 @@ export class TestStack {
       ...this.state.serviceEnv,
       ...this.env,
       SESSION_SECRET: this.secrets.SESSION_SECRET,
-      INTERNAL_TOKEN: this.secrets.INTERNAL_TOKEN,
+      ...internalTokenEnv(spec.name, { ...this.secrets }),
       ENCRYPTION_KEY: this.secrets.ENCRYPTION_KEY,
       PORT: String(managed.port),
       DATABASE_URL: this.databaseUrl(spec.database),

@@ -18,6 +18,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Another address than the gateway (a service process directly). */
   base?: string;
+  /** The Origin of a state-changing request: the address it goes to unless given; null sends none. */
+  origin?: string | null;
 }
 
 export const uniqueName = (prefix: string) => `${prefix}${randomBytes(5).toString('hex')}`;
@@ -35,7 +37,10 @@ export class Visitor {
   }
 
   async request(method: string, path: string, options: RequestOptions = {}): Promise<Answer> {
-    const headers: Record<string, string> = { ...options.headers };
+    // A browser names the page's origin on every state-changing request (docs/decisions/0009-security.md); a case about origins sets its own.
+    const origin = options.origin === undefined ? (options.base ?? this.base) : options.origin;
+    const headers: Record<string, string> = method === 'GET' || method === 'HEAD' || origin === null ? {} : { Origin: origin };
+    Object.assign(headers, options.headers);
     if (this.cookie) headers.Cookie = this.cookie;
     let body: string | Uint8Array<ArrayBuffer> | undefined;
     if (options.raw !== undefined) {

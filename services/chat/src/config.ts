@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema } from '@prd/kit';
+import { baseConfigSchema, callerToken } from '@prd/kit';
 
 const positiveInt = (name: string, fallback: number) =>
   z.coerce
@@ -9,6 +9,8 @@ const positiveInt = (name: string, fallback: number) =>
     .default(fallback);
 
 export const configSchema = baseConfigSchema.extend({
+  /** docs/decisions/0003-internal-calls.md: this process's own token for identity's and content's routes (the worker is given its own). */
+  ...callerToken,
   IDENTITY_URL: z.url('IDENTITY_URL must be the URL of the identity service'),
   CONTENT_URL: z.url('CONTENT_URL must be the URL of the content service'),
   /** The server's key for users without their own; unset (and no user key) means the offline assistant answers. */

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
 import { UnrecoverableError, Worker } from 'bullmq';
-import { testRedisUrl } from '@prd/kit/testing';
+import { browserRequest as request, testRedisUrl } from '@prd/kit/testing';
 import type { Template } from '@prd/proto';
 import { AI_QUEUE } from '../src/worker/ai-queue.js';
 import { guest, registered, startChatStack, userKey, type ChatStack, type TestUser } from './support/chat-stack.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
+import { browserRequest as request } from '@prd/kit/testing';
 import type { Template } from '@prd/proto';
 import { guest, registered, startChatStack, userKey, type ChatStack, type TestUser } from './support/chat-stack.js';
 import { templateSections, unfilledSections } from '../src/document-flow/flow-document.js';

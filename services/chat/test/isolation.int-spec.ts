@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
+import { browserRequest as request } from '@prd/kit/testing';
 import { guest, registered, startChatStack, type ChatStack, type TestUser } from './support/chat-stack.js';
 
 describe("another user's document or project is 404 on every chat route", () => {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
+import { browserRequest as request, testRedisUrl } from '@prd/kit/testing';
 import WebSocket from 'ws';
 import { Redis } from 'ioredis';
 import { Queue, QueueEvents } from 'bullmq';
-import { testRedisUrl } from '@prd/kit/testing';
 import type { RealtimeServerMessage } from '@prd/proto';
 import type { AiJobData, AiJobResult, StreamEvent } from '../src/jobs/ai-job.js';
 import { AI_QUEUE } from '../src/worker/ai-queue.js';
@@ -11,7 +10,7 @@ import { guest, registered, startChatStack, userKey, type ChatStack, type TestUs
 
 /** A `/ws` client that collects every frame. */
 async function connect(stack: ChatStack, user: TestUser) {
-  const ws = new WebSocket(`${stack.chat.url.replace('http', 'ws')}/ws`, { headers: { Cookie: user.cookie } });
+  const ws = new WebSocket(`${stack.chat.url.replace('http', 'ws')}/ws`, { headers: { Cookie: user.cookie, Origin: stack.chat.url } });
   const frames: RealtimeServerMessage[] = [];
   const waiters: (() => void)[] = [];
   ws.on('message', (data) => {
@@ -53,7 +52,7 @@ describe('realtime /ws and the voice session token', () => {
   beforeEach(() => stack.openai.reset());
 
   it('refuses an upgrade without a session', async () => {
-    const ws = new WebSocket(`${stack.chat.url.replace('http', 'ws')}/ws`);
+    const ws = new WebSocket(`${stack.chat.url.replace('http', 'ws')}/ws`, { headers: { Origin: stack.chat.url } });
     const status = await new Promise<number>((resolve) =>
       ws.once('unexpected-response', (req, res) => {
         resolve(res.statusCode ?? 0);

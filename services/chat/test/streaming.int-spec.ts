@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
-import { startTestService, type TestService } from '@prd/kit/testing';
+import { browserRequest as request, startTestService, type TestService } from '@prd/kit/testing';
 import type { ChatMessage, ChatReply } from '@prd/proto';
 import { AppModule as ChatModule, SERVICE as CHAT } from '../src/app.module.js';
 import { configSchema as chatSchema, type Config as ChatConfig } from '../src/config.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
+import { browserRequest as request } from '@prd/kit/testing';
 import { guest, registered, startChatStack, userKey, type ChatStack, type TestUser } from './support/chat-stack.js';
 
 describe('/api/chat/threads', () => {

@@ -3,9 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
-import request from 'supertest';
+import { browserRequest as request, testCallerToken, testRedisUrl } from '@prd/kit/testing';
 import { Queue, QueueEvents } from 'bullmq';
-import { testRedisUrl } from '@prd/kit/testing';
 import { registered, startChatStack, userKey, type ChatStack, type TestUser } from './support/chat-stack.js';
 import { AI_QUEUE } from '../src/worker/ai-queue.js';
 import { postSse, streamedText } from './support/sse-client.js';
@@ -64,7 +63,15 @@ describe('a worker killed mid-job (docs/decisions/0007-ai-jobs-on-bullmq.md)', (
     stack = await startChatStack({ worker: false, chatEnv: { AI_JOB_TIMEOUT_MS: '8000' } });
     key = userKey();
     user = await registered(stack, key);
-    workerEnv = { ...stack.chatEnv, REDIS_URL: testRedisUrl(), LOG_LEVEL: 'debug', AI_LOCK_DURATION_MS: '1000', AI_STALLED_INTERVAL_MS: '300', WORKER_CONCURRENCY: '2' };
+    workerEnv = {
+      ...stack.chatEnv,
+      INTERNAL_TOKEN: testCallerToken('chat-worker'),
+      REDIS_URL: testRedisUrl(),
+      LOG_LEVEL: 'debug',
+      AI_LOCK_DURATION_MS: '1000',
+      AI_STALLED_INTERVAL_MS: '300',
+      WORKER_CONCURRENCY: '2',
+    };
   }, 60_000);
   afterAll(async () => {
     for (const w of workers) w.child.kill('SIGKILL');

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
+import { browserRequest as request, startTestService, testRedisUrl, type TestService } from '@prd/kit/testing';
 import { Queue, QueueEvents } from 'bullmq';
-import { startTestService, testRedisUrl, type TestService } from '@prd/kit/testing';
 import { WORKER_SERVICE, WorkerModule } from '../src/worker/worker.module.js';
 import { workerConfigSchema } from '../src/worker/worker.config.js';
 import { AI_QUEUE } from '../src/worker/ai-queue.js';

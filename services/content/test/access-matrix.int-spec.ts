@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
-import { registerUser, startContentStack, type ContentStack, type TestUser } from './content-stack.js';
+import { browserRequest as request } from '@prd/kit/testing';
+import type { Test } from 'supertest';
+import { internalHeaders, registerUser, startContentStack, type ContentStack, type TestUser } from './content-stack.js';
 
 // Two real services start per suite; a shared 2-core machine can make that slow.
 
@@ -31,7 +32,7 @@ describe('two users: B can reach nothing of A', () => {
   const notFound = (message: string) => ({ code: 'NOT_FOUND', message });
 
   it('answers 404 to every read, update, delete and revision call on A’s document', async () => {
-    const calls: [request.Test, string][] = [
+    const calls: [Test, string][] = [
       [api().get(`/api/documents/${aDoc.id}`), 'Document not found'],
       [api().get(`/api/documents/${aDoc.id}?t=1`), 'Document not found'],
       [api().patch(`/api/documents/${aDoc.id}`).send({ content: 'hijacked' }), 'Document not found'],
@@ -50,7 +51,7 @@ describe('two users: B can reach nothing of A', () => {
   });
 
   it('answers 404 to every read, update, delete and attach call on A’s project', async () => {
-    const calls: [request.Test, string][] = [
+    const calls: [Test, string][] = [
       [api().get(`/api/projects/${aProject.id}`), 'Project not found'],
       [api().get(`/api/projects/${aProject.id}/documents`), 'Project not found'],
       [api().patch(`/api/projects/${aProject.id}`).send({ name: 'hijacked' }), 'Project not found'],
@@ -90,11 +91,11 @@ describe('two users: B can reach nothing of A', () => {
   });
 
   it('scopes the internal routes to the user the caller names', async () => {
-    const headers = { 'x-internal-token': stack.content.config.INTERNAL_TOKEN };
+    const headers = internalHeaders('chat-worker');
     await api().get(`/internal/documents/${aDoc.id}?userId=${b.id}`).set(headers).expect(404);
     await api().put(`/internal/documents/${aDoc.id}/content`).set(headers).send({ userId: b.id, content: 'hijacked', source: 'ai' }).expect(404);
     await api().get(`/internal/projects/${aProject.id}/context?userId=${b.id}`).set(headers).expect(404);
-    await api().post('/internal/documents').set(headers).send({ userId: b.id, title: 'x', content: 'y', projectId: aProject.id, source: 'flow' }).expect(404);
+    await api().post('/internal/documents').set(internalHeaders('chat')).send({ userId: b.id, title: 'x', content: 'y', projectId: aProject.id, source: 'flow' }).expect(404);
     await api().get(`/internal/documents/${aDoc.id}?userId=${a.id}`).set(headers).expect(200);
   });
 });

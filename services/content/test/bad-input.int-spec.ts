@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
+import { browserRequest as request } from '@prd/kit/testing';
+import type { Test } from 'supertest';
 import { DOCUMENT_CONTENT_MAX, DOCUMENT_TITLE_MAX, PROJECT_NAME_MAX } from '@prd/proto';
-import { registerUser, startContentStack, type ContentStack, type TestUser } from './content-stack.js';
+import { internalHeaders, registerUser, startContentStack, type ContentStack, type TestUser } from './content-stack.js';
 
 // Two real services start per suite; a shared 2-core machine can make that slow.
 
@@ -19,7 +20,7 @@ describe('bad input', () => {
   });
   afterAll(() => stack.close());
 
-  const expect400 = async (call: request.Test, message: string) => {
+  const expect400 = async (call: Test, message: string) => {
     const res = await call.set('Cookie', user.cookie).expect(400);
     expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message });
     return res;
@@ -130,7 +131,7 @@ describe('bad input', () => {
   });
 
   it('validates the internal routes’ input too', async () => {
-    const headers = { 'x-internal-token': stack.content.config.INTERNAL_TOKEN };
+    const headers = internalHeaders('chat-worker');
     const noUser = await api().get(`/internal/documents/${docId}`).set(headers).expect(400);
     expect(noUser.body).toMatchObject({ message: 'userId must be a number' });
     const badSource = await api().put(`/internal/documents/${docId}/content`).set(headers).send({ userId: user.id, content: 'x', source: 'robot' }).expect(400);

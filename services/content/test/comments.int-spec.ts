@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import request from 'supertest';
+import { browserRequest as request } from '@prd/kit/testing';
 import WebSocket from 'ws';
 import type { Notification } from '@prd/proto';
 import { registerUser, startContentStack, type ContentStack, type TestUser } from './content-stack.js';
@@ -45,7 +45,7 @@ describe('comments, mentions and notifications', () => {
   });
 
   it('anchors a comment to a quote, notifies the owner of a mention live on /ws-general, and re-anchors or orphans it after edits', async () => {
-    const socket = new WebSocket(`${stack.identity.url.replace('http', 'ws')}/ws-general`, { headers: { Cookie: owner.cookie } });
+    const socket = new WebSocket(`${stack.identity.url.replace('http', 'ws')}/ws-general`, { headers: { Cookie: owner.cookie, Origin: stack.identity.url } });
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     const pushed = new Promise<{ type: string; notification: Notification }>((resolve) => socket.on('message', (data) => resolve(JSON.parse(String(data)))));
     try {

@@ -1,4 +1,5 @@
-import request from 'supertest';
+import { browserRequest as request, testCallerToken } from '@prd/kit/testing';
+import type { InternalCaller } from '@prd/kit';
 import { cookieOf, signUp, startIdentityForPeers, type IdentityService, type TestUser } from '@prd/testing/identity';
 import { startContent, type ContentService } from '@prd/testing/content';
 
@@ -37,4 +38,5 @@ export async function guestWithDocument(stack: ContentStack, title = 'Guest draf
   return { id: me.body.id as number, cookie, documentId: res.body.id as number };
 }
 
-export const internalHeaders = (stack: ContentStack) => ({ 'x-internal-token': stack.content.config.INTERNAL_TOKEN });
+/** Headers of an internal call (docs/decisions/0003-internal-calls.md) as `caller` makes it. */
+export const internalHeaders = (caller: InternalCaller = 'chat-worker') => ({ 'x-internal-token': testCallerToken(caller) });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
+import { browserRequest as request, testCallerToken } from '@prd/kit/testing';
 import { asc, eq, sql } from 'drizzle-orm';
 import { DB } from '@prd/kit';
 import { ContentClient, REVISION_COALESCE_MS, REVISIONS_MAX_PER_DOCUMENT } from '@prd/proto';
@@ -119,7 +119,7 @@ describe('documents', () => {
   it(`keeps at most ${REVISIONS_MAX_PER_DOCUMENT} revisions of saves per document, never thinning those an AI edit made`, async () => {
     const doc = await api().post('/api/documents').set('Cookie', user.cookie).send({ title: 'Busy', content: 'start' }).expect(201);
     const id = doc.body.id as number;
-    const client = new ContentClient({ baseUrl: stack.content.url, token: stack.content.config.INTERNAL_TOKEN });
+    const client = new ContentClient({ baseUrl: stack.content.url, token: testCallerToken('chat-worker') });
     const db = stack.content.app.get<ContentDb>(DB);
     // Each user save follows an AI edit, so none continues the one before: each stores a revision.
     for (let i = 0; i < REVISIONS_MAX_PER_DOCUMENT + 5; i++) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
+import { browserRequest as request, testCallerToken } from '@prd/kit/testing';
 import { ContentClient, InternalCallError } from '@prd/proto';
 import { GUEST_DOCS_LIMIT, guestWithDocument, registerUser, startContentStack, type ContentStack, type TestUser } from './content-stack.js';
 
@@ -8,12 +8,15 @@ import { GUEST_DOCS_LIMIT, guestWithDocument, registerUser, startContentStack, t
 /** The routes chat and export call, through the very client they use (docs/decisions/0003-internal-calls.md). */
 describe('internal routes of content', () => {
   let stack: ContentStack;
+  /** The chat service's client (creates flow documents, reads templates) and the AI worker's (saves edits). */
   let client: ContentClient;
+  let worker: ContentClient;
   let user: TestUser;
   const api = () => request(stack.content.url);
   beforeAll(async () => {
     stack = await startContentStack();
-    client = new ContentClient({ baseUrl: stack.content.url, token: stack.content.config.INTERNAL_TOKEN });
+    client = new ContentClient({ baseUrl: stack.content.url, token: testCallerToken('chat') });
+    worker = new ContentClient({ baseUrl: stack.content.url, token: testCallerToken('chat-worker') });
     user = await registerUser(stack);
   });
   afterAll(() => stack.close());
@@ -23,6 +26,13 @@ describe('internal routes of content', () => {
     await api().get('/internal/templates/1').set('x-internal-token', 'wrong').expect(404);
     const stranger = new ContentClient({ baseUrl: stack.content.url, token: 'x'.repeat(43) });
     await expect(stranger.getTemplate(1)).rejects.toMatchObject({ status: 404 });
+    // Each route names its callers: export reads documents but never writes them; chat's API never saves an AI edit.
+    const exporter = new ContentClient({ baseUrl: stack.content.url, token: testCallerToken('export') });
+    const doc = await client.createDocument({ userId: user.id, title: 'Callers', content: 'x', source: 'flow' });
+    await expect(exporter.getDocument(doc.id, user.id)).resolves.toMatchObject({ id: doc.id });
+    await expect(exporter.createDocument({ userId: user.id, title: 'No', content: 'x', source: 'flow' })).rejects.toMatchObject({ status: 404 });
+    await expect(client.saveDocumentContent(doc.id, { userId: user.id, content: 'not from chat', source: 'ai' })).rejects.toMatchObject({ status: 404 });
+    await expect(new ContentClient({ baseUrl: stack.content.url, token: testCallerToken('content') }).getTemplate(1)).rejects.toMatchObject({ status: 404 });
   });
 
   it('creates a document for a user (document flow), reads it and saves an AI edit as a revision', async () => {
@@ -30,8 +40,8 @@ describe('internal routes of content', () => {
     expect(created).toMatchObject({ title: 'Flow doc', content: '', projectId: null });
     await expect(client.getDocument(created.id, user.id)).resolves.toEqual(created);
 
-    const flowed = await client.saveDocumentContent(created.id, { userId: user.id, content: '## Overview\nFrom the flow.', source: 'flow' });
-    const edited = await client.saveDocumentContent(created.id, { userId: user.id, content: '## Overview\nEdited by AI.', title: 'AI titled', source: 'ai' });
+    const flowed = await worker.saveDocumentContent(created.id, { userId: user.id, content: '## Overview\nFrom the flow.', source: 'flow' });
+    const edited = await worker.saveDocumentContent(created.id, { userId: user.id, content: '## Overview\nEdited by AI.', title: 'AI titled', source: 'ai' });
     expect(flowed.content).toBe('## Overview\nFrom the flow.');
     expect(edited).toMatchObject({ id: created.id, title: 'AI titled', content: '## Overview\nEdited by AI.' });
 
@@ -54,6 +64,12 @@ describe('internal routes of content', () => {
     await expect(client.checkDocument(doc.id, other.id)).rejects.toMatchObject({ status: 404 });
     await expect(client.checkProject(project.body.id, other.id)).rejects.toMatchObject({ status: 404 });
     await expect(client.checkDocument(999_999, user.id)).rejects.toMatchObject({ status: 404 });
+    // Only chat checks access this way.
+    for (const caller of ['chat-worker', 'export'] as const) {
+      const other = new ContentClient({ baseUrl: stack.content.url, token: testCallerToken(caller) });
+      await expect(other.checkDocument(doc.id, user.id)).rejects.toMatchObject({ status: 404 });
+      await expect(other.checkProject(project.body.id, user.id)).rejects.toMatchObject({ status: 404 });
+    }
   });
 
   it("consumes the user's document allowance on creation, passing LIMIT_EXCEEDED through", async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
+import { browserRequest as request } from '@prd/kit/testing';
+import type { Test } from 'supertest';
 import { GUEST_DOCS_LIMIT, guestWithDocument, registerUser, startContentStack, type ContentStack, type TestUser } from './content-stack.js';
 
 // Two real services start per suite; a shared 2-core machine can make that slow.
@@ -112,7 +113,7 @@ describe('projects', () => {
     const own = await api().post('/api/projects').set('Cookie', user.cookie).send({ name: 'Registered only' }).expect(201);
     const id = own.body.id as number;
     const calls = (cookie?: string) => {
-      const withCookie = (r: request.Test) => (cookie ? r.set('Cookie', cookie) : r);
+      const withCookie = (r: Test) => (cookie ? r.set('Cookie', cookie) : r);
       return [
         withCookie(api().get('/api/projects')),
         withCookie(api().post('/api/projects').send({ name: 'Mine' })),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
+import { browserRequest as request } from '@prd/kit/testing';
 import { SHARE_LINK_READS_PER_MINUTE } from '@prd/proto';
 import { guestWithDocument, registerUser, startContentStack, type ContentStack, type TestUser } from './content-stack.js';
 
@@ -20,7 +20,7 @@ describe('share links', () => {
 
   it('creates one link with at least 128 random bits, reads it without a session and without making a guest, and revokes it at once', async () => {
     expect((await api().get(`/api/documents/${docId}/share-link`).set('Cookie', owner.cookie).expect(200)).body).toEqual({ link: null });
-    const created = await api().post(`/api/documents/${docId}/share-link`).set('Cookie', owner.cookie).set('Host', 'prd.example').expect(200);
+    const created = await api().post(`/api/documents/${docId}/share-link`).set('Cookie', owner.cookie).set('Host', 'prd.example').set('Origin', 'http://prd.example').expect(200);
     expect(created.body.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(created.body.url).toBe(`http://prd.example/share/${created.body.token}`);
     const again = await api().post(`/api/documents/${docId}/share-link`).set('Cookie', owner.cookie).expect(200);

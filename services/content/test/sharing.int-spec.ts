@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import request from 'supertest';
+import { browserRequest as request } from '@prd/kit/testing';
 import { deploymentChannel } from '@prd/kit';
 import { ACCESS_REVOKED_CHANNEL, type AccessRevokedEvent } from '@prd/proto';
 import { guestWithDocument, internalHeaders, registerUser, startContentStack, type ContentStack, type TestUser } from './content-stack.js';
@@ -181,7 +181,7 @@ describe('sharing documents and projects with roles', () => {
   it('decides for chat and export over the internal route with the role their work needs', async () => {
     const doc = await document('Internal');
     await share(`/api/documents/${doc.id}`, colleague.username, 'viewer').expect(201);
-    const headers = internalHeaders(stack);
+    const headers = internalHeaders('chat-worker');
     await api().get(`/internal/documents/${doc.id}?userId=${colleague.id}`).set(headers).expect(200);
     const weak = await api().get(`/internal/documents/${doc.id}?userId=${colleague.id}&role=editor`).set(headers).expect(403);
     expect(weak.body.message).toBe('This needs the editor role or higher');
@@ -197,7 +197,7 @@ describe('sharing documents and projects with roles', () => {
     const project = (await api().post('/api/projects').set('Cookie', owner.cookie).send({ name: 'Checks' }).expect(201)).body as { id: number };
     const doc = await document('Checked', project.id);
     await share(`/api/projects/${project.id}`, colleague.username, 'viewer').expect(201);
-    const headers = internalHeaders(stack);
+    const headers = internalHeaders('chat');
     for (const path of [`/internal/documents/${doc.id}/access`, `/internal/projects/${project.id}/access`]) {
       expect((await api().get(`${path}?userId=${colleague.id}`).set(headers).expect(200)).body).toEqual({ id: expect.any(Number) });
       const weak = await api().get(`${path}?userId=${colleague.id}&role=editor`).set(headers).expect(403);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
+import { browserRequest as request, startTestService, type TestService } from '@prd/kit/testing';
 import { eq } from 'drizzle-orm';
 import { DB } from '@prd/kit';
-import { startTestService, type TestService } from '@prd/kit/testing';
 import { TEMPLATE_ICONS, type Template } from '@prd/proto';
 import { AppModule, SERVICE } from '../src/app.module.js';
 import { configSchema } from '../src/config.js';

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { baseConfigSchema } from '@prd/kit';
+import { baseConfigSchema, callerToken } from '@prd/kit';
 
 const positiveInt = (name: string) => z.coerce.number().int(`${name} must be a whole number`).positive(`${name} must be positive`);
 
 export const configSchema = baseConfigSchema.extend({
+  /** docs/decisions/0003-internal-calls.md: this service's own token for content's and identity's routes. */
+  ...callerToken,
   IDENTITY_URL: z.url('IDENTITY_URL must be the URL of the identity service'),
   CONTENT_URL: z.url('CONTENT_URL must be the URL of the content service'),
   /** Worker threads building Word files at once (each started on demand, stopped after a minute idle). */

@@ -1,5 +1,4 @@
-import request from 'supertest';
-import { startTestService, type TestService } from '@prd/kit/testing';
+import { browserRequest as request, startTestService, type TestService } from '@prd/kit/testing';
 import { startContent, type ContentService } from '@prd/testing/content';
 import { cookieOf, signUp, startIdentityForPeers, type IdentityService, type TestUser } from '@prd/testing/identity';
 import { AppModule, SERVICE } from '../src/app.module.js';
@@ -22,7 +21,7 @@ export async function startExportStack(env: Record<string, string> = {}): Promis
     service: SERVICE,
     configSchema,
     module: (c, l) => AppModule.register(c, l),
-    env: { IDENTITY_URL: identity.url, CONTENT_URL: content.url, INTERNAL_TOKEN: identity.config.INTERNAL_TOKEN, SESSION_SECRET: identity.config.SESSION_SECRET, ...env },
+    env: { IDENTITY_URL: identity.url, CONTENT_URL: content.url, SESSION_SECRET: identity.config.SESSION_SECRET, ...env },
   });
   return {
     identity,

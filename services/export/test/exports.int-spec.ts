@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import mammoth from 'mammoth';
 import { readFileSync } from 'node:fs';
-import request from 'supertest';
+import { browserRequest as request } from '@prd/kit/testing';
+import type { Response } from 'supertest';
 import { DB, type Database } from '@prd/kit';
 import { exportEvents } from '../src/db/schema.js';
 import type * as tables from '../src/db/schema.js';
@@ -17,7 +18,7 @@ const NOT_FOUND = { code: 'NOT_FOUND', message: 'Document not found' };
 const fixture = readFileSync(new URL('./fixtures/every-construct.md', import.meta.url), 'utf8');
 
 /** Collects a binary answer as a Buffer. */
-function binary(res: request.Response, done: (err: Error | null, body: Buffer) => void) {
+function binary(res: Response, done: (err: Error | null, body: Buffer) => void) {
   const chunks: Buffer[] = [];
   res.on('data', (chunk: Buffer) => chunks.push(chunk));
   res.on('end', () => done(null, Buffer.concat(chunks)));
@@ -133,7 +134,7 @@ describe('GET /api/documents/:id/export/:format', () => {
       return res;
     });
     // While the first is being built, the owner's further Word exports are refused (whichever came first wins).
-    const answers: request.Response[] = [];
+    const answers: Response[] = [];
     while (!firstDone) answers.push(await docx(owner.cookie, large.id));
     answers.push(await first);
     const refused = answers.filter((res) => res.status === 429);

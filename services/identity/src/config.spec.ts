@@ -8,7 +8,10 @@ const base = {
   DATABASE_URL: 'postgres://localhost/identity',
   REDIS_URL: 'redis://localhost:6379',
   SESSION_SECRET: 'x'.repeat(32),
-  INTERNAL_TOKEN: 'y'.repeat(32),
+  INTERNAL_TOKEN_CONTENT: 'c'.repeat(32),
+  INTERNAL_TOKEN_CHAT: 'h'.repeat(32),
+  INTERNAL_TOKEN_CHAT_WORKER: 'w'.repeat(32),
+  INTERNAL_TOKEN_EXPORT: 'e'.repeat(32),
   ENCRYPTION_KEY: randomBytes(32).toString('base64'),
 };
 
@@ -33,6 +36,12 @@ describe('identity configuration', () => {
     expect(config).toMatchObject({ GUEST_DOCS_LIMIT: 3, GUEST_MESSAGES_LIMIT: 20, USER_DOCS_LIMIT: null, USER_MESSAGES_LIMIT: 200, OWN_KEY_MESSAGES_LIMIT: null });
     expect(loadConfig('identity', configSchema, { ...base, USER_MESSAGES_LIMIT: '' }).USER_MESSAGES_LIMIT).toBeNull();
     expect(() => loadConfig('identity', configSchema, { ...base, GUEST_DOCS_LIMIT: 'three' })).toThrow('GUEST_DOCS_LIMIT must be a whole number, or empty for unlimited');
+  });
+
+  it('hashes passwords at scrypt N = 2^17 unless a test run lowers it', () => {
+    expect(loadConfig('identity', configSchema, base).PASSWORD_SCRYPT_LOG_N).toBe(17);
+    expect(loadConfig('identity', configSchema, { ...base, NODE_ENV: 'test', PASSWORD_SCRYPT_LOG_N: '14' }).PASSWORD_SCRYPT_LOG_N).toBe(14);
+    expect(() => loadConfig('identity', configSchema, { ...base, NODE_ENV: 'production', PASSWORD_SCRYPT_LOG_N: '14' })).toThrow('for test runs only');
   });
 
   it('enables the demo account outside production unless configured', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { baseConfigSchema } from '@prd/kit';
+import { acceptedCallerTokens, baseConfigSchema } from '@prd/kit';
+import { DEFAULT_SCRYPT_LOG_N } from './security/password.js';
 
 const HEX_KEY = /^[0-9a-f]{64}$/i;
 const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
@@ -41,32 +42,46 @@ const flag = (name: string) =>
     .transform((v) => v === 'true')
     .optional();
 
-export const configSchema = baseConfigSchema.extend({
-  /** AES-256-GCM key for stored custom OpenAI keys (docs/decisions/0009-security.md). */
-  ENCRYPTION_KEY: z
-    .string({ error: 'ENCRYPTION_KEY is required' })
-    .refine((v) => parseEncryptionKey(v) !== null, 'ENCRYPTION_KEY must be 32 bytes written as base64 or 64 hex digits (e.g. `openssl rand -base64 32`)'),
+export const configSchema = baseConfigSchema
+  .extend({
+    /** docs/decisions/0003-internal-calls.md: the internal routes' callers, each with its own token. */
+    ...acceptedCallerTokens('content', 'chat', 'chat-worker', 'export'),
+    /** AES-256-GCM key for stored custom OpenAI keys (docs/decisions/0009-security.md). */
+    ENCRYPTION_KEY: z
+      .string({ error: 'ENCRYPTION_KEY is required' })
+      .refine((v) => parseEncryptionKey(v) !== null, 'ENCRYPTION_KEY must be 32 bytes written as base64 or 64 hex digits (e.g. `openssl rand -base64 32`)'),
 
-  /** docs/decisions/0009-security.md: the quick-login test account; unset means on outside production, off in production. */
-  DEMO_ACCOUNT_ENABLED: flag('DEMO_ACCOUNT_ENABLED'),
-  DEMO_USERNAME: z.string().min(3, 'DEMO_USERNAME must be at least 3 characters').default('demo'),
-  DEMO_EMAIL: z.email('DEMO_EMAIL must be an email address').default('demo@prd-studio.local'),
-  DEMO_PASSWORD: z.string().min(6, 'DEMO_PASSWORD must be at least 6 characters').default('demo-password'),
+    /** docs/decisions/0009-security.md: the quick-login test account; unset means on outside production, off in production. */
+    DEMO_ACCOUNT_ENABLED: flag('DEMO_ACCOUNT_ENABLED'),
+    DEMO_USERNAME: z.string().min(3, 'DEMO_USERNAME must be at least 3 characters').default('demo'),
+    DEMO_EMAIL: z.email('DEMO_EMAIL must be an email address').default('demo@prd-studio.local'),
+    DEMO_PASSWORD: z.string().min(6, 'DEMO_PASSWORD must be at least 6 characters').default('demo-password'),
 
-  /** docs/decisions/0005-users-guests-and-limits.md: monthly allowances per tier; empty means unlimited. */
-  GUEST_DOCS_LIMIT: monthlyLimit('GUEST_DOCS_LIMIT', 3),
-  GUEST_MESSAGES_LIMIT: monthlyLimit('GUEST_MESSAGES_LIMIT', 20),
-  USER_DOCS_LIMIT: monthlyLimit('USER_DOCS_LIMIT', null),
-  USER_MESSAGES_LIMIT: monthlyLimit('USER_MESSAGES_LIMIT', 200),
-  OWN_KEY_MESSAGES_LIMIT: monthlyLimit('OWN_KEY_MESSAGES_LIMIT', null),
+    /** docs/decisions/0005-users-guests-and-limits.md: monthly allowances per tier; empty means unlimited. */
+    GUEST_DOCS_LIMIT: monthlyLimit('GUEST_DOCS_LIMIT', 3),
+    GUEST_MESSAGES_LIMIT: monthlyLimit('GUEST_MESSAGES_LIMIT', 20),
+    USER_DOCS_LIMIT: monthlyLimit('USER_DOCS_LIMIT', null),
+    USER_MESSAGES_LIMIT: monthlyLimit('USER_MESSAGES_LIMIT', 200),
+    OWN_KEY_MESSAGES_LIMIT: monthlyLimit('OWN_KEY_MESSAGES_LIMIT', null),
 
-  /** Abuse limits, counted in Redis per client address (and per username for log-in). */
-  GUESTS_PER_ADDRESS_PER_HOUR: positiveInt('GUESTS_PER_ADDRESS_PER_HOUR', 30),
-  REGISTRATIONS_PER_ADDRESS_PER_HOUR: positiveInt('REGISTRATIONS_PER_ADDRESS_PER_HOUR', 20),
-  LOGIN_ATTEMPTS_PER_ADDRESS: positiveInt('LOGIN_ATTEMPTS_PER_ADDRESS', 30),
-  LOGIN_ATTEMPTS_PER_USERNAME: positiveInt('LOGIN_ATTEMPTS_PER_USERNAME', 10),
-  LOGIN_WINDOW_SECONDS: positiveInt('LOGIN_WINDOW_SECONDS', 900),
-});
+    /** Abuse limits, counted in Redis per client address (and per username for log-in). */
+    GUESTS_PER_ADDRESS_PER_HOUR: positiveInt('GUESTS_PER_ADDRESS_PER_HOUR', 30),
+    REGISTRATIONS_PER_ADDRESS_PER_HOUR: positiveInt('REGISTRATIONS_PER_ADDRESS_PER_HOUR', 20),
+    /** Log-in attempts per address and window: over it, refused (429). */
+    LOGIN_ATTEMPTS_PER_ADDRESS: positiveInt('LOGIN_ATTEMPTS_PER_ADDRESS', 30),
+    /** Failed log-ins per account and window: over it, each attempt waits LOGIN_SLOWDOWN_MS, never refused. */
+    LOGIN_ATTEMPTS_PER_ACCOUNT: positiveInt('LOGIN_ATTEMPTS_PER_ACCOUNT', 10),
+    LOGIN_SLOWDOWN_MS: positiveInt('LOGIN_SLOWDOWN_MS', 2_000),
+    LOGIN_WINDOW_SECONDS: positiveInt('LOGIN_WINDOW_SECONDS', 900),
+
+    /** log2 of scrypt's N for new password hashes (docs/decisions/0009-security.md: 17, OWASP's figure); test runs may lower it to save time. */
+    PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(14).max(20).default(DEFAULT_SCRYPT_LOG_N),
+  })
+  .superRefine((config, ctx) => {
+    if (config.NODE_ENV !== 'test' && config.PASSWORD_SCRYPT_LOG_N < DEFAULT_SCRYPT_LOG_N) {
+      ctx.addIssue({ code: 'custom', path: ['PASSWORD_SCRYPT_LOG_N'], message: `PASSWORD_SCRYPT_LOG_N below ${DEFAULT_SCRYPT_LOG_N} is for test runs only (NODE_ENV=test)` });
+    }
+  });
 export type Config = z.infer<typeof configSchema>;
 
 export const demoAccountEnabled = (config: Config): boolean => config.DEMO_ACCOUNT_ENABLED ?? config.NODE_ENV !== 'production';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import request from 'supertest';
+import { browserRequest as request, testCallerToken } from '@prd/kit/testing';
 import { keyFingerprint } from '@prd/kit';
 import { IdentityClient } from '@prd/proto';
 import { startIdentity, type IdentityService } from '@prd/testing/identity';
@@ -20,7 +20,7 @@ describe('settings, usage, account and feedback', () => {
     svc = await startIdentity({ GUEST_DOCS_LIMIT: '3', GUEST_MESSAGES_LIMIT: '20', USER_MESSAGES_LIMIT: '200' });
     db = new pg.Client({ connectionString: svc.config.DATABASE_URL });
     await db.connect();
-    client = new IdentityClient({ baseUrl: svc.url, token: svc.config.INTERNAL_TOKEN });
+    client = new IdentityClient({ baseUrl: svc.url, token: testCallerToken('chat-worker') });
   });
   afterAll(async () => {
     await db.end();

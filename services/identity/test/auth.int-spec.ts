@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
-import { startIdentity, type IdentityService } from '@prd/testing/identity';
+import { browserRequest as request, testCallerToken } from '@prd/kit/testing';
+import type { Response } from 'supertest';
+import pg from 'pg';
+import { hashPassword } from '../src/security/password.js';
+import { startIdentity, startIdentityForPeers, type IdentityService } from '@prd/testing/identity';
 
-const sessionCookie = (res: request.Response): string | undefined =>
+const sessionCookie = (res: Response): string | undefined =>
   ([] as string[])
     .concat(res.headers['set-cookie'] ?? [])
     .find((c) => c.startsWith('prd.sid='))
@@ -99,7 +102,11 @@ describe('sign-up and log-in', () => {
     const guest = (await agent.get('/api/current-user').expect(200)).body as { id: number; isGuest: boolean; username: string };
     expect(guest.isGuest).toBe(true);
     expect(guest.username).toMatch(/^guest-/);
-    await request(svc.url).post('/internal/usage/consume').set({ 'x-internal-token': svc.config.INTERNAL_TOKEN }).send({ userId: guest.id, kind: 'docs' }).expect(200);
+    await request(svc.url)
+      .post('/internal/usage/consume')
+      .set({ 'x-internal-token': testCallerToken('content') })
+      .send({ userId: guest.id, kind: 'docs' })
+      .expect(200);
 
     const account = newAccount();
     const res = await agent.post('/api/register').send(account).expect(201);
@@ -153,6 +160,29 @@ describe('sign-up and log-in', () => {
     expect(byEmail.body).toMatchObject({ id: created.id });
   });
 
+  it('re-makes a password hash of an older cost at the next log-in', async () => {
+    const account = newAccount();
+    const { body: user } = await request(svc.url).post('/api/register').send(account).expect(201);
+    const db = new pg.Client({ connectionString: svc.config.DATABASE_URL });
+    await db.connect();
+    try {
+      const hashOf = async () => (await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [user.id])).rows[0]!.password_hash;
+      const cost = 2 ** svc.config.PASSWORD_SCRYPT_LOG_N;
+      expect(await hashOf()).toMatch(new RegExp(`^scrypt\\$${cost}\\$8\\$1\\$`));
+      // As the account was stored before the cost was raised.
+      const old = await hashPassword(account.password, svc.config.PASSWORD_SCRYPT_LOG_N - 1);
+      await db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [old, user.id]);
+      await request(svc.url).post('/api/login').send({ username: account.username, password: account.password }).expect(200);
+      const upgraded = await hashOf();
+      expect(upgraded).not.toBe(old);
+      expect(upgraded).toMatch(new RegExp(`^scrypt\\$${cost}\\$8\\$1\\$`));
+      await request(svc.url).post('/api/login').send({ username: account.email, password: account.password }).expect(200);
+      await request(svc.url).post('/api/login').send({ username: account.email, password: 'wrong-password' }).expect(401);
+    } finally {
+      await db.end();
+    }
+  });
+
   it('answers 401 with one message for a wrong password and for an unknown user', async () => {
     const account = newAccount();
     await request(svc.url).post('/api/register').send(account).expect(201);
@@ -186,37 +216,41 @@ describe('sign-up and log-in', () => {
   });
 });
 
-describe('log-in rate limit', () => {
+describe('log-in throttling', () => {
   let svc: IdentityService;
   beforeAll(async () => {
-    svc = await startIdentity({ LOGIN_ATTEMPTS_PER_USERNAME: '3', LOGIN_ATTEMPTS_PER_ADDRESS: '100', LOGIN_WINDOW_SECONDS: '3' });
+    svc = await startIdentity({ LOGIN_ATTEMPTS_PER_ACCOUNT: '3', LOGIN_SLOWDOWN_MS: '400', LOGIN_ATTEMPTS_PER_ADDRESS: '100' });
   });
   afterAll(() => svc.close());
 
-  it('triggers after too many attempts for a username, says when to retry, and recovers after the window', async () => {
+  const timed = async (run: () => Promise<Response>): Promise<[Response, number]> => {
+    const started = performance.now();
+    const result = await run();
+    return [result, performance.now() - started];
+  };
+
+  it('slows an account down after repeated failures by username or email alike, but never locks its owner out', async () => {
     const account = newAccount();
     await request(svc.url).post('/api/register').send(account).expect(201);
-    const attempt = (password: string) => request(svc.url).post('/api/login').send({ username: account.username, password });
-    // Parallel, so all land within one window however slow the machine is.
-    const statuses = await Promise.all(Array.from({ length: 5 }, () => attempt('wrong-password').then((r) => r.status)));
-    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
-    const limited = await attempt(account.password).expect(429);
-    expect(limited.body).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many log-in attempts\. Please try again in [123] seconds?\.$/) });
-    let status = 429;
-    for (let i = 0; i < 40 && status === 429; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      status = (await attempt(account.password)).status;
-    }
-    expect(status).toBe(200);
+    const attempt = (username: string, password: string) => request(svc.url).post('/api/login').send({ username, password });
+    // Failures by username and by email fill the same bucket.
+    for (const login of [account.username, account.email, account.username.toUpperCase()]) await attempt(login, 'wrong-password').expect(401);
+    const [wrong, slowWrong] = await timed(() => attempt(account.email, 'wrong-password'));
+    expect(wrong.status).toBe(401);
+    expect(slowWrong).toBeGreaterThanOrEqual(400);
+    // The owner, typing the right password, gets in: slowed, not refused.
+    const [right, slowRight] = await timed(() => attempt(account.username, account.password));
+    expect(right.status).toBe(200);
+    expect(slowRight).toBeGreaterThanOrEqual(400);
   });
 
-  it('limits per address across usernames', async () => {
-    const limited = await startIdentity({ LOGIN_ATTEMPTS_PER_ADDRESS: '2', LOGIN_ATTEMPTS_PER_USERNAME: '100' });
+  it('refuses an address over its limit, across usernames, saying when to retry', async () => {
+    const limited = await startIdentity({ LOGIN_ATTEMPTS_PER_ADDRESS: '2', LOGIN_ATTEMPTS_PER_ACCOUNT: '100' });
     try {
       await request(limited.url).post('/api/login').send({ username: 'one', password: 'x' }).expect(401);
       await request(limited.url).post('/api/login').send({ username: 'two', password: 'x' }).expect(401);
       const res = await request(limited.url).post('/api/login').send({ username: 'three', password: 'x' }).expect(429);
-      expect(res.body.message).toMatch(/^Too many log-in attempts\. Please try again in \d+ minutes?\.$/);
+      expect(res.body).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many log-in attempts\. Please try again in \d+ minutes?\.$/) });
     } finally {
       await limited.close();
     }
@@ -238,6 +272,26 @@ describe('demo account (docs/decisions/0009-security.md)', () => {
       expect(del.body).toMatchObject({ code: 'FORBIDDEN' });
     } finally {
       await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  it("never takes over an account it did not create: start-up stops with a clear message, the owner's password stays", async () => {
+    const svc = await startIdentityForPeers({ DEMO_ACCOUNT_ENABLED: 'false' });
+    const owner = await request(svc.url).post('/api/register').send({ username: 'showcase', email: 'showcase@example.com', password: 'owners-password' }).expect(201);
+    try {
+      for (const taken of [{ DEMO_USERNAME: 'showcase' }, { DEMO_USERNAME: 'fresh-demo', DEMO_EMAIL: 'showcase@example.com' }] as Array<Record<string, string>>) {
+        const start = startIdentity({ DATABASE_URL: svc.config.DATABASE_URL, DEMO_ACCOUNT_ENABLED: 'true', DEMO_PASSWORD: 'demo-password', ...taken });
+        await expect(start).rejects.toThrow(/belongs to an account the demo feature did not create.*DEMO_USERNAME and DEMO_EMAIL.*DEMO_ACCOUNT_ENABLED=false/);
+      }
+      await request(svc.url).post('/api/login').send({ username: 'showcase', password: 'demo-password' }).expect(401);
+      const login = await request(svc.url).post('/api/login').send({ username: 'showcase', password: 'owners-password' }).expect(200);
+      expect(login.body.id).toBe(owner.body.id);
+      // The owner's account stays theirs to delete: it is not the demo account.
+      const agent = request.agent(svc.url);
+      await agent.post('/api/login').send({ username: 'showcase', password: 'owners-password' }).expect(200);
+      await agent.delete('/api/account').expect(200);
+    } finally {
+      await svc.close();
     }
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
+import { browserRequest as request } from '@prd/kit/testing';
 import { startIdentity, type IdentityService } from '@prd/testing/identity';
 
 describe('GET /api/current-user', () => {

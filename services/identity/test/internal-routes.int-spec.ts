@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
+import { browserRequest as request, testCallerToken } from '@prd/kit/testing';
 import { IdentityClient, InternalCallError } from '@prd/proto';
 import { internal, startIdentity, type IdentityService } from '@prd/testing/identity';
 
@@ -8,7 +8,7 @@ describe('internal routes of identity (docs/decisions/0003-internal-calls.md)', 
   let client: IdentityClient;
   beforeAll(async () => {
     svc = await startIdentity({ GUESTS_PER_ADDRESS_PER_HOUR: '3', GUEST_DOCS_LIMIT: '2', GUEST_MESSAGES_LIMIT: '20' });
-    client = new IdentityClient({ baseUrl: svc.url, token: svc.config.INTERNAL_TOKEN });
+    client = new IdentityClient({ baseUrl: svc.url, token: testCallerToken('chat') });
   });
   afterAll(() => svc.close());
 
@@ -33,9 +33,9 @@ describe('internal routes of identity (docs/decisions/0003-internal-calls.md)', 
   });
 
   it('validates the bodies of internal calls', async () => {
-    const res = await request(svc.url).post('/internal/usage/consume').set(internal(svc)).send({ userId: 1, kind: 'tokens' }).expect(400);
+    const res = await request(svc.url).post('/internal/usage/consume').set(internal()).send({ userId: 1, kind: 'tokens' }).expect(400);
     expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED' });
-    await request(svc.url).post('/internal/users/guests').set(internal(svc)).send({}).expect(400);
+    await request(svc.url).post('/internal/users/guests').set(internal()).send({}).expect(400);
   });
 
   it('consumes usage up to the limit, then answers 429 LIMIT_EXCEEDED with the usage; a refund gives a unit back', async () => {
@@ -66,7 +66,7 @@ describe('internal routes of identity (docs/decisions/0003-internal-calls.md)', 
   it('lets 50 concurrent consumptions with a limit of 20 take exactly 20', async () => {
     const guest = await client.createGuest('10.0.0.6');
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => request(svc.url).post('/internal/usage/consume').set(internal(svc)).send({ userId: guest.id, kind: 'messages' })),
+      Array.from({ length: 50 }, () => request(svc.url).post('/internal/usage/consume').set(internal()).send({ userId: guest.id, kind: 'messages' })),
     );
     const ok = results.filter((r) => r.status === 200);
     const refused = results.filter((r) => r.status === 429);
@@ -84,6 +84,31 @@ describe('internal routes of identity (docs/decisions/0003-internal-calls.md)', 
     // Every success took its own unit: the counts they answer are exactly 1..20.
     const counts = ok.map((r) => (r.body as { usage: { messages: number } }).usage.messages).sort((x, y) => x - y);
     expect(counts).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it("names each route's callers: a caller's token opens only what that caller may do", async () => {
+    const as = (caller: 'content' | 'chat' | 'chat-worker' | 'export') => new IdentityClient({ baseUrl: svc.url, token: testCallerToken(caller) });
+    const guest = await as('content').createGuest('10.0.0.8');
+    // Only the AI processes read a user's decrypted key; content and export never do.
+    for (const caller of ['content', 'export'] as const) await expect(as(caller).getOpenAiKey(guest.id)).rejects.toMatchObject({ status: 404 });
+    await expect(as('chat-worker').getOpenAiKey(guest.id)).resolves.toEqual({ apiKey: null, verified: false });
+    // Only the AI worker, which made the provider call, reports a key as verified.
+    for (const caller of ['content', 'chat', 'export'] as const) await expect(as(caller).openAiKeyVerified(guest.id, 'f'.repeat(64))).rejects.toMatchObject({ status: 404 });
+    await as('chat-worker').openAiKeyVerified(guest.id, 'f'.repeat(64));
+    // Export only reads users; it neither consumes usage nor creates guests.
+    await expect(as('export').getUser(guest.id)).resolves.toMatchObject({ id: guest.id });
+    await expect(as('export').consume(guest.id, 'messages')).rejects.toMatchObject({ status: 404 });
+    await expect(as('export').createGuest('10.0.0.9')).rejects.toMatchObject({ status: 404 });
+    await expect(as('chat-worker').createGuest('10.0.0.9')).rejects.toMatchObject({ status: 404 });
+    // Sharing's routes (invitee look-up, names beside shares, notifications) are content's alone.
+    await expect(as('content').getProfiles([])).resolves.toEqual([]);
+    await expect(as('content').lookUpUser('nobody-by-this-name')).rejects.toMatchObject({ status: 404 });
+    await request(svc.url).post('/internal/notifications').set('x-internal-token', testCallerToken('content')).send({}).expect(400);
+    for (const caller of ['chat', 'chat-worker', 'export'] as const) {
+      await expect(as(caller).getProfiles([guest.id])).rejects.toMatchObject({ status: 404 });
+      await expect(as(caller).lookUpUser(guest.username)).rejects.toMatchObject({ status: 404 });
+      await request(svc.url).post('/internal/notifications').set('x-internal-token', testCallerToken(caller)).send({}).expect(404);
+    }
   });
 
   it('answers a null key for a user without one', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
-import { sessionCookieFor, testRedisUrl } from '@prd/kit/testing';
+import { sessionCookieFor, testCallerToken, testRedisUrl } from '@prd/kit/testing';
 import { IdentityClient } from '@prd/proto';
 import { usageChannel } from '../src/usage/usage-channel.js';
 import { startIdentity, type IdentityService } from '@prd/testing/identity';
@@ -10,7 +10,7 @@ const wsUrl = (svc: IdentityService) => `${svc.url.replace('http', 'ws')}/ws-gen
 
 function open(url: string, cookie?: string): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers: cookie ? { Cookie: cookie } : {} });
+    const ws = new WebSocket(url, { headers: { Origin: url.replace('ws', 'http'), ...(cookie ? { Cookie: cookie } : {}) } });
     ws.once('open', () => resolve(ws));
     ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
     ws.once('error', reject);
@@ -75,19 +75,14 @@ describe('/ws-general across two identity instances on one Redis', () => {
   let b: IdentityService;
   beforeAll(async () => {
     a = await startIdentity();
-    b = await startIdentity({
-      DATABASE_URL: a.config.DATABASE_URL,
-      SESSION_SECRET: a.config.SESSION_SECRET,
-      INTERNAL_TOKEN: a.config.INTERNAL_TOKEN,
-      ENCRYPTION_KEY: a.config.ENCRYPTION_KEY,
-    });
+    b = await startIdentity({ DATABASE_URL: a.config.DATABASE_URL, SESSION_SECRET: a.config.SESSION_SECRET, ENCRYPTION_KEY: a.config.ENCRYPTION_KEY });
   });
   afterAll(async () => {
     await Promise.all([a.close(), b.close()]);
   });
 
   it("delivers usage consumed through instance A to the user's socket on instance B, and not to another user's", async () => {
-    const client = new IdentityClient({ baseUrl: a.url, token: a.config.INTERNAL_TOKEN });
+    const client = new IdentityClient({ baseUrl: a.url, token: testCallerToken('content') });
     const [owner, other] = [await client.createGuest('10.1.0.1'), await client.createGuest('10.1.0.2')];
     const ownerSocket = await open(wsUrl(b), await sessionCookieFor(testRedisUrl(), b.config.SESSION_SECRET, owner.id));
     const otherSocket = await open(wsUrl(b), await sessionCookieFor(testRedisUrl(), b.config.SESSION_SECRET, other.id));

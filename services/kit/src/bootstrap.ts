@@ -93,7 +93,13 @@ export async function runService<S extends z.ZodType<BaseConfig>>(options: RunOp
     }
     throw err;
   }
-  const app = await createServiceApp({ service: options.service, config, module: options.module });
+  let app: NestFastifyApplication;
+  try {
+    app = await createServiceApp({ service: options.service, config, module: options.module });
+  } catch (err) {
+    process.stderr.write(`${options.service} cannot start: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
   return app;
 }

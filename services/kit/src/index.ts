@@ -21,6 +21,7 @@ export * from './metrics/metrics.tokens.js';
 export * from './kit.module.js';
 export * from './bootstrap.js';
 export * from './websocket/websocket.js';
+export * from './security/same-origin.js';
 export * from './users/user-directory.js';
 export * from './users/acting-user.js';
 export * from './security/key-fingerprint.js';

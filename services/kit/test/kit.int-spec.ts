@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
 import path from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import { pino } from 'pino';
+import { Redis } from 'ioredis';
+import WebSocket from 'ws';
+import supertest from 'supertest';
 import { baseConfigSchema } from '../src/index.js';
-import { startTestService, type TestService } from '../src/testing/index.js';
+import { browserRequest as request, startTestService, testRedisUrl, type TestService } from '../src/testing/index.js';
 import { freePort } from '@prd/infra/lib/ports.ts';
 import { startRedis, stopRedis } from '@prd/infra/lib/redis.ts';
 import { sleep } from '@prd/infra/lib/process.ts';
@@ -45,6 +47,25 @@ describe('a service built on the kit', () => {
     expect(res.body).toEqual({ code: 'FORBIDDEN', message: 'Cross-site request refused' });
     const host = new URL(svc.url).host;
     await request(svc.url).post('/api/notes').set('Origin', `http://${host}`).send({ text: 'same origin' }).expect(201);
+  });
+
+  it('refuses a state-changing request that names no origin, and accepts a same-origin Referer instead', async () => {
+    const bare = await supertest(svc.url).post('/api/notes').send({ text: 'no origin' }).expect(403);
+    expect(bare.body).toEqual({ code: 'FORBIDDEN', message: 'Cross-site request refused' });
+    await supertest(svc.url).post('/api/notes').set('Referer', 'https://evil.example/page').send({ text: 'x' }).expect(403);
+    await supertest(svc.url).post('/api/notes').set('Origin', 'null').send({ text: 'x' }).expect(403);
+    await supertest(svc.url).post('/api/notes').set('Referer', `${svc.url}/documents/1`).send({ text: 'referer' }).expect(201);
+  });
+
+  it('checks the routed path, so a percent-encoded or odd path is no way round it', async () => {
+    for (const path of ['/%61pi/notes', '/api/%6eotes', '/api//notes', '/api/notes/', '/API/notes', '/%2Fapi/notes']) {
+      const res = await supertest(svc.url).post(path).set('Origin', 'https://evil.example').send({ text: 'x' });
+      expect([path, res.status === 201]).toEqual([path, false]);
+    }
+    await supertest(svc.url).post('/%61pi/notes').set('Origin', 'https://evil.example').send({ text: 'x' }).expect(403);
+    await supertest(svc.url).post('/%61pi/notes').send({ text: 'x' }).expect(403);
+    await supertest(svc.url).post('/%61pi/notes').set('Origin', svc.url).type('form').send('text=x').expect(415);
+    await request(svc.url).post('/%61pi/notes').send({ text: 'encoded but same origin' }).expect(201);
   });
 
   it('answers an unknown route with the error body', async () => {
@@ -89,6 +110,86 @@ describe('a service built on the kit', () => {
     const res = await request(svc.url).get('/metrics').expect(200);
     expect(res.text).toContain('http_request_duration_seconds');
     expect(res.text).toContain('process_resident_memory_bytes');
+  });
+});
+
+/** Opens `/ws-notes`; resolves with the socket, or the status of a refused upgrade. */
+function openSocket(url: string, headers: Record<string, string>): Promise<WebSocket | number> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`${url.replace('http', 'ws')}/ws-notes`, { headers });
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (req, res) => {
+      resolve(res.statusCode ?? 0);
+      req.destroy();
+    });
+    ws.once('error', () => resolve(0));
+  });
+}
+
+const closed = (ws: WebSocket) => new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+
+describe('WebSockets and sessions', () => {
+  let a: TestService<unknown>;
+  let b: TestService<unknown>;
+  beforeAll(async () => {
+    // Two replicas sharing Redis, with a short session re-check so an expiry shows within the test.
+    a = await start({ ALLOWED_ORIGINS: 'https://app.example', WS_SESSION_RECHECK_MS: '200' });
+    const shared = a.config as { DATABASE_URL: string; SESSION_SECRET: string };
+    b = await start({ ALLOWED_ORIGINS: 'https://app.example', DATABASE_URL: shared.DATABASE_URL, SESSION_SECRET: shared.SESSION_SECRET });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  async function signedIn(): Promise<string> {
+    const res = await request(a.url).post('/api/notes/session').expect(201);
+    return (res.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+  }
+
+  it('uses one origin rule for HTTP and upgrades: ALLOWED_ORIGINS and the own host pass, others and none are refused', async () => {
+    const cookie = await signedIn();
+    await supertest(a.url).post('/api/notes').set('Origin', 'https://app.example').send({ text: 'allowed' }).expect(201);
+    const allowed = await openSocket(a.url, { Cookie: cookie, Origin: 'https://app.example' });
+    const own = await openSocket(a.url, { Cookie: cookie, Origin: a.url });
+    expect(allowed).toBeInstanceOf(WebSocket);
+    expect(own).toBeInstanceOf(WebSocket);
+    (allowed as WebSocket).close();
+    (own as WebSocket).close();
+    expect(await openSocket(a.url, { Cookie: cookie, Origin: 'https://evil.example' })).toBe(403);
+    expect(await openSocket(a.url, { Cookie: cookie })).toBe(403);
+    expect(await openSocket(a.url, { Origin: a.url })).toBe(401);
+  });
+
+  it('closes a socket on every replica when its session is logged out, regenerated or its user deleted', async () => {
+    for (const end of ['logout', 'regenerate', 'end-user'] as const) {
+      const cookie = await signedIn();
+      const onA = (await openSocket(a.url, { Cookie: cookie, Origin: a.url })) as WebSocket;
+      const onB = (await openSocket(b.url, { Cookie: cookie, Origin: b.url })) as WebSocket;
+      const codes = Promise.all([closed(onA), closed(onB)]);
+      if (end === 'logout') await request(b.url).delete('/api/notes/session').set('Cookie', cookie).expect(200);
+      if (end === 'regenerate') await request(b.url).post('/api/notes/session/regenerate').set('Cookie', cookie).expect(201);
+      if (end === 'end-user') await request(b.url).post('/api/notes/session/end-user').set('Cookie', cookie).expect(201);
+      expect([end, await codes]).toEqual([end, [4401, 4401]]);
+    }
+  });
+
+  it('closes a socket whose session expired, at the next re-check', async () => {
+    const cookie = await signedIn();
+    const ws = (await openSocket(a.url, { Cookie: cookie, Origin: a.url })) as WebSocket;
+    const other = (await openSocket(a.url, { Cookie: await signedIn(), Origin: a.url })) as WebSocket;
+    const code = closed(ws);
+    // Expiry is Redis dropping the key, which announces nothing.
+    const redis = new Redis(testRedisUrl());
+    try {
+      const id = decodeURIComponent(cookie.split('=')[1]!).split('.').slice(0, -1).join('.');
+      expect(await redis.del(`sess:${id}`)).toBe(1);
+    } finally {
+      redis.disconnect();
+    }
+    expect(await code).toBe(4401);
+    expect(other.readyState).toBe(WebSocket.OPEN);
+    other.close();
   });
 });
 

@@ -11,6 +11,6 @@ export function startContent(identity: IdentityService): Promise<ContentService>
     service: SERVICE,
     configSchema,
     module: (c, l) => AppModule.register(c, l),
-    env: { IDENTITY_URL: identity.url, INTERNAL_TOKEN: identity.config.INTERNAL_TOKEN, SESSION_SECRET: identity.config.SESSION_SECRET },
+    env: { IDENTITY_URL: identity.url, SESSION_SECRET: identity.config.SESSION_SECRET },
   });
 }

@@ -1,18 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import request from 'supertest';
-import { startTestService, type TestService } from '@prd/kit/testing';
+import type { Logger } from 'pino';
+import { browserRequest as request, startTestService, testCallerToken, type TestService } from '@prd/kit/testing';
+import type { Response } from 'supertest';
 import { AppModule, SERVICE } from '@prd/identity/app.module';
 import { configSchema, type Config } from '@prd/identity/config';
 
 export type IdentityService = TestService<Config>;
 
 /** A real identity service on its own database (unless `env.DATABASE_URL` names one) and the test Redis. */
-export function startIdentity(env: Record<string, string> = {}): Promise<IdentityService> {
+export function startIdentity(env: Record<string, string> = {}, logger?: Logger): Promise<IdentityService> {
   return startTestService({
     service: SERVICE,
     configSchema,
     module: (c, l) => AppModule.register(c, l),
-    env: { ENCRYPTION_KEY: randomBytes(32).toString('base64'), DEMO_ACCOUNT_ENABLED: 'false', ...env },
+    // scrypt at 2^14 instead of 2^17: the suites sign up hundreds of users (password.spec covers the real cost).
+    env: { ENCRYPTION_KEY: randomBytes(32).toString('base64'), DEMO_ACCOUNT_ENABLED: 'false', PASSWORD_SCRYPT_LOG_N: '14', ...env },
+    ...(logger ? { logger } : {}),
   });
 }
 
@@ -23,8 +26,8 @@ export function startIdentity(env: Record<string, string> = {}): Promise<Identit
 export const startIdentityForPeers = (env: Record<string, string> = {}) =>
   startIdentity({ GUESTS_PER_ADDRESS_PER_HOUR: '1000', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000', ...env });
 
-/** Headers of an internal call (docs/decisions/0003-internal-calls.md). */
-export const internal = (svc: IdentityService) => ({ 'x-internal-token': svc.config.INTERNAL_TOKEN });
+/** Headers of an internal call (docs/decisions/0003-internal-calls.md), as the content service makes it. */
+export const internal = () => ({ 'x-internal-token': testCallerToken('content') });
 
 export interface TestUser {
   id: number;
@@ -33,7 +36,7 @@ export interface TestUser {
 }
 
 /** The session cookie an answer set. */
-export function cookieOf(res: request.Response): string {
+export function cookieOf(res: Response): string {
   const header = res.headers['set-cookie'] as unknown as string[] | undefined;
   const cookie = header?.[0]?.split(';')[0];
   if (!cookie) throw new Error(`no session cookie in the answer (${res.status})`);

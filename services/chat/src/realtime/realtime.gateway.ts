@@ -76,7 +76,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
       }
     });
     await this.subscriber.subscribe(this.revocations);
-    this.websockets.serve('/ws', (socket, { userId }) => this.attach(socket, userId));
+    await this.websockets.serve('/ws', (socket, { userId }) => this.attach(socket, userId));
   }
 
   onApplicationShutdown() {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import request from 'supertest';
-import { sessionCookieFor, startTestService, testRedisUrl, type TestService } from '@prd/kit/testing';
+import { browserRequest as request, sessionCookieFor, testCallerToken, startTestService, testRedisUrl, type TestService } from '@prd/kit/testing';
 import { IdentityClient } from '@prd/proto';
 import { startContent, type ContentService } from '@prd/testing/content';
 import { signUp, startIdentityForPeers, type IdentityService, type TestUser } from '@prd/testing/identity';
@@ -35,7 +34,7 @@ export async function startChatStack(options: StackOptions = {}): Promise<ChatSt
   const openai = await startOpenAiTestServer();
   const identity = await startIdentityForPeers(options.identityEnv);
   const content = await startContent(identity);
-  const shared = { SESSION_SECRET: identity.config.SESSION_SECRET, INTERNAL_TOKEN: identity.config.INTERNAL_TOKEN };
+  const shared = { SESSION_SECRET: identity.config.SESSION_SECRET };
   const chatEnv: Record<string, string> = {
     ...shared,
     IDENTITY_URL: identity.url,
@@ -68,7 +67,7 @@ export async function startChatStack(options: StackOptions = {}): Promise<ChatSt
     worker,
     openai,
     chatEnv,
-    identityClient: new IdentityClient({ baseUrl: identity.url, token: shared.INTERNAL_TOKEN }),
+    identityClient: new IdentityClient({ baseUrl: identity.url, token: testCallerToken('chat') }),
     async close() {
       await worker?.close();
       await chat.close();

@@ -24,7 +24,7 @@ export async function postSse(baseUrl: string, path: string, cookie: string, bod
   const controller = new AbortController();
   const response = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
-    headers: { accept: 'text/event-stream', 'content-type': 'application/json', cookie },
+    headers: { accept: 'text/event-stream', 'content-type': 'application/json', cookie, origin: new URL(baseUrl).origin },
     body: JSON.stringify(body),
     signal: controller.signal,
   });

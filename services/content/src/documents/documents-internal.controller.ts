@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { InternalGuard, ZodPipe } from '@prd/kit';
+import { InternalCallers, InternalGuard, ZodPipe } from '@prd/kit';
 import {
   documentParamsSchema,
   internalCreateDocumentSchema,
@@ -22,12 +22,14 @@ export class DocumentsInternalController {
 
   /** The document if the user's role on it is at least `role` (404 without any, 403 too weak): the access check of chat and export. */
   @Get(':id')
+  @InternalCallers('chat', 'chat-worker', 'export')
   get(@Param(new ZodPipe(documentParamsSchema)) { id }: { id: number }, @Query(new ZodPipe(internalUserQuerySchema)) { userId, role }: InternalUserQuery): Promise<DocumentDto> {
     return this.documents.get({ id: userId }, id, role);
   }
 
   /** An access check for chat (`/ws` sessions, document chat) with the role the caller needs; loads no content. */
   @Get(':id/access')
+  @InternalCallers('chat')
   async access(
     @Param(new ZodPipe(documentParamsSchema)) { id }: { id: number },
     @Query(new ZodPipe(internalUserQuerySchema)) { userId, role }: InternalUserQuery,
@@ -37,18 +39,21 @@ export class DocumentsInternalController {
 
   /** An AI or flow edit: the user needs the editor role. */
   @Put(':id/content')
+  @InternalCallers('chat-worker')
   save(@Param(new ZodPipe(documentParamsSchema)) { id }: { id: number }, @Body(new ZodPipe(internalSaveContentSchema)) body: InternalSaveContent): Promise<DocumentDto> {
     return this.documents.update({ id: body.userId }, id, { content: body.content, title: body.title }, body.source);
   }
 
   /** The document flow's creation: consumes one of the user's documents like `POST /api/documents`. */
   @Post()
+  @InternalCallers('chat')
   create(@Body(new ZodPipe(internalCreateDocumentSchema)) body: InternalCreateDocument, @Req() request: FastifyRequest): Promise<DocumentDto> {
     return this.documents.create({ id: body.userId }, body, request.id);
   }
 
   /** Undoes a creation whose work then failed (a document flow that could not start): delete and refund. */
   @Post(':id/discard')
+  @InternalCallers('chat')
   @HttpCode(204)
   async discard(
     @Param(new ZodPipe(documentParamsSchema)) { id }: { id: number },

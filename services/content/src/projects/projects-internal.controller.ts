@@ -1,16 +1,18 @@
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
-import { InternalGuard, ZodPipe } from '@prd/kit';
+import { InternalCallers, InternalGuard, ZodPipe } from '@prd/kit';
 import { internalUserQuerySchema, projectParamsSchema, type InternalUserQuery, type ProjectContext } from '@prd/proto';
 import { ProjectsService } from './projects.service.js';
 
 /** Project chat's context for the chat service (docs/decisions/0003-internal-calls.md, ContentClient.getProjectContext), if the user's role is at least `role`. */
 @Controller('internal/projects')
 @UseGuards(InternalGuard)
+@InternalCallers('chat', 'chat-worker')
 export class ProjectsInternalController {
   constructor(private readonly projects: ProjectsService) {}
 
   /** An access check for chat (project chat, `/ws` sessions) with the role the caller needs; loads no document. */
   @Get(':id/access')
+  @InternalCallers('chat')
   async access(
     @Param(new ZodPipe(projectParamsSchema)) { id }: { id: number },
     @Query(new ZodPipe(internalUserQuerySchema)) { userId, role }: InternalUserQuery,

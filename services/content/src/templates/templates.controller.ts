@@ -1,5 +1,5 @@
 import { Controller, Get, Param, UseGuards } from '@nestjs/common';
-import { InternalGuard, Public, ZodPipe } from '@prd/kit';
+import { InternalCallers, InternalGuard, Public, ZodPipe } from '@prd/kit';
 import { templateParamsSchema, type Template } from '@prd/proto';
 import { TemplatesService } from './templates.service.js';
 
@@ -23,6 +23,7 @@ export class TemplatesController {
 /** The document flow's template read for the chat service (docs/decisions/0003-internal-calls.md, ContentClient.getTemplate). */
 @Controller('internal/templates')
 @UseGuards(InternalGuard)
+@InternalCallers('chat')
 export class TemplatesInternalController {
   constructor(private readonly templates: TemplatesService) {}
 

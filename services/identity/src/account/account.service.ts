@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, isNull } from 'drizzle-orm';
-import { CONFIG, DB, forbidden, notFound, type Database, type Session } from '@prd/kit';
+import { CONFIG, DB, forbidden, notFound, SessionService, type Database, type Session } from '@prd/kit';
 import type { AccountDeleteAnswer } from '@prd/proto';
 import * as tables from '../db/schema.js';
 import type { Config } from '../config.js';
@@ -32,6 +32,7 @@ export class AccountService {
     private readonly users: UsersService,
     private readonly demo: DemoAccountService,
     private readonly limiter: RateLimiter,
+    private readonly sessions: SessionService,
   ) {}
 
   async delete(userId: number, session: Session, address: string): Promise<AccountDeleteAnswer> {
@@ -44,6 +45,8 @@ export class AccountService {
         .set({ ...ERASED, deletedAt: new Date(), updatedAt: new Date() })
         .where(eq(tables.users.id, user.id));
       session.destroy();
+      // Sockets opened on the user's other devices close too, on every replica.
+      await this.sessions.endUser(user.id);
       return { isGuest: false, newGuestId: null };
     }
 

@@ -7,7 +7,7 @@ import { AuthService } from './auth.service.js';
 import { safeCallbackUrl } from './callback-url.js';
 import { LoginGuard } from './login.guard.js';
 
-type LoggedInRequest = FastifyRequest & { user: UserRow; body: { username: string } };
+type LoggedInRequest = FastifyRequest & { user: UserRow };
 
 /** Signing up, in and out: open to anyone by nature. */
 @Controller('api')
@@ -32,7 +32,6 @@ export class AuthController {
   async login(@Req() request: LoggedInRequest): Promise<CurrentUser> {
     const session = await this.sessions.get(request);
     this.auth.logIn(session, request.user);
-    await this.auth.clearLoginAttempts(request.body.username);
     return toCurrentUser(request.user);
   }
 

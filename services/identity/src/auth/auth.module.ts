@@ -7,11 +7,12 @@ import { DemoAccountController } from './demo-account.controller.js';
 import { DemoAccountService } from './demo-account.service.js';
 import { LocalStrategy } from './local.strategy.js';
 import { LoginGuard } from './login.guard.js';
+import { LoginThrottle } from './login-throttle.js';
 
 @Module({
   imports: [PassportModule, UsageModule],
   controllers: [AuthController, DemoAccountController],
-  providers: [AuthService, LocalStrategy, LoginGuard, DemoAccountService],
+  providers: [AuthService, LocalStrategy, LoginGuard, LoginThrottle, DemoAccountService],
   exports: [DemoAccountService],
 })
 export class AuthModule {}

@@ -4,9 +4,10 @@ import { CONFIG, conflict, DB, forbidden, type Database, type Session } from '@p
 import { AUTH_MESSAGES, type RegisterRequest } from '@prd/proto';
 import * as tables from '../db/schema.js';
 import type { Config } from '../config.js';
-import { hashPassword, verifyPassword } from '../security/password.js';
+import { hashPassword, needsRehash, verifyPassword } from '../security/password.js';
 import { RateLimiter, tooManyRequests } from '../security/rate-limiter.js';
 import { UsageService } from '../usage/usage.service.js';
+import { LoginThrottle } from './login-throttle.js';
 import { UsersService, type UserRow } from '../users/users.service.js';
 
 const HOUR = 3600;
@@ -24,38 +25,46 @@ export class AuthService implements OnModuleInit {
     private readonly users: UsersService,
     private readonly usage: UsageService,
     private readonly limiter: RateLimiter,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   onModuleInit() {
-    this.dummyHash = hashPassword('not the password of anyone');
+    this.dummyHash = hashPassword('not the password of anyone', this.config.PASSWORD_SCRYPT_LOG_N);
   }
 
-  /** The user these credentials belong to, or null; unknown users and wrong passwords cost the same. */
+  /**
+   * The user these credentials belong to, or null; unknown users and wrong passwords cost the same.
+   * One throttle bucket per account, whether its username or its email was typed (docs/decisions/0009-security.md).
+   */
   async verifyCredentials(login: string, password: string): Promise<UserRow | null> {
     const user = await this.users.findByLogin(login);
-    if (!user?.passwordHash) {
-      await verifyPassword(password, await this.dummyHash);
+    const account = user ? `user:${user.id}` : `name:${login.trim().toLowerCase()}`;
+    await this.throttle.slowDown(account);
+    let valid = false;
+    if (user?.passwordHash) valid = await verifyPassword(password, user.passwordHash);
+    else await verifyPassword(password, await this.dummyHash);
+    if (!user || !valid) {
+      await this.throttle.failed(account);
       return null;
     }
-    return (await verifyPassword(password, user.passwordHash)) ? user : null;
+    await this.throttle.succeeded(account);
+    if (needsRehash(user.passwordHash!, this.config.PASSWORD_SCRYPT_LOG_N)) await this.rehash(user, password);
+    return user;
   }
 
-  /** Counts a log-in attempt per address and per username; over either limit: 429 saying when to retry. */
-  async countLoginAttempt(address: string, login: string): Promise<void> {
-    const window = this.config.LOGIN_WINDOW_SECONDS;
-    const [byAddress, byName] = await Promise.all([
-      this.limiter.hit('login-address', address, this.config.LOGIN_ATTEMPTS_PER_ADDRESS, window),
-      this.limiter.hit('login-username', login, this.config.LOGIN_ATTEMPTS_PER_USERNAME, window),
-    ]);
-    const blocked = [byAddress, byName].filter((r) => !r.allowed);
-    if (blocked.length > 0) {
-      throw tooManyRequests('Too many log-in attempts.', Math.max(...blocked.map((r) => r.retryAfterSeconds)));
-    }
+  /** A hash made at an older cost is re-made at today's while the password is at hand (only if nobody changed it meanwhile). */
+  private async rehash(user: UserRow, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password, this.config.PASSWORD_SCRYPT_LOG_N);
+    const u = tables.users;
+    await this.db
+      .update(u)
+      .set({ passwordHash })
+      .where(and(eq(u.id, user.id), eq(u.passwordHash, user.passwordHash!)));
   }
 
-  /** A successful log-in forgets that username's failed attempts. */
-  async clearLoginAttempts(login: string): Promise<void> {
-    await this.limiter.reset('login-username', login);
+  /** Counts a log-in attempt from an address; over the limit: 429 saying when to retry. */
+  countLoginAttempt(address: string): Promise<void> {
+    return this.throttle.countAddress(address);
   }
 
   /** Binds the user to a fresh session id (against session fixation, docs/decisions/0009-security.md). */
@@ -86,7 +95,7 @@ export class AuthService implements OnModuleInit {
       name: body.name ?? null,
       firstName: body.firstName ?? null,
       lastName: body.lastName ?? null,
-      passwordHash: await hashPassword(body.password),
+      passwordHash: await hashPassword(body.password, this.config.PASSWORD_SCRYPT_LOG_N),
       isGuest: false,
       updatedAt: new Date(),
     };

@@ -1,12 +1,12 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { CONFIG, DB, LOGGER, type Database } from '@prd/kit';
 import type { DemoAccount } from '@prd/proto';
 import * as tables from '../db/schema.js';
 import { demoAccountEnabled, type Config } from '../config.js';
 import { hashPassword, verifyPassword } from '../security/password.js';
-import { UsersService } from '../users/users.service.js';
+import { UsersService, type UserRow } from '../users/users.service.js';
 
 /** docs/decisions/0009-security.md: the quick-login test account of the auth screen, seeded at start-up when enabled. */
 @Injectable()
@@ -28,28 +28,53 @@ export class DemoAccountService implements OnApplicationBootstrap {
   }
 
   /** True for the demo account, which nobody may delete or attach a key to (it is shared by design). */
-  isDemo(user: { username: string | null; isGuest: boolean }): boolean {
-    return this.enabled && !user.isGuest && user.username?.toLowerCase() === this.config.DEMO_USERNAME.toLowerCase();
+  isDemo(user: { isDemo: boolean }): boolean {
+    return this.enabled && user.isDemo;
   }
 
-  /** Idempotent, and safe with several replicas starting at once. */
+  /**
+   * Seeds the account, or resets its password to the configured one, but only an account it created
+   * itself (the `is_demo` marker): a username or email that belongs to someone else stops start-up,
+   * rather than handing that person's account to everyone. Idempotent; replicas may start together.
+   */
   async onApplicationBootstrap() {
     if (!this.enabled) return;
     const { DEMO_USERNAME: username, DEMO_EMAIL: email, DEMO_PASSWORD: password } = this.config;
-    const existing = await this.users.findByLogin(username);
-    if (existing?.passwordHash && (await verifyPassword(password, existing.passwordHash))) return;
-    const passwordHash = await hashPassword(password);
+    const existing = await this.demoAccount();
     if (existing) {
+      if (existing.passwordHash && (await verifyPassword(password, existing.passwordHash))) return;
       await this.db
         .update(tables.users)
-        .set({ passwordHash, updatedAt: new Date() })
-        .where(sql`${tables.users.id} = ${existing.id}`);
+        .set({ passwordHash: await hashPassword(password, this.config.PASSWORD_SCRYPT_LOG_N), updatedAt: new Date() })
+        .where(eq(tables.users.id, existing.id));
       this.logger.info({ username }, 'demo account password reset to the configured one');
       return;
     }
+    const passwordHash = await hashPassword(password, this.config.PASSWORD_SCRYPT_LOG_N);
     await this.db.execute(sql`
-      INSERT INTO users (username, email, name, password_hash, is_guest) VALUES (${username}, ${email}, 'Demo User', ${passwordHash}, false)
+      INSERT INTO users (username, email, name, password_hash, is_guest, is_demo) VALUES (${username}, ${email}, 'Demo User', ${passwordHash}, false, true)
       ON CONFLICT DO NOTHING`);
+    if (!(await this.demoAccount())) throw new DemoAccountTaken(username, email);
     this.logger.info({ username }, 'demo account seeded');
+  }
+
+  /** The demo account, when the configured username and email both name the one it created; throws when either belongs to another. */
+  private async demoAccount(): Promise<UserRow | null> {
+    const { DEMO_USERNAME: username, DEMO_EMAIL: email } = this.config;
+    const [byName, byEmail] = await Promise.all([this.users.findByLogin(username), this.users.findByLogin(email)]);
+    for (const found of [byName, byEmail]) if (found && !found.isDemo) throw new DemoAccountTaken(username, email);
+    if (byName && byEmail && byName.id !== byEmail.id) throw new DemoAccountTaken(username, email);
+    return byName ?? byEmail ?? null;
+  }
+}
+
+/** Start-up stops with this message: which settings to change, in the operator's words. */
+export class DemoAccountTaken extends Error {
+  constructor(username: string, email: string) {
+    super(
+      `The demo account is enabled, but the username "${username}" or the email "${email}" belongs to an account the demo feature did not create. ` +
+        'It will not take over that account: set DEMO_USERNAME and DEMO_EMAIL to unused values, or DEMO_ACCOUNT_ENABLED=false.',
+    );
+    this.name = 'DemoAccountTaken';
   }
 }

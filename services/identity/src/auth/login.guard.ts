@@ -7,8 +7,9 @@ import type { UserRow } from '../users/users.service.js';
 import { AuthService } from './auth.service.js';
 
 /**
- * `POST /api/login`: validates the body (docs/product.md §5 messages), counts the attempt against the rate
- * limits, then lets the local strategy check the credentials. The user lands on `request.user`.
+ * `POST /api/login`: validates the body (docs/product.md §5 messages), counts the attempt against the address's
+ * limit, then lets the local strategy check the credentials (which the account's bucket may slow down).
+ * The user lands on `request.user`.
  */
 @Injectable()
 export class LoginGuard extends AuthGuard('local') {
@@ -20,7 +21,7 @@ export class LoginGuard extends AuthGuard('local') {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const body = loginSchema.parse(request.body ?? {});
     request.body = body;
-    await this.auth.countLoginAttempt(request.ip, body.username);
+    await this.auth.countLoginAttempt(request.ip);
     return (await super.canActivate(context)) as boolean;
   }
 

@@ -12,6 +12,8 @@ export const users = pgTable(
     lastName: text('last_name'),
     passwordHash: text('password_hash'),
     isGuest: boolean('is_guest').notNull().default(false),
+    /** Set only on the account the demo feature created itself (docs/decisions/0009-security.md): the only one it ever manages. */
+    isDemo: boolean('is_demo').notNull().default(false),
     /** The custom OpenAI key, AES-256-GCM encrypted (docs/decisions/0009-security.md); null when none is stored. */
     openaiKeyEncrypted: text('openai_key_encrypted'),
     /** When the provider first accepted the stored key; null until then (the key gives no own-key tier before). */

@@ -1,11 +1,12 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { InternalGuard, ZodPipe } from '@prd/kit';
+import { InternalCallers, InternalGuard, ZodPipe } from '@prd/kit';
 import { consumeUsageSchema, type ConsumeUsage, type Usage } from '@prd/proto';
 import { UsageService } from '../usage/usage.service.js';
 
 /** docs/decisions/0003-internal-calls.md, docs/decisions/0005-users-guests-and-limits.md: content and chat spend a user's monthly allowance here, atomically. */
 @Controller('internal/usage')
 @UseGuards(InternalGuard)
+@InternalCallers('content', 'chat', 'chat-worker')
 export class InternalUsageController {
   constructor(private readonly usage: UsageService) {}
 

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
-import { InternalGuard, notFound, UserDirectory, ZodPipe } from '@prd/kit';
+import { InternalCallers, InternalGuard, notFound, UserDirectory, ZodPipe } from '@prd/kit';
 import {
   createGuestSchema,
   NO_SUCH_USER,
@@ -31,6 +31,7 @@ export class InternalUsersController {
 
   /** docs/decisions/0005-users-guests-and-limits.md: a new guest for an anonymous visitor's first write, limited per client address. */
   @Post('guests')
+  @InternalCallers('content', 'chat')
   createGuest(@Body(new ZodPipe(createGuestSchema)) body: CreateGuest): Promise<InternalUser> {
     return this.directory.createGuest(body.clientAddress);
   }
@@ -38,6 +39,7 @@ export class InternalUsersController {
   /** docs/decisions/0012-sharing-and-roles.md: whom an owner invites, by username or email; guests and deleted accounts are no one to invite. */
   @Post('lookup')
   @HttpCode(200)
+  @InternalCallers('content')
   async lookUp(@Body(new ZodPipe(userLookupSchema)) body: { login: string }): Promise<UserProfile> {
     const user = await this.users.findByLogin(body.login);
     if (!user) throw notFound(NO_SUCH_USER);
@@ -47,19 +49,26 @@ export class InternalUsersController {
   /** Names to show beside shares and shared items. */
   @Post('profiles')
   @HttpCode(200)
+  @InternalCallers('content')
   async profiles(@Body(new ZodPipe(userProfilesQuerySchema)) body: { ids: number[] }): Promise<UserProfile[]> {
     return (await this.users.findManyActive(body.ids)).map(toUserProfile);
   }
 
   @Get(':id')
+  @InternalCallers('content', 'chat', 'chat-worker', 'export')
   async getUser(@Param(new ZodPipe(userIdParamsSchema)) params: UserIdParams): Promise<InternalUser> {
     const user = await this.directory.getUser(params.id);
     if (!user) throw notFound('User not found');
     return user;
   }
 
-  /** docs/decisions/0006-ai-providers.md: the decrypted custom key, for the AI worker only; null when the user stores none. */
+  /**
+   * docs/decisions/0006-ai-providers.md: the decrypted custom key; null when the user stores none.
+   * docs/decisions/0003-internal-calls.md wants the AI worker as its only reader; the chat service still
+   * reads it to mint realtime voice session tokens, until that moves to the worker.
+   */
   @Get(':id/openai-key')
+  @InternalCallers('chat-worker', 'chat')
   async getOpenAiKey(@Param(new ZodPipe(userIdParamsSchema)) params: UserIdParams): Promise<OpenAiKeyAnswer> {
     const user = await this.users.findActive(params.id);
     if (!user) throw notFound('User not found');
@@ -69,6 +78,7 @@ export class InternalUsersController {
 
   /** The AI worker: the provider accepted this user's key (by fingerprint); from now on it lifts the message limit. */
   @Post(':id/openai-key/verified')
+  @InternalCallers('chat-worker')
   @HttpCode(204)
   async openAiKeyVerified(@Param(new ZodPipe(userIdParamsSchema)) params: UserIdParams, @Body(new ZodPipe(openAiKeyVerifiedSchema)) body: OpenAiKeyVerified): Promise<void> {
     await this.settings.markKeyVerified(params.id, body.fingerprint);

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
-import { CurrentUser, InternalGuard, WithUser, ZodPipe, type ActingUser } from '@prd/kit';
+import { CurrentUser, InternalCallers, InternalGuard, WithUser, ZodPipe, type ActingUser } from '@prd/kit';
 import {
   internalCreateNotificationsSchema,
   markNotificationsReadSchema,
@@ -34,6 +34,7 @@ export class NotificationsController {
 /** docs/decisions/0003-internal-calls.md: content tells identity whom to notify (shares, comments, replies, mentions). */
 @Controller('internal/notifications')
 @UseGuards(InternalGuard)
+@InternalCallers('content')
 export class InternalNotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
 

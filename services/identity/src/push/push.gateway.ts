@@ -23,7 +23,7 @@ export class PushGateway implements OnApplicationBootstrap, OnApplicationShutdow
   ) {}
 
   async onApplicationBootstrap() {
-    this.websockets.serve('/ws-general', (socket, { userId }) => this.add(userId, socket));
+    await this.websockets.serve('/ws-general', (socket, { userId }) => this.add(userId, socket));
     // A subscribed connection can run no other command, so it gets its own; ioredis resubscribes after a reconnect.
     this.subscriber = this.redis.duplicate({ connectionName: 'identity-push' });
     this.subscriber.on('error', () => undefined);

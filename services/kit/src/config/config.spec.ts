@@ -6,7 +6,6 @@ const valid = {
   DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db',
   REDIS_URL: 'redis://127.0.0.1:6379',
   SESSION_SECRET: 'x'.repeat(32),
-  INTERNAL_TOKEN: 'y'.repeat(32),
 };
 
 describe('loadConfig', () => {

@@ -10,7 +10,6 @@ export const baseConfigSchema = z.object({
   DATABASE_URL: z.string({ error: 'DATABASE_URL is required' }).regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL'),
   REDIS_URL: z.string({ error: 'REDIS_URL is required' }).regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL'),
   SESSION_SECRET: secret('SESSION_SECRET'),
-  INTERNAL_TOKEN: secret('INTERNAL_TOKEN'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   /** Extra origins allowed to send state-changing requests, besides the request's own host. */
@@ -33,6 +32,8 @@ export const baseConfigSchema = z.object({
     .int()
     .positive()
     .default(30 * 24 * 3600),
+  /** How often a long-lived WebSocket's session is checked again (expiry); ended sessions close theirs at once. */
+  WS_SESSION_RECHECK_MS: z.coerce.number().int().positive().max(60_000, 'WS_SESSION_RECHECK_MS must be at most 60000 (a minute)').default(60_000),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

@@ -1,18 +1,57 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '@prd/proto';
 import { AppError } from '../errors/app-error.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const first = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
+
+/** The origin (`scheme://host[:port]`) of a URL, or null when it is not one. */
+function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.origin === 'null' ? null : parsed.origin;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * docs/decisions/0009-security.md: a state-changing request must come from our own origin and carry JSON (or no body),
- * which together stop cross-site form posts and simple CORS requests.
+ * docs/decisions/0009-security.md, the one same-origin rule of every HTTP request and WebSocket upgrade: the browser's `Origin`
+ * (or, when a browser left it out, its `Referer`) must name this host, as the gateway forwarded it,
+ * or one of `ALLOWED_ORIGINS`. A request naming neither is refused: browsers always send one on the
+ * requests this guards.
  */
-export function checkStateChangingRequest(request: FastifyRequest, allowedOrigins: string[]): void {
+export function isSameOrigin(headers: IncomingHttpHeaders, allowedOrigins: readonly string[]): boolean {
+  const claimed = first(headers.origin) ?? first(headers.referer);
+  const origin = claimed === undefined ? null : originOf(claimed);
+  if (origin === null) return false;
+  if (allowedOrigins.includes(origin)) return true;
+  const host = first(headers['x-forwarded-host']) ?? headers.host;
+  return host !== undefined && new URL(origin).host === host.toLowerCase();
+}
+
+/**
+ * docs/decisions/0015-programmatic-access.md: callers that authenticate with a bearer token instead of the session cookie are the only
+ * ones exempt from the Origin check. None exist yet; when personal access tokens land, they are
+ * recognised here, and only here.
+ */
+function isTokenAuthenticated(_request: FastifyRequest): boolean {
+  return false;
+}
+
+/**
+ * docs/decisions/0009-security.md: a state-changing request must come from our own origin and carry JSON (or no body), which
+ * together stop cross-site form posts and simple CORS requests. It goes by the method and the
+ * routed path (never the raw URL, which `/%61pi/...` would disguise); only the service-to-service
+ * routes (`/internal/...`, never exposed by the gateway, guarded by their tokens) are exempt.
+ */
+export function checkStateChangingRequest(request: FastifyRequest, allowedOrigins: readonly string[]): void {
   if (SAFE_METHODS.has(request.method)) return;
-  if (!request.url.startsWith('/api/')) return;
-  const origin = request.headers.origin;
-  if (origin !== undefined && !isSameOrigin(origin, request, allowedOrigins)) {
+  const routed = request.routeOptions.url;
+  if (routed !== undefined && (routed === '/internal' || routed.startsWith('/internal/'))) return;
+  if (!isTokenAuthenticated(request) && !isSameOrigin(request.headers, allowedOrigins)) {
     throw new AppError(403, { code: ErrorCode.FORBIDDEN, message: 'Cross-site request refused' });
   }
   const length = request.headers['content-length'];
@@ -21,17 +60,4 @@ export function checkStateChangingRequest(request: FastifyRequest, allowedOrigin
   if (hasBody && !/^application\/json\b/i.test(type)) {
     throw new AppError(415, { code: ErrorCode.VALIDATION_FAILED, message: 'Unsupported content type: send application/json' });
   }
-}
-
-function isSameOrigin(origin: string, request: FastifyRequest, allowed: string[]): boolean {
-  if (allowed.includes(origin)) return true;
-  let host: string;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    return false;
-  }
-  const forwarded = request.headers['x-forwarded-host'];
-  const requestHost = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? request.headers.host;
-  return host === requestHost;
 }

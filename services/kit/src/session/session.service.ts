@@ -50,6 +50,16 @@ export class SessionService {
     return this.store.load(raw ? unsignSessionId(raw, this.config.SESSION_SECRET) : null);
   }
 
+  /** For each session id, the user it still holds, or undefined when it ended or holds none. */
+  async usersOf(ids: string[]): Promise<Array<number | undefined>> {
+    return (await this.store.peek(ids)).map((data) => data?.userId);
+  }
+
+  /** Announces that every session of this user ended (account deleted): every replica closes its sockets. */
+  endUser(userId: number): Promise<void> {
+    return this.store.endUser(userId);
+  }
+
   /** Called from the onSend hook: persists a changed session and writes or clears the cookie. */
   async commit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const pending = this.loaded.get(request);

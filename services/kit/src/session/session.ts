@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 export const SESSION_COOKIE = 'prd.sid';
@@ -48,6 +48,20 @@ export class Session {
   }
 }
 
+/** Where every replica hears that sessions or all of a user's sessions ended, to close their sockets. */
+export const SESSION_ENDED_CHANNEL = 'prd:session-ended';
+
+/** What travels on that channel: session tags (never the ids themselves) or a user whose sessions all ended. */
+export interface SessionEndedEvent {
+  sessions?: string[];
+  userId?: number;
+}
+
+/** A one-way name for a session id, safe to publish and to keep beside a socket. */
+export function sessionTag(id: string): string {
+  return createHash('sha256').update(id).digest('base64url');
+}
+
 export function newSessionId(): string {
   return randomBytes(24).toString('base64url');
 }
@@ -90,9 +104,27 @@ export class SessionStore {
     return new Session(newSessionId(), { createdAt: Date.now() }, true);
   }
 
+  /** The stored data of a session id, or null when it ended (log-out, expiry, regenerate). */
+  async peek(ids: string[]): Promise<Array<SessionData | null>> {
+    if (ids.length === 0) return [];
+    const raws = await this.redis.mget(ids.map((id) => KEY_PREFIX + id));
+    return raws.map((raw) => {
+      if (!raw) return null;
+      try {
+        return JSON.parse(raw) as SessionData;
+      } catch {
+        return null;
+      }
+    });
+  }
+
   async save(session: Session): Promise<void> {
     const tx = this.redis.multi();
-    if (session.previousId) tx.del(KEY_PREFIX + session.previousId);
+    if (session.previousId) {
+      // The visitor's old id ends here (log-in, sign-up, guest reset): sockets opened with it close.
+      tx.del(KEY_PREFIX + session.previousId);
+      tx.publish(SESSION_ENDED_CHANNEL, JSON.stringify({ sessions: [sessionTag(session.previousId)] } satisfies SessionEndedEvent));
+    }
     tx.set(KEY_PREFIX + session.id, JSON.stringify(session.data), 'EX', this.ttlSeconds);
     await tx.exec();
     session.previousId = null;
@@ -101,6 +133,16 @@ export class SessionStore {
   }
 
   async remove(session: Session): Promise<void> {
-    await this.redis.del(KEY_PREFIX + session.id, ...(session.previousId ? [KEY_PREFIX + session.previousId] : []));
+    const ids = [session.id, ...(session.previousId ? [session.previousId] : [])];
+    await this.redis
+      .multi()
+      .del(...ids.map((id) => KEY_PREFIX + id))
+      .publish(SESSION_ENDED_CHANNEL, JSON.stringify({ sessions: ids.map(sessionTag) } satisfies SessionEndedEvent))
+      .exec();
+  }
+
+  /** Every session of a user ended (the account was deleted): their sockets close on every replica. */
+  async endUser(userId: number): Promise<void> {
+    await this.redis.publish(SESSION_ENDED_CHANNEL, JSON.stringify({ userId } satisfies SessionEndedEvent));
   }
 }

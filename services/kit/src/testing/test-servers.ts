@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { callerTokenVariable, INTERNAL_CALLERS, type InternalCaller } from '../internal/internal.guard.js';
 
 function required(name: 'TEST_PG_URL' | 'TEST_REDIS_URL'): string {
   const value = process.env[name];
@@ -27,6 +28,14 @@ export async function createTestDatabase(prefix: string): Promise<string> {
 
 const secret = () => randomBytes(32).toString('base64url');
 
+/** One token per internal caller for the whole test process, so services started apart still know each other (docs/decisions/0003-internal-calls.md). */
+const CALLER_TOKENS = new Map<InternalCaller, string>(INTERNAL_CALLERS.map((c) => [c, secret()]));
+
+/** The token a caller sends: what a test presents to act as that service. */
+export const testCallerToken = (caller: InternalCaller): string => CALLER_TOKENS.get(caller)!;
+
+const isCaller = (service: string): service is InternalCaller => (INTERNAL_CALLERS as readonly string[]).includes(service);
+
 /** Environment for a service under test: real database and Redis, fresh secrets, quiet logs. */
 export async function testEnv(service: string, overrides: Record<string, string> = {}): Promise<Record<string, string>> {
   return {
@@ -37,7 +46,9 @@ export async function testEnv(service: string, overrides: Record<string, string>
     DATABASE_URL: await createTestDatabase(service),
     REDIS_URL: testRedisUrl(),
     SESSION_SECRET: secret(),
-    INTERNAL_TOKEN: secret(),
+    // Its own token when it calls others, and every caller's token for the routes it serves.
+    INTERNAL_TOKEN: isCaller(service) ? testCallerToken(service) : secret(),
+    ...Object.fromEntries(INTERNAL_CALLERS.map((c) => [callerTokenVariable(c), testCallerToken(c)])),
     ...overrides,
   };
 }

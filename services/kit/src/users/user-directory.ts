@@ -14,10 +14,10 @@ export abstract class UserDirectory {
 export class HttpUserDirectory extends UserDirectory {
   private readonly client?: IdentityClient;
 
-  constructor(@Inject(CONFIG) config: BaseConfig & { IDENTITY_URL?: string }) {
+  constructor(@Inject(CONFIG) config: BaseConfig & { IDENTITY_URL?: string; INTERNAL_TOKEN?: string }) {
     super();
-    // Services that look users up declare IDENTITY_URL in their configuration schema, so it is checked at start-up.
-    if (config.IDENTITY_URL) this.client = new IdentityClient({ baseUrl: config.IDENTITY_URL, token: config.INTERNAL_TOKEN });
+    // Services that look users up declare IDENTITY_URL and their INTERNAL_TOKEN in their configuration schema, so both are checked at start-up.
+    if (config.IDENTITY_URL && config.INTERNAL_TOKEN) this.client = new IdentityClient({ baseUrl: config.IDENTITY_URL, token: config.INTERNAL_TOKEN });
   }
 
   private get identity(): IdentityClient {
