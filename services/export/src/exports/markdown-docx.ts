@@ -19,7 +19,7 @@ import {
   type IRunOptions,
   type ParagraphChild,
 } from 'docx';
-import type { AlignType, BlockContent, Definition, DefinitionContent, List, ListItem, Nodes, PhrasingContent, RootContent, Table as MdTable } from 'mdast';
+import type { AlignType, BlockContent, DefinitionContent, List, ListItem, Nodes, PhrasingContent, RootContent, Table as MdTable } from 'mdast';
 import { parseMarkdown } from './parse-markdown.js';
 
 /** Paragraph and character styles the export defines (their names are what Word shows). */
@@ -74,21 +74,16 @@ export interface DocxSource {
 /** The plain text of a node, as a reader sees it. */
 function plainText(node: Nodes): string {
   if ('value' in node && typeof node.value === 'string') return node.value;
-  if (node.type === 'image' || node.type === 'imageReference') return node.alt ?? '';
+  if (node.type === 'image') return node.alt ?? '';
   if ('children' in node) return node.children.map((child: Nodes) => plainText(child)).join('');
   return '';
 }
 
 /** Builds the Word document of one PRD Studio document: the title, then its markdown, construct by construct. */
 class DocxBuilder {
-  private readonly definitions = new Map<string, Definition>();
   /** Ordered lists are numbered from their own start; one numbering definition per start value. */
   private readonly orderedStarts = new Set<number>();
   private listInstances = 0;
-
-  constructor(definitions: Definition[]) {
-    for (const d of definitions) if (!this.definitions.has(d.identifier)) this.definitions.set(d.identifier, d);
-  }
 
   blocks(nodes: readonly (RootContent | BlockContent | DefinitionContent)[], ctx: Context): Block[] {
     return nodes.flatMap((node) => this.block(node, ctx));
@@ -136,11 +131,8 @@ class DocxBuilder {
         return [this.table(node, ctx)];
       case 'footnoteDefinition':
         return this.footnote(node.label ?? node.identifier, node.children, ctx);
-      case 'definition':
-        // Link reference definitions are resolved where they are used and print nothing themselves.
-        return [];
       default:
-        // Nodes only produced by extensions we do not enable (front matter, MDX) carry their text.
+        // Nodes the parser does not produce (front matter, MDX, reference definitions) carry their text.
         return [this.paragraph([new TextRun(plainText(node))], ctx)];
     }
   }
@@ -269,16 +261,8 @@ class DocxBuilder {
         return [new TextRun({ break: 1 })];
       case 'link':
         return this.link(node.url, node.children, fmt);
-      case 'linkReference': {
-        const definition = this.definitions.get(node.identifier);
-        return definition ? this.link(definition.url, node.children, fmt) : this.inlines(node.children, fmt);
-      }
       case 'image':
         return this.image(node.alt ?? '', node.url, fmt);
-      case 'imageReference': {
-        const definition = this.definitions.get(node.identifier);
-        return definition ? this.image(node.alt ?? '', definition.url, fmt) : [this.run(node.alt ?? '', fmt)];
-      }
       case 'footnoteReference':
         return [new TextRun({ text: `[${node.label ?? node.identifier}]`, superScript: true })];
       case 'html':
@@ -311,16 +295,10 @@ class DocxBuilder {
   }
 }
 
-function collectDefinitions(node: Nodes, into: Definition[] = []): Definition[] {
-  if (node.type === 'definition') into.push(node);
-  else if ('children' in node) for (const child of node.children as Nodes[]) collectDefinitions(child, into);
-  return into;
-}
-
 /** The document's paragraphs and tables: the title, then the markdown (whose own opening `# Title` is not repeated). */
 export function buildDocument(source: DocxSource): Document {
   const tree = parseMarkdown(source.markdown);
-  const builder = new DocxBuilder(collectDefinitions(tree));
+  const builder = new DocxBuilder();
   const [first] = tree.children;
   const title = source.title.trim();
   const repeatsTitle = first?.type === 'heading' && first.depth === 1 && plainText(first).trim() === title;

@@ -1,102 +1,203 @@
-import type { Nodes, Root, RootContent } from 'mdast';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { gfmFromMarkdown } from 'mdast-util-gfm';
-import { gfm } from 'micromark-extension-gfm';
-
-/** Size of the pieces a long document is parsed in. */
-export const PIECE_SIZE = 16 * 1024;
-/** A piece that had to absorb its neighbours beyond this size means the split does not work for this document. */
-const MAX_MERGED = 8 * PIECE_SIZE;
-
-/** The GFM syntax and tree extensions hold no state: built once, shared by every parse. */
-const GFM = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
-
-/** Parses GitHub-flavoured markdown into its syntax tree (mdast), all in one go. */
-export function parseWhole(markdown: string): Root {
-  return fromMarkdown(markdown, GFM);
-}
+import MarkdownIt, { type Token } from 'markdown-it';
+import footnote from 'markdown-it-footnote';
+import type { AlignType, Heading, List, ListItem, Nodes, PhrasingContent, Root, Table, TableRow } from 'mdast';
 
 /**
- * Cuts the text before lines that start with `#`, about every PIECE_SIZE characters. Whether such a
- * line really starts a new top-level heading is for the parser to say (see parseMarkdown).
+ * GitHub-flavoured markdown as markdown-it reads it: tables, strike-through, autolinked addresses, raw
+ * HTML kept as typed, and footnotes; addresses with a scheme become links (a bare www. one stays text). markdown-it resolves reference links itself and parses in time
+ * proportional to the text (micromark's grew with the square of a document's blocks). Built once: the
+ * parser holds no state between documents.
  */
-function cut(markdown: string): string[] {
-  const pieces: string[] = [];
-  let start = 0;
-  for (let at = markdown.indexOf('\n#', PIECE_SIZE); at >= 0; at = markdown.indexOf('\n#', start + PIECE_SIZE)) {
-    pieces.push(markdown.slice(start, at + 1));
-    start = at + 1;
-  }
-  pieces.push(markdown.slice(start));
-  return pieces;
+const parser = new MarkdownIt({ html: true, linkify: true }).use(footnote);
+
+/** A task list item's leading box, as GFM reads it: `[ ]`, `[x]` or `[X]`, then a space or tab. */
+const TASK_BOX = /^\[([ xX])\][ \t]/;
+
+const ALIGN: Record<string, AlignType> = { 'text-align:left': 'left', 'text-align:center': 'center', 'text-align:right': 'right' };
+
+/** A node that holds others, as the parse builds it. */
+interface Container {
+  type: string;
+  children: Nodes[];
 }
 
-function hasDefinitions(node: Nodes): boolean {
-  if (node.type === 'definition' || node.type === 'footnoteDefinition') return true;
-  return 'children' in node && (node.children as Nodes[]).some(hasDefinitions);
+const attribute = (token: Token, name: string) => String(token.attrGet(name) ?? '');
+
+/** A footnote's label as written (`[^risk]`), or its number for an inline footnote, which has none. */
+function footnoteLabel(token: Token): { identifier: string; label: string } {
+  const { id, label } = token.meta as { id: number; label?: string };
+  return { identifier: String(id), label: label ?? String(id + 1) };
 }
 
-const OPENING_FENCE = /^ {0,3}(`{3,}|~{3,})/;
-const CLOSING_FENCE = /^ {0,3}(`{3,}|~{3,})[ \t]*\r?$/;
-
-/**
- * Whether the block that ends a piece might have gone on into the next one, whose first line starts with
- * `#`: an unclosed fenced code block would swallow it, and so might a raw HTML block. Every other block
- * (indented code, paragraphs, lists, quotes) ends at an ATX heading line.
- */
-function mayContinue(last: RootContent | undefined, piece: string): boolean {
-  if (last?.type !== 'code' && last?.type !== 'html') return false;
-  const start = last.position?.start.offset ?? 0;
-  const end = last.position?.end.offset ?? piece.length;
-  if (end < piece.trimEnd().length) return false;
-  if (last.type === 'html') return true;
-  const lines = piece.slice(start, end).split('\n');
-  const opening = OPENING_FENCE.exec(lines[0]!);
-  if (!opening) return false;
-  const closing = lines.length > 1 ? CLOSING_FENCE.exec(lines.at(-1)!) : null;
-  const closes = closing !== null && closing[1]![0] === opening[1]![0] && closing[1]!.length >= opening[1]!.length;
-  return !closes;
+/** A text node, merged into the previous one when they touch (markdown-it splits text at soft breaks and entities). */
+function pushText(into: PhrasingContent[], value: string): void {
+  if (!value) return;
+  const last = into.at(-1);
+  if (last?.type === 'text') last.value += value;
+  else into.push({ type: 'text', value });
 }
 
-const opensWithHeading = (tree: Root) => tree.children[0]?.type === 'heading' && tree.children[0].position?.start.line === 1;
-
-export interface ParsedPiece {
-  text: string;
-  tree: Root;
-}
-
-/**
- * A long document cut into pieces that parse on their own to the same tree as the whole, or null when it
- * must be parsed whole. A boundary is kept only where the parser confirms it: the next piece opens with
- * a heading on its first line, and the piece before does not end inside a fenced code or HTML block
- * (else the two are parsed together). Reference links and footnotes may point across pieces, so a
- * document that defines any is parsed whole.
- */
-export function parsePieces(markdown: string): ParsedPiece[] | null {
-  const parsed: ParsedPiece[] = [];
-  for (const text of cut(markdown)) {
-    const tree = parseWhole(text);
-    const previous = parsed.at(-1);
-    if (previous && (!opensWithHeading(tree) || mayContinue(previous.tree.children.at(-1), previous.text))) {
-      previous.text += text;
-      if (previous.text.length > MAX_MERGED) return null;
-      previous.tree = parseWhole(previous.text);
-    } else {
-      parsed.push({ text, tree });
+/** The phrasing content of one inline token. */
+function phrasing(tokens: readonly Token[]): PhrasingContent[] {
+  const root: PhrasingContent[] = [];
+  const stack: PhrasingContent[][] = [root];
+  const open = (node: PhrasingContent & { children: PhrasingContent[] }) => {
+    stack.at(-1)!.push(node);
+    stack.push(node.children);
+  };
+  for (const token of tokens) {
+    const into = stack.at(-1)!;
+    switch (token.type) {
+      case 'text':
+        pushText(into, token.content);
+        break;
+      case 'softbreak':
+        // Kept as the line ending it is, as in the source: the Word builder reads it as a space.
+        pushText(into, '\n');
+        break;
+      case 'hardbreak':
+        into.push({ type: 'break' });
+        break;
+      case 'code_inline':
+        into.push({ type: 'inlineCode', value: token.content });
+        break;
+      case 'html_inline':
+        into.push({ type: 'html', value: token.content });
+        break;
+      case 'image':
+        into.push({ type: 'image', url: attribute(token, 'src'), alt: token.content });
+        break;
+      case 'footnote_ref':
+        into.push({ type: 'footnoteReference', ...footnoteLabel(token) });
+        break;
+      case 'em_open':
+        open({ type: 'emphasis', children: [] });
+        break;
+      case 'strong_open':
+        open({ type: 'strong', children: [] });
+        break;
+      case 's_open':
+        open({ type: 'delete', children: [] });
+        break;
+      case 'link_open':
+        open({ type: 'link', url: attribute(token, 'href'), children: [] });
+        break;
+      case 'em_close':
+      case 'strong_close':
+      case 's_close':
+      case 'link_close':
+        if (stack.length > 1) stack.pop();
+        break;
+      default:
+        pushText(into, token.content);
     }
   }
-  if (parsed.some(({ tree }) => hasDefinitions(tree))) return null;
-  return parsed;
+  return root;
 }
 
+/** A list item whose first paragraph opens with a task box: the box becomes `checked` and leaves the text. */
+function taskBox(item: ListItem): void {
+  const [first] = item.children;
+  if (first?.type !== 'paragraph') return;
+  const [text] = first.children;
+  if (text?.type !== 'text') return;
+  const box = TASK_BOX.exec(text.value);
+  if (!box) return;
+  item.checked = box[1] !== ' ';
+  text.value = text.value.slice(box[0].length);
+  if (!text.value) first.children.shift();
+}
+
+/** The trailing line ending markdown-it keeps on code blocks, which the mdast tree does not. */
+const codeValue = (content: string) => (content.endsWith('\n') ? content.slice(0, -1) : content);
+
 /**
- * Parses markdown into its syntax tree, long documents piece by piece: micromark's time grows with the
- * square of a document's blocks (it re-copies all events whenever a list item or quote closes), so a
- * 1 MB document parsed whole takes many seconds.
+ * Parses GitHub-flavoured markdown into the mdast tree the Word builder reads: block tokens open and
+ * close containers on a stack, inline tokens become phrasing content. Footnote definitions come last,
+ * in the order they are first referenced (markdown-it leaves out those never referenced).
  */
 export function parseMarkdown(markdown: string): Root {
-  if (markdown.length <= PIECE_SIZE) return parseWhole(markdown);
-  const pieces = parsePieces(markdown);
-  if (!pieces) return parseWhole(markdown);
-  return { type: 'root', children: pieces.flatMap(({ tree }) => tree.children) };
+  const root: Root = { type: 'root', children: [] };
+  const stack: Container[] = [root];
+  const top = () => stack.at(-1)!;
+  const open = (node: Nodes & Container) => {
+    top().children.push(node);
+    stack.push(node);
+  };
+  const close = () => {
+    const node = stack.pop()!;
+    if (node.type === 'listItem') taskBox(node as ListItem);
+  };
+  let row: TableRow | undefined;
+  let table: Table | undefined;
+  for (const token of parser.parse(markdown, {})) {
+    switch (token.type) {
+      case 'heading_open':
+        open({ type: 'heading', depth: Number(token.tag.slice(1)) as Heading['depth'], children: [] });
+        break;
+      case 'paragraph_open':
+        open({ type: 'paragraph', children: [] });
+        break;
+      case 'blockquote_open':
+        open({ type: 'blockquote', children: [] });
+        break;
+      case 'bullet_list_open':
+      case 'ordered_list_open': {
+        const ordered = token.type === 'ordered_list_open';
+        const list: List = { type: 'list', ordered, children: [] };
+        if (ordered) list.start = Number(token.attrGet('start') ?? 1);
+        open(list);
+        break;
+      }
+      case 'list_item_open':
+        open({ type: 'listItem', children: [] });
+        break;
+      case 'footnote_open':
+        open({ type: 'footnoteDefinition', ...footnoteLabel(token), children: [] });
+        break;
+      case 'table_open':
+        table = { type: 'table', align: [], children: [] };
+        open(table);
+        break;
+      case 'tr_open':
+        row = { type: 'tableRow', children: [] };
+        open(row);
+        break;
+      case 'th_open':
+      case 'td_open':
+        if (table && row === table.children[0]) table.align!.push(ALIGN[attribute(token, 'style')] ?? null);
+        open({ type: 'tableCell', children: [] });
+        break;
+      case 'heading_close':
+      case 'paragraph_close':
+      case 'blockquote_close':
+      case 'bullet_list_close':
+      case 'ordered_list_close':
+      case 'list_item_close':
+      case 'footnote_close':
+      case 'table_close':
+      case 'tr_close':
+      case 'th_close':
+      case 'td_close':
+        close();
+        break;
+      case 'inline':
+        top().children.push(...phrasing(token.children ?? []));
+        break;
+      case 'fence':
+      case 'code_block':
+        top().children.push({ type: 'code', lang: token.info.trim() || null, value: codeValue(token.content) });
+        break;
+      case 'html_block':
+        top().children.push({ type: 'html', value: codeValue(token.content) });
+        break;
+      case 'hr':
+        top().children.push({ type: 'thematicBreak' });
+        break;
+      // thead, tbody and the footnote block only group what they hold; a footnote's back-link prints nothing.
+      default:
+        break;
+    }
+  }
+  return root;
 }
