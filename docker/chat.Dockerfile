@@ -2,7 +2,9 @@
 # PRD Studio — the chat service and, with the command `node services/chat/dist/worker.js`, the chat worker (AI jobs).
 # Build from the repository root:  docker build -f docker/chat.Dockerfile -t prd-studio/chat .
 
-# --- build: every workspace's dependencies (dev included), then Nx builds chat and the packages it imports
+# --- build: every workspace's dependencies (dev included), then Nx builds all four services and the packages
+# they import. This stage is the same in identity, content, chat and export's Dockerfiles, word for word, so a
+# builder with a layer cache (BuildKit, podman) runs it once for all four images; each runtime stage takes its own.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV NX_DAEMON=false NX_NO_CLOUD=true
@@ -20,7 +22,7 @@ COPY infra/package.json infra/
 RUN npm ci --no-audit --no-fund
 COPY proto proto
 COPY services services
-RUN npx nx run-many -t build --projects=@prd/chat --outputStyle=static
+RUN npx nx run-many -t build --projects=@prd/identity,@prd/content,@prd/chat,@prd/export --outputStyle=static
 
 # --- runtime: production dependencies of chat only, the compiled code and the committed migrations
 FROM node:24-bookworm-slim AS runtime

@@ -3,7 +3,7 @@ import { DATA } from './lib/paths.ts';
 import { build } from './lib/run.ts';
 import { readState, startStack, stopStack } from './lib/stack.ts';
 import { isPortOpen } from './lib/ports.ts';
-import { runSoak, runTests } from './test/run-tests.ts';
+import { runContainerTests, runSoak, runTests } from './test/run-tests.ts';
 import { runBench } from './bench/bench.ts';
 import { containersDown, containersUp } from './containers/command.ts';
 
@@ -68,6 +68,7 @@ const commands: Record<string, (args: string[]) => Promise<unknown>> = {
   stop,
   test: async (a) => process.exit(await runTests(a)),
   'test-soak': async () => process.exit(await runSoak()),
+  'test-containers': async () => process.exit(await runContainerTests()),
   containers: (a) => containersUp(Number(option(a, 'port') ?? process.env.GATEWAY_PORT ?? 8080), say),
   'containers-down': () => containersDown(say),
   bench: async () => {
@@ -77,7 +78,7 @@ const commands: Record<string, (args: string[]) => Promise<unknown>> = {
 };
 const handler = commands[command];
 if (!handler) {
-  say(`unknown command '${command}' (use start, stop, test, test-soak, bench, containers or containers-down)`);
+  say(`unknown command '${command}' (use start, stop, test, test-soak, test-containers, bench, containers or containers-down)`);
   process.exit(2);
 }
 handler(args).catch((err: unknown) => {

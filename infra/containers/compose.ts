@@ -20,6 +20,18 @@ export interface ComposeState {
 
 export const composeStateFile = (project: string) => path.join(CONTAINERS_DIR, `${project}.json`);
 
+/** The compose projects of the test phase are named `<prefix><pid of the npm test that started it>`. */
+export const TEST_PROJECT_PREFIX = 'prd-studio-test-';
+
+/** Test deployments this checkout recorded whose run has ended without bringing them down (interrupted). */
+export function staleTestProjects(): string[] {
+  if (!existsSync(CONTAINERS_DIR)) return [];
+  return readdirSync(CONTAINERS_DIR)
+    .map((f) => new RegExp(`^(${TEST_PROJECT_PREFIX}(\\d+))\\.json$`).exec(f))
+    .filter((m): m is RegExpExecArray => m !== null && !isAlive(Number(m[2])))
+    .map((m) => m[1]!);
+}
+
 export function readComposeState(project: string): ComposeState | undefined {
   const file = composeStateFile(project);
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ComposeState) : undefined;

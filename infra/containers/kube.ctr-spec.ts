@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { kubeDown, play, podIp, prepareKube, removeKubeSecrets, waitReady, workloads } from './kube.ts';
+import { kubeDown, play, podIp, prepareKube, waitReady, workloads } from './kube.ts';
 
 /**
  * Every Deployment of k8s/ (and the PostgreSQL and Redis StatefulSets they need) started with
@@ -15,7 +15,6 @@ describe('k8s/ pods under podman kube play', () => {
 
   afterAll(async () => {
     await kubeDown();
-    await removeKubeSecrets();
   });
 
   it('plays every Deployment', () => {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import { readYaml, isObject, type Json, type JsonObject } from '../deploy/deploy-files.ts';
-import { sleep } from '../lib/process.ts';
+import { isAlive, sleep } from '../lib/process.ts';
 import { CONTAINERS_DIR, exec, podman } from './podman.ts';
 
 /**
@@ -16,10 +16,16 @@ import { CONTAINERS_DIR, exec, podman } from './podman.ts';
  * resolve through `hostAliases` to the pods started before (no cluster DNS here, so
  * workloads start in dependency order); emptyDir volumes and volume claims become world-writable
  * directories of this machine, as the kubelet makes emptyDirs.
+ *
+ * Every name a run creates (pods, network, ConfigMap volumes, Secrets) starts with KUBE_RUN, which
+ * names the run: podman's storage is shared by every checkout on the machine, so another checkout's
+ * run may be up at the same time, and neither touches the other's.
  */
-export const KUBE_NETWORK = 'prd-kube-test';
-const PART_OF = 'app.kubernetes.io/part-of=prd-studio';
-const DIR = path.join(CONTAINERS_DIR, 'kube');
+export const KUBE_RUN = process.env.KUBE_RUN ?? `prd-kube-${process.pid}`;
+const KUBE_DIR = path.join(CONTAINERS_DIR, 'kube');
+const runDir = (run: string) => path.join(KUBE_DIR, run);
+const DIR = runDir(KUBE_RUN);
+const named = (name: string) => `${KUBE_RUN}-${name}`;
 
 /** Start order: each workload's Services are up before the workloads that call them. */
 export const KUBE_ORDER = ['postgres', 'redis', 'identity', 'content', 'chat', 'chat-worker', 'export', 'gateway'];
@@ -70,11 +76,13 @@ function serviceTargets(): Array<{ service: string; workload: string }> {
 const secretValues = new Map<string, Record<string, string>>();
 
 export async function prepareKube(): Promise<string[]> {
+  await kubeDown();
   mkdirSync(DIR, { recursive: true });
   const configMaps = manifests().filter((d) => d.kind === 'ConfigMap');
   const files = configMaps.map((cm) => {
-    const file = path.join(DIR, `configmap-${String((cm.metadata as JsonObject).name)}.yaml`);
-    writeFileSync(file, stringify(cm));
+    const name = String((cm.metadata as JsonObject).name);
+    const file = path.join(DIR, `configmap-${name}.yaml`);
+    writeFileSync(file, stringify({ ...cm, metadata: { ...(cm.metadata as JsonObject), name: named(name) } }));
     return file;
   });
   // The Secret's keys are read from the manifests, so a new secret variable needs no change here.
@@ -98,20 +106,18 @@ export async function prepareKube(): Promise<string[]> {
     secretValues.set(name, values);
     const data = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Buffer.from(v).toString('base64')]));
     writeFileSync(file, JSON.stringify(data), { mode: 0o600 });
-    await exec('podman', ['secret', 'rm', name]);
-    await podman(['secret', 'create', name, file]);
+    await podman(['secret', 'create', named(name), file]);
   }
-  await kubeDown();
-  await podman(['network', 'create', '--label', PART_OF, KUBE_NETWORK]);
+  await podman(['network', 'create', KUBE_RUN]);
   return files;
 }
 
-/** podman 4.3 names a Deployment's one pod `<name>-pod-0`. */
-const podName = (w: Workload) => `${w.name}-pod-0`;
+/** podman 4.3 names a Deployment's one pod `<name>-pod-0`; ours are named after the run. */
+const podName = (w: Workload) => `${named(w.name)}-pod-0`;
 
 export async function podIp(w: Workload): Promise<string> {
   const infra = (await podman(['pod', 'inspect', '--format', '{{.InfraContainerID}}', podName(w)])).trim();
-  return (await podman(['inspect', '--format', `{{(index .NetworkSettings.Networks "${KUBE_NETWORK}").IPAddress}}`, infra])).trim();
+  return (await podman(['inspect', '--format', `{{(index .NetworkSettings.Networks "${KUBE_RUN}").IPAddress}}`, infra])).trim();
 }
 
 /** Plays one workload as a Deployment of one pod, its Services' names pointing at the pods already started. */
@@ -121,16 +127,20 @@ export async function play(w: Workload, configMaps: string[], started: Map<strin
     c.image = localImage(String(c.image));
     c.imagePullPolicy = 'Never';
     expandDependentVariables(c);
+    renameReferences(c);
   }
   // emptyDir volumes and volume claims: directories of the node, world-writable as the kubelet makes
   // emptyDirs (podman's own emptyDir is root's, and it ignores fsGroup).
-  const volumes = [...((spec.volumes as JsonObject[] | undefined) ?? []), ...w.claims.map((name) => ({ name, emptyDir: {} }))];
-  spec.volumes = volumes.map((v) => {
+  const volumes: JsonObject[] = [...((spec.volumes as JsonObject[] | undefined) ?? []), ...w.claims.map((name) => ({ name, emptyDir: {} }))];
+  spec.volumes = volumes.map((v): JsonObject => {
+    // ConfigMap and Secret volumes: the run's own names (see prepareKube).
+    if (isObject(v.configMap ?? null)) return { ...v, configMap: { ...(v.configMap as JsonObject), name: named(String((v.configMap as JsonObject).name)) } };
+    if (isObject(v.secret ?? null)) return { ...v, secret: { ...(v.secret as JsonObject), secretName: named(String((v.secret as JsonObject).secretName)) } };
     if (!isObject(v.emptyDir ?? null)) return v;
     const dir = path.join(DIR, 'volumes', w.name, String(v.name));
     mkdirSync(dir, { recursive: true });
     chmodSync(dir, 0o777);
-    return { name: v.name, hostPath: { path: dir, type: 'Directory' } };
+    return { name: String(v.name), hostPath: { path: dir, type: 'Directory' } };
   });
   const hostAliases = serviceTargets()
     .filter((t) => started.has(t.workload))
@@ -139,12 +149,12 @@ export async function play(w: Workload, configMaps: string[], started: Map<strin
   const deployment = {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
-    metadata: { name: w.name, labels: { 'app.kubernetes.io/part-of': 'prd-studio' } },
+    metadata: { name: named(w.name), labels: { 'app.kubernetes.io/part-of': 'prd-studio' } },
     spec: { replicas: 1, selector: { matchLabels: (w.template.metadata as JsonObject).labels }, template: { metadata: w.template.metadata, spec } },
   };
   const file = path.join(DIR, `${w.name}.yaml`);
   writeFileSync(file, stringify(deployment));
-  await podman(['kube', 'play', '--network', KUBE_NETWORK, ...configMaps.flatMap((f) => ['--configmap', f]), file]);
+  await podman(['kube', 'play', '--network', KUBE_RUN, ...configMaps.flatMap((f) => ['--configmap', f]), file]);
 }
 
 const configMapData = () =>
@@ -176,6 +186,23 @@ function expandDependentVariables(container: JsonObject): void {
     } else if (isObject(from?.configMapKeyRef ?? null)) {
       const ref = from!.configMapKeyRef as JsonObject;
       known.set(String(entry.name), String(maps.get(String(ref.name))?.[String(ref.key)] ?? ''));
+    }
+  }
+}
+
+/** The run's own names for the ConfigMaps and Secrets a container refers to (see prepareKube). */
+function renameReferences(container: JsonObject): void {
+  for (const from of (container.envFrom as JsonObject[] | undefined) ?? []) {
+    for (const key of ['configMapRef', 'secretRef']) {
+      const ref = from[key];
+      if (isObject(ref ?? null)) (ref as JsonObject).name = named(String((ref as JsonObject).name));
+    }
+  }
+  for (const entry of (container.env as JsonObject[] | undefined) ?? []) {
+    const from = entry.valueFrom as JsonObject | undefined;
+    for (const key of ['configMapKeyRef', 'secretKeyRef']) {
+      const ref = from?.[key];
+      if (isObject(ref ?? null)) (ref as JsonObject).name = named(String((ref as JsonObject).name));
     }
   }
 }
@@ -217,17 +244,27 @@ export async function waitReady(w: Workload, timeoutMs: number): Promise<void> {
   }
 }
 
-/** Removes every pod, network and secret the kube play run created. */
-export async function kubeDown(): Promise<void> {
-  const pods = (await exec('podman', ['pod', 'ps', '--quiet', '--filter', `label=${PART_OF}`])).stdout.split('\n').filter(Boolean);
-  for (const w of workloads()) pods.push(...(await exec('podman', ['pod', 'ps', '--quiet', '--filter', `name=^${podName(w)}$`])).stdout.split('\n').filter(Boolean));
-  for (const pod of new Set(pods)) await exec('podman', ['pod', 'rm', '--force', '--time', '5', pod]);
+/**
+ * Removes every pod, ConfigMap volume, network and Secret a kube play run created (by default this
+ * process's run), found by the run's name prefix, and the run's directory.
+ */
+export async function kubeDown(run = KUBE_RUN): Promise<void> {
+  const pods = (await exec('podman', ['pod', 'ps', '--quiet', '--filter', `name=^${run}-`])).stdout.split('\n').filter(Boolean);
+  for (const pod of pods) await exec('podman', ['pod', 'rm', '--force', '--time', '5', pod]);
   // kube play keeps each ConfigMap volume as a podman volume of the ConfigMap's name.
-  for (const cm of manifests().filter((d) => d.kind === 'ConfigMap')) await exec('podman', ['volume', 'rm', '--force', String((cm.metadata as JsonObject).name)]);
-  rmSync(path.join(DIR, 'volumes'), { recursive: true, force: true });
-  if ((await exec('podman', ['network', 'exists', KUBE_NETWORK])).code === 0) await exec('podman', ['network', 'rm', '--force', KUBE_NETWORK]);
+  const volumes = (await exec('podman', ['volume', 'ls', '--quiet', '--filter', `name=^${run}-`])).stdout.split('\n').filter(Boolean);
+  for (const volume of volumes) await exec('podman', ['volume', 'rm', '--force', volume]);
+  const secrets = (await exec('podman', ['secret', 'ls', '--format', '{{.Name}}'])).stdout.split('\n').filter((n) => n.startsWith(`${run}-`));
+  for (const secret of secrets) await exec('podman', ['secret', 'rm', secret]);
+  if ((await exec('podman', ['network', 'exists', run])).code === 0) await exec('podman', ['network', 'rm', '--force', run]);
+  rmSync(runDir(run), { recursive: true, force: true });
 }
 
-export async function removeKubeSecrets(): Promise<void> {
-  for (const f of readdirSync(DIR).filter((n) => n.startsWith('secret-'))) await exec('podman', ['secret', 'rm', f.slice('secret-'.length, -'.json'.length)]);
+/** Runs of this checkout whose process has ended without bringing their pods down (interrupted). */
+export function staleKubeRuns(): string[] {
+  if (!existsSync(KUBE_DIR)) return [];
+  return readdirSync(KUBE_DIR).filter((d) => {
+    const pid = /^prd-kube-(\d+)$/.exec(d)?.[1];
+    return pid !== undefined && !isAlive(Number(pid));
+  });
 }

@@ -14,11 +14,13 @@ import {
   readIpForward,
   restoreNetworking,
   saveComposeState,
+  staleTestProjects,
+  TEST_PROJECT_PREFIX,
   startApiService,
   waitHealthy,
   type ComposeState,
 } from './compose.ts';
-import { kubeDown, removeKubeSecrets } from './kube.ts';
+import { KUBE_RUN, kubeDown, staleKubeRuns } from './kube.ts';
 
 type Say = (line: string) => void;
 
@@ -104,7 +106,13 @@ export async function runContainerPhase(runDir: string, tally: (f: string) => Ta
   results.push(['image size targets', { passed: sizes.length - overTarget, failed: overTarget, skipped: 0 }]);
 
   console.log('\n== docker-compose.yml in containers: smoke suite through the gateway');
-  const project = 'prd-studio-test';
+  // One project per run: podman's storage is shared by every checkout on the machine, so another
+  // checkout's run may be up at the same time under its own name, and is never touched by ours.
+  const project = `${TEST_PROJECT_PREFIX}${process.pid}`;
+  for (const stale of staleTestProjects()) {
+    const removed = await composeDown(stale, say);
+    say(`removed what an earlier, interrupted run of this checkout left (${stale}): ${removed.join(', ') || 'its state'}`);
+  }
   let stack: Awaited<ReturnType<typeof composeUp>> | undefined;
   const upStarted = Date.now();
   try {
@@ -126,10 +134,10 @@ export async function runContainerPhase(runDir: string, tally: (f: string) => Ta
   console.log('\n== k8s/ pods with podman kube play (ConfigMaps, a test Secret), ready by their readiness probes');
   const kubeStarted = Date.now();
   try {
-    results.push(['kube play', await jest(path.join(runDir, 'jest-kube.json'), 'kube.ctr-spec', tally)]);
+    for (const stale of staleKubeRuns()) await kubeDown(stale);
+    results.push(['kube play', await jest(path.join(runDir, 'jest-kube.json'), 'kube.ctr-spec', tally, { KUBE_RUN })]);
   } finally {
     await kubeDown();
-    await removeKubeSecrets().catch(() => undefined);
     await restoreNetworking(ipForward);
     say(`kube play pods down (${seconds(kubeStarted)})`);
   }
