@@ -7,8 +7,8 @@ import { AI_TIMEOUT } from '../ai/ai-errors.js';
 import { decodeFailure, UNKNOWN_FAILURE } from '../jobs/ai-job.js';
 import { VOICE_TOKEN_JOB, VOICE_TOKEN_QUEUE, type VoiceTokenJobData, type VoiceTokenJobResult } from './voice-token-job.js';
 
-/** The provider call is limited to 15 s in the worker; this leaves it the time to get the job too. */
-const WAIT_MS = 20_000;
+/** The worker's provider call takes at most 2 × 15 s (one retry); this leaves it the time to get the job too. */
+const WAIT_MS = 40_000;
 
 /** The chat API's side of voice tokens: one job for the worker, awaited like an AI reply (docs/decisions/0007-ai-jobs-on-bullmq.md). */
 @Injectable()
