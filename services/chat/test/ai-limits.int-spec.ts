@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { UnrecoverableError, Worker } from 'bullmq';
-import { browserRequest as request, testRedisUrl } from '@prd/kit/testing';
-import type { Template } from '@prd/proto';
+import { browserRequest as request, testCallerToken, testRedisUrl } from '@prd/kit/testing';
+import { IdentityClient, type Template } from '@prd/proto';
 import { AI_QUEUE } from '../src/worker/ai-queue.js';
 import { guest, registered, startChatStack, userKey, type ChatStack, type TestUser } from './support/chat-stack.js';
 
@@ -59,7 +59,9 @@ describe('per-user AI caps and verified keys (issue 14)', () => {
     stack.openai.respond = () => ({ status: 401, message: 'Incorrect API key provided' });
     await post(rejected, '/api/chat', { content: 'Hello' }).expect(502);
     expect((await usage(stack, rejected)).limits.messages).toBe(200);
-    expect((await stack.identityClient.getOpenAiKey(rejected.id)).verified).toBe(false);
+    // Only the chat worker may read a user's key (docs/decisions/0003-internal-calls.md).
+    const asWorker = new IdentityClient({ baseUrl: stack.identity.url, token: testCallerToken('chat-worker') });
+    expect((await asWorker.getOpenAiKey(rejected.id)).verified).toBe(false);
 
     stack.openai.reset();
     const accepted = await registered(stack, userKey());
@@ -68,7 +70,7 @@ describe('per-user AI caps and verified keys (issue 14)', () => {
     // The worker reports the acceptance beside the reply: wait for it to land.
     let verified = false;
     for (let i = 0; i < 100 && !verified; i++) {
-      verified = (await stack.identityClient.getOpenAiKey(accepted.id)).verified;
+      verified = (await asWorker.getOpenAiKey(accepted.id)).verified;
       if (!verified) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(verified).toBe(true);

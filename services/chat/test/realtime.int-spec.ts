@@ -184,6 +184,14 @@ describe('realtime /ws and the voice session token', () => {
     expect(sent.body.instructions).not.toContain('ZZZ');
   });
 
+  it("mints the token in the chat worker, which answers another user's document with content's 404 and spends nothing", async () => {
+    const foreign = (await request(stack.content.url).post('/api/documents').set('Cookie', offlineUser.cookie).send({ title: 'Not yours', content: '# Secret' }).expect(201)).body;
+    const minted = stack.openai.requests.filter((r) => r.path === '/v1/realtime/sessions').length;
+    const res = await request(stack.chat.url).get(`/api/realtime/session-token?documentId=${foreign.id}`).set('Cookie', aiUser.cookie).expect(404);
+    expect(res.body).toMatchObject({ code: 'NOT_FOUND' });
+    expect(stack.openai.requests.filter((r) => r.path === '/v1/realtime/sessions')).toHaveLength(minted);
+  });
+
   it("never stores the user's API key in Redis (jobs, events, sessions)", async () => {
     await request(stack.chat.url).post('/api/chat').set('Cookie', aiUser.cookie).send({ content: 'One more' }).expect(200);
     const redis = new Redis(testRedisUrl());

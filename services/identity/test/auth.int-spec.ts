@@ -257,6 +257,35 @@ describe('log-in throttling', () => {
   });
 });
 
+describe('accounts and guests per address (rate-limiter-flexible on Redis)', () => {
+  let svc: IdentityService;
+  beforeAll(async () => {
+    svc = await startIdentity({ REGISTRATIONS_PER_ADDRESS_PER_HOUR: '2', GUESTS_PER_ADDRESS_PER_HOUR: '2' });
+  });
+  afterAll(() => svc.close());
+
+  it('refuses a third sign-up from one address in the hour with 429 RATE_LIMITED saying when to retry', async () => {
+    await request(svc.url).post('/api/register').send(newAccount()).expect(201);
+    await request(svc.url).post('/api/register').send(newAccount()).expect(201);
+    const res = await request(svc.url).post('/api/register').send(newAccount()).expect(429);
+    expect(res.body).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many accounts were created from your address\. Please try again in \d+ minutes?\.$/) });
+  });
+
+  it('counts new guests and guest resets in one bucket', async () => {
+    const agent = request.agent(svc.url);
+    // A first write makes a guest (1), a reset makes another identity (2), the next reset is refused.
+    await agent.post('/api/feedback').send({ content: 'hi' }).expect(201);
+    await agent.delete('/api/account').expect(200);
+    const res = await agent.delete('/api/account').expect(429);
+    expect(res.body).toEqual({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many guest sessions were started from your address\. Please try again in \d+ minutes?\.$/),
+    });
+    const refusedFirstWrite = await request(svc.url).post('/api/feedback').send({ content: 'hi' }).expect(429);
+    expect(refusedFirstWrite.body).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+});
+
 describe('demo account (docs/decisions/0009-security.md)', () => {
   it('is seeded idempotently and exposed when enabled', async () => {
     const first = await startIdentity({ DEMO_ACCOUNT_ENABLED: 'true', DEMO_USERNAME: 'demo', DEMO_PASSWORD: 'demo-password' });

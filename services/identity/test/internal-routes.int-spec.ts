@@ -89,8 +89,8 @@ describe('internal routes of identity (docs/decisions/0003-internal-calls.md)', 
   it("names each route's callers: a caller's token opens only what that caller may do", async () => {
     const as = (caller: 'content' | 'chat' | 'chat-worker' | 'export') => new IdentityClient({ baseUrl: svc.url, token: testCallerToken(caller) });
     const guest = await as('content').createGuest('10.0.0.8');
-    // Only the AI processes read a user's decrypted key; content and export never do.
-    for (const caller of ['content', 'export'] as const) await expect(as(caller).getOpenAiKey(guest.id)).rejects.toMatchObject({ status: 404 });
+    // Only the chat worker reads a user's decrypted key (it also mints voice tokens); the chat API, content and export never do.
+    for (const caller of ['content', 'chat', 'export'] as const) await expect(as(caller).getOpenAiKey(guest.id)).rejects.toMatchObject({ status: 404 });
     await expect(as('chat-worker').getOpenAiKey(guest.id)).resolves.toEqual({ apiKey: null, verified: false });
     // Only the AI worker, which made the provider call, reports a key as verified.
     for (const caller of ['content', 'chat', 'export'] as const) await expect(as(caller).openAiKeyVerified(guest.id, 'f'.repeat(64))).rejects.toMatchObject({ status: 404 });
@@ -113,7 +113,8 @@ describe('internal routes of identity (docs/decisions/0003-internal-calls.md)', 
 
   it('answers a null key for a user without one', async () => {
     const guest = await client.createGuest('10.0.0.7');
-    await expect(client.getOpenAiKey(guest.id)).resolves.toEqual({ apiKey: null, verified: false });
-    await expect(client.getOpenAiKey(999_999)).rejects.toMatchObject({ status: 404 });
+    const worker = new IdentityClient({ baseUrl: svc.url, token: testCallerToken('chat-worker') });
+    await expect(worker.getOpenAiKey(guest.id)).resolves.toEqual({ apiKey: null, verified: false });
+    await expect(worker.getOpenAiKey(999_999)).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifySession from '@fastify/session';
 import type { DynamicModule } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -46,23 +47,20 @@ export async function createServiceApp<C extends BaseConfig>(options: AppOptions
     logger: new PinoNestLogger(logger),
     abortOnError: false,
   });
-  await app.register(fastifyCookie);
   app.useGlobalFilters(new ErrorBodyFilter());
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance();
-  const sessions = app.get(SessionService);
   const metrics = app.get<Metrics>(METRICS);
 
+  // Before the session is loaded, so a refused cross-site request costs no Redis read.
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-service', service);
     reply.header('x-request-id', request.id);
     checkStateChangingRequest(request, config.ALLOWED_ORIGINS);
   });
-  fastify.addHook('onSend', async (request, reply, payload) => {
-    await sessions.commit(request, reply);
-    return payload;
-  });
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, app.get(SessionService).pluginOptions());
   fastify.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const status = String(reply.statusCode);

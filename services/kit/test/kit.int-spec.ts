@@ -106,6 +106,66 @@ describe('a service built on the kit', () => {
     expect(forged.body).toEqual({ userId: null });
   });
 
+  it('sets the cookie only when the session changed, Secure over https', async () => {
+    const anonymous = await request(svc.url).get('/api/notes/session').expect(200);
+    expect(anonymous.headers['set-cookie']).toBeUndefined();
+    const set = await request(svc.url).post('/api/notes/session').expect(201);
+    const value = (set.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+    const read = await request(svc.url).get('/api/notes/session').set('Cookie', value).expect(200);
+    expect(read.headers['set-cookie']).toBeUndefined();
+    const tls = await request(svc.url).post('/api/notes/session').set('X-Forwarded-Proto', 'https').expect(201);
+    expect(tls.headers['set-cookie']?.[0]).toMatch(/; Secure/);
+    expect(set.headers['set-cookie']?.[0]).not.toMatch(/; Secure/);
+  });
+
+  it('treats a tampered signature, an unknown id and an expired session as no session, and clears their cookie', async () => {
+    const set = await request(svc.url).post('/api/notes/session').expect(201);
+    const value = (set.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+    const [name, signed] = value.split('=') as [string, string];
+    const id = decodeURIComponent(signed).split('.').slice(0, -1).join('.');
+    const signature = decodeURIComponent(signed).split('.').at(-1)!;
+    const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    const cases = {
+      tampered: `${name}=${encodeURIComponent(`${id}.${flipped}`)}`,
+      otherId: `${name}=${encodeURIComponent(`x${id}.${signature}`)}`,
+    };
+    for (const [what, cookie] of Object.entries(cases)) {
+      const res = await request(svc.url).get('/api/notes/session').set('Cookie', cookie).expect(200);
+      expect([what, res.body]).toEqual([what, { userId: null }]);
+      expect([what, res.headers['set-cookie']?.[0]]).toEqual([what, expect.stringMatching(/^prd\.sid=;/)]);
+    }
+    const redis = new Redis(testRedisUrl());
+    try {
+      // Signed right but unknown to Redis (expired there, or never issued).
+      expect(await redis.del(`sess:${id}`)).toBe(1);
+      const unknown = await request(svc.url).get('/api/notes/session').set('Cookie', value).expect(200);
+      expect(unknown.body).toEqual({ userId: null });
+      expect(unknown.headers['set-cookie']?.[0]).toMatch(/^prd\.sid=;/);
+      // Still in Redis but past the session's own expiry.
+      const again = await request(svc.url).post('/api/notes/session').expect(201);
+      const againValue = (again.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+      const againId = decodeURIComponent(againValue.split('=')[1]!).split('.').slice(0, -1).join('.');
+      const stored = JSON.parse((await redis.get(`sess:${againId}`))!) as { cookie: Record<string, unknown>; userId: number };
+      expect(stored.userId).toBe(42);
+      const past = new Date(Date.now() - 1000).toISOString();
+      await redis.set(`sess:${againId}`, JSON.stringify({ ...stored, cookie: { ...stored.cookie, expires: past, originalExpires: past } }), 'EX', 60);
+      const expired = await request(svc.url).get('/api/notes/session').set('Cookie', againValue).expect(200);
+      expect(expired.body).toEqual({ userId: null });
+      expect(await redis.exists(`sess:${againId}`)).toBe(0);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('logs out: the session is gone from Redis, its cookie cleared, and the old cookie is worth nothing', async () => {
+    const set = await request(svc.url).post('/api/notes/session').expect(201);
+    const value = (set.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+    const out = await request(svc.url).delete('/api/notes/session').set('Cookie', value).expect(200);
+    expect(out.headers['set-cookie']?.[0]).toMatch(/^prd\.sid=;/);
+    const after = await request(svc.url).get('/api/notes/session').set('Cookie', value).expect(200);
+    expect(after.body).toEqual({ userId: null });
+  });
+
   it('serves Prometheus metrics', async () => {
     const res = await request(svc.url).get('/metrics').expect(200);
     expect(res.text).toContain('http_request_duration_seconds');

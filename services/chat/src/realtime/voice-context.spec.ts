@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { VOICE_CONTEXT_CHARS } from '@prd/proto';
-import { voiceContext } from './session-token.controller.js';
+import { voiceContext } from '../worker/voice-token.worker.js';
 
 describe('voice session context', () => {
   it('delimits the document so its text cannot close the block or open another', () => {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import * as tables from '../db/schema.js';
 import { AiWorkerService } from './ai-worker.service.js';
 import { AiJobProcessor } from './ai-job.processor.js';
+import { VoiceTokenWorker } from './voice-token.worker.js';
 import type { WorkerConfig } from './worker.config.js';
 import { PeersModule } from '../peers/peers.module.js';
 import { ProviderFactory } from '../ai/provider-factory.js';
@@ -21,7 +22,7 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [KitModule.forRoot({ service: WORKER_SERVICE, config, logger, tables, migrationsFolder }), PeersModule],
-      providers: [AiWorkerService, AiJobProcessor, ProviderFactory, MessagesRepository, FlowsRepository],
+      providers: [AiWorkerService, AiJobProcessor, VoiceTokenWorker, ProviderFactory, MessagesRepository, FlowsRepository],
     };
   }
 }

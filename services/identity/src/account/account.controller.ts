@@ -1,20 +1,17 @@
-import { Controller, Delete, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
-import { CurrentUser, SessionService, unauthorized, WithUser, type ActingUser } from '@prd/kit';
+import { Controller, Delete, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentUser, unauthorized, WithUser, type ActingUser } from '@prd/kit';
 import type { AccountDeleteAnswer } from '@prd/proto';
 import { AccountService } from './account.service.js';
 
 @Controller('api/account')
 export class AccountController {
-  constructor(
-    private readonly account: AccountService,
-    private readonly sessions: SessionService,
-  ) {}
+  constructor(private readonly account: AccountService) {}
 
   @Delete()
   @WithUser()
-  async delete(@CurrentUser() user: ActingUser | null, @Req() request: FastifyRequest): Promise<AccountDeleteAnswer> {
+  async delete(@CurrentUser() user: ActingUser | null, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<AccountDeleteAnswer> {
     if (!user) throw unauthorized('There is no account to delete');
-    return this.account.delete(user.id, await this.sessions.get(request), request.ip);
+    return this.account.delete(user.id, request, reply);
   }
 }

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Redirect, Req, UseGuards } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Body, Controller, Get, HttpCode, Post, Query, Redirect, Req, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, SessionService, ZodPipe } from '@prd/kit';
 import { registerSchema, SIGN_UP_PATH, type CurrentUser, type RegisterRequest } from '@prd/proto';
 import { toCurrentUser, type UserRow } from '../users/users.service.js';
@@ -21,8 +21,7 @@ export class AuthController {
   /** Sign-up, both variants; the new user is logged in on a fresh session id. */
   @Post('register')
   async register(@Body(new ZodPipe(registerSchema)) body: RegisterRequest, @Req() request: FastifyRequest): Promise<CurrentUser> {
-    const session = await this.sessions.get(request);
-    return toCurrentUser(await this.auth.register(body, session, request.ip));
+    return toCurrentUser(await this.auth.register(body, request));
   }
 
   /** Log-in by username or email; wrong credentials are 401 whether or not the user exists. */
@@ -30,16 +29,15 @@ export class AuthController {
   @HttpCode(200)
   @UseGuards(LoginGuard)
   async login(@Req() request: LoggedInRequest): Promise<CurrentUser> {
-    const session = await this.sessions.get(request);
-    this.auth.logIn(session, request.user);
+    await this.auth.logIn(request, request.user);
     return toCurrentUser(request.user);
   }
 
   /** A link (docs/product.md §2): ends the session and goes home. */
   @Get('logout')
   @Redirect('/', 302)
-  async logout(@Req() request: FastifyRequest): Promise<void> {
-    (await this.sessions.get(request)).destroy();
+  async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    await this.sessions.end(request, reply);
   }
 
   /** Opens the email sign-up form, keeping a same-site callback target. */

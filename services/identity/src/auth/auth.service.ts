@@ -1,16 +1,16 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { and, eq, isNull } from 'drizzle-orm';
-import { CONFIG, conflict, DB, forbidden, type Database, type Session } from '@prd/kit';
+import { CONFIG, conflict, DB, forbidden, SessionService, type Database } from '@prd/kit';
+import type { FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, type RegisterRequest } from '@prd/proto';
 import * as tables from '../db/schema.js';
 import type { Config } from '../config.js';
 import { hashPassword, needsRehash, verifyPassword } from '../security/password.js';
-import { RateLimiter, tooManyRequests } from '../security/rate-limiter.js';
+import { AddressLimits } from '../security/address-limits.js';
 import { UsageService } from '../usage/usage.service.js';
 import { LoginThrottle } from './login-throttle.js';
 import { UsersService, type UserRow } from '../users/users.service.js';
 
-const HOUR = 3600;
 const UNIQUE_VIOLATION = '23505';
 
 /** Sign-up and log-in (docs/product.md §3, §5; docs/decisions/0005-users-guests-and-limits.md, docs/decisions/0009-security.md). */
@@ -24,7 +24,8 @@ export class AuthService implements OnModuleInit {
     @Inject(CONFIG) private readonly config: Config,
     private readonly users: UsersService,
     private readonly usage: UsageService,
-    private readonly limiter: RateLimiter,
+    private readonly limits: AddressLimits,
+    private readonly sessions: SessionService,
     private readonly throttle: LoginThrottle,
   ) {}
 
@@ -68,20 +69,19 @@ export class AuthService implements OnModuleInit {
   }
 
   /** Binds the user to a fresh session id (against session fixation, docs/decisions/0009-security.md). */
-  logIn(session: Session, user: UserRow): void {
-    session.regenerate();
-    session.userId = user.id;
+  logIn(request: FastifyRequest, user: UserRow): Promise<void> {
+    return this.sessions.bind(request, user.id);
   }
 
   /**
    * Creates an account, or upgrades the session's guest in place (docs/decisions/0005-users-guests-and-limits.md: same id, so every document,
    * chat and the month's usage stay). The settings variant names the guest's id, which must be the session's.
    */
-  async register(body: RegisterRequest, session: Session, address: string): Promise<UserRow> {
-    const limit = await this.limiter.hit('register-address', address, this.config.REGISTRATIONS_PER_ADDRESS_PER_HOUR, HOUR);
-    if (!limit.allowed) throw tooManyRequests('Too many accounts were created from your address.', limit.retryAfterSeconds);
+  async register(body: RegisterRequest, request: FastifyRequest): Promise<UserRow> {
+    await this.limits.registration(request.ip);
 
-    const current = session.userId === undefined ? null : await this.users.findActive(session.userId);
+    const sessionUserId = this.sessions.userId(request);
+    const current = sessionUserId === undefined ? null : await this.users.findActive(sessionUserId);
     if (body.id !== undefined) {
       if (!current || current.id !== body.id) throw forbidden('You can only register your own account');
       if (!current.isGuest) throw conflict('This account is already registered');
@@ -115,7 +115,7 @@ export class AuthService implements OnModuleInit {
     } catch (err) {
       throw translateUniqueViolation(err);
     }
-    this.logIn(session, user!);
+    await this.logIn(request, user!);
     // The limits change with the tier: the user's open tabs refresh their usage line.
     await this.usage.announce(user!.id);
     return user!;

@@ -15,8 +15,8 @@ export class CurrentUserController {
   @Get()
   @Public()
   async get(@Req() request: FastifyRequest): Promise<CurrentUser> {
-    const session = await this.sessions.get(request);
-    const user = session.userId === undefined ? null : await this.users.findActive(session.userId);
+    const userId = this.sessions.userId(request);
+    const user = userId === undefined ? null : await this.users.findActive(userId);
     return user ? toCurrentUser(user) : { isAuthenticated: false, isAnonymous: true };
   }
 }

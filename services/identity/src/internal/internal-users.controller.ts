@@ -64,11 +64,10 @@ export class InternalUsersController {
 
   /**
    * docs/decisions/0006-ai-providers.md: the decrypted custom key; null when the user stores none.
-   * docs/decisions/0003-internal-calls.md wants the AI worker as its only reader; the chat service still
-   * reads it to mint realtime voice session tokens, until that moves to the worker.
+   * Its only reader is the chat worker (docs/decisions/0003-internal-calls.md), which also mints the realtime voice tokens.
    */
   @Get(':id/openai-key')
-  @InternalCallers('chat-worker', 'chat')
+  @InternalCallers('chat-worker')
   async getOpenAiKey(@Param(new ZodPipe(userIdParamsSchema)) params: UserIdParams): Promise<OpenAiKeyAnswer> {
     const user = await this.users.findActive(params.id);
     if (!user) throw notFound('User not found');

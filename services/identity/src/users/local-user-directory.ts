@@ -5,10 +5,8 @@ import { CONFIG, DB, REDIS, UserDirectory, type Database } from '@prd/kit';
 import { GUEST_PREFIX, type InternalUser } from '@prd/proto';
 import * as tables from '../db/schema.js';
 import type { Config } from '../config.js';
-import { RateLimiter, rateLimitNamespace, tooManyRequests } from '../security/rate-limiter.js';
+import { AddressLimits } from '../security/address-limits.js';
 import { toInternalUser, UsersService } from './users.service.js';
-
-const HOUR = 3600;
 
 export const newGuestUsername = () => `${GUEST_PREFIX}${randomBytes(6).toString('hex')}`;
 
@@ -19,16 +17,16 @@ export const newGuestUsername = () => `${GUEST_PREFIX}${randomBytes(6).toString(
 @Injectable()
 export class LocalUserDirectory extends UserDirectory {
   private readonly users: UsersService;
-  private readonly limiter: RateLimiter;
+  private readonly limits: AddressLimits;
 
   constructor(
     @Inject(DB) private readonly db: Database<typeof tables>,
     @Inject(REDIS) redis: Redis,
-    @Inject(CONFIG) private readonly config: Config,
+    @Inject(CONFIG) config: Config,
   ) {
     super();
     this.users = new UsersService(db);
-    this.limiter = new RateLimiter(redis, rateLimitNamespace(config.DATABASE_URL));
+    this.limits = new AddressLimits(redis, config);
   }
 
   async getUser(id: number): Promise<InternalUser | null> {
@@ -37,8 +35,7 @@ export class LocalUserDirectory extends UserDirectory {
   }
 
   async createGuest(clientAddress: string): Promise<InternalUser> {
-    const limit = await this.limiter.hit('guests', clientAddress, this.config.GUESTS_PER_ADDRESS_PER_HOUR, HOUR);
-    if (!limit.allowed) throw tooManyRequests('Too many guest sessions were started from your address.', limit.retryAfterSeconds);
+    await this.limits.guest(clientAddress);
     const [user] = await this.db.insert(tables.users).values({ username: newGuestUsername(), isGuest: true }).returning();
     return toInternalUser(user!);
   }

@@ -3,10 +3,10 @@ import type { Redis } from 'ioredis';
 import { CONFIG, REDIS } from '@prd/kit';
 import { parseEncryptionKey, type Config } from '../config.js';
 import { KeyCipher } from '../security/key-cipher.js';
-import { RateLimiter, rateLimitNamespace } from '../security/rate-limiter.js';
+import { AddressLimits } from '../security/address-limits.js';
 import { UsersService } from './users.service.js';
 
-/** Users, the key cipher and the Redis rate limiter, shared by every feature of identity. */
+/** Users, the key cipher and the per-address limits, shared by every feature of identity. */
 @Global()
 @Module({
   providers: [
@@ -17,11 +17,11 @@ import { UsersService } from './users.service.js';
       useFactory: (config: Config) => new KeyCipher(parseEncryptionKey(config.ENCRYPTION_KEY)!),
     },
     {
-      provide: RateLimiter,
+      provide: AddressLimits,
       inject: [REDIS, CONFIG],
-      useFactory: (redis: Redis, config: Config) => new RateLimiter(redis, rateLimitNamespace(config.DATABASE_URL)),
+      useFactory: (redis: Redis, config: Config) => new AddressLimits(redis, config),
     },
   ],
-  exports: [UsersService, KeyCipher, RateLimiter],
+  exports: [UsersService, KeyCipher, AddressLimits],
 })
 export class UsersModule {}

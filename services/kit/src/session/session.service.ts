@@ -1,82 +1,113 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fastifyCookie, Signer } from '@fastify/cookie';
+import type { FastifySessionOptions } from '@fastify/session';
+import { RedisStore } from 'connect-redis';
+import type { FastifyReply, FastifyRequest, Session } from 'fastify';
 import type { Redis } from 'ioredis';
 import { CONFIG } from '../config/config.tokens.js';
 import type { BaseConfig } from '../config/config.js';
 import { REDIS } from '../redis/redis.tokens.js';
-import { SESSION_COOKIE, Session, SessionStore, signSessionId, unsignSessionId } from './session.js';
+import { SESSION_COOKIE, SESSION_ENDED_CHANNEL, SESSION_KEY_PREFIX, sessionTag, type SessionEndedEvent } from './session.js';
 
-/** Reads a raw Cookie header (WebSocket upgrades have no Fastify request). */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
+/** The session of a request: @fastify/session sets it to null once it is destroyed. */
+type SessionOf = FastifyRequest['session'] | null;
 
-/** The shared Redis session (docs/decisions/0002-shared-redis.md), loaded on first use within a request and saved when the answer is sent. */
+/**
+ * The shared Redis session (docs/decisions/0017-session-design.md): `@fastify/session` with connect-redis's store
+ * on the kit's ioredis client and `@fastify/cookie`'s signer. This service owns both, so WebSocket upgrades (which
+ * have no Fastify request) read sessions exactly as HTTP requests do, and it announces every session that ends so
+ * sockets opened with it close on every replica.
+ */
 @Injectable()
 export class SessionService {
-  private readonly store: SessionStore;
-  private readonly loaded = new WeakMap<FastifyRequest, Promise<Session>>();
+  private readonly store: RedisStore;
+  private readonly signer: Signer;
 
   constructor(
-    @Inject(REDIS) redis: Redis,
+    @Inject(REDIS) private readonly redis: Redis,
     @Inject(CONFIG) private readonly config: BaseConfig,
   ) {
-    this.store = new SessionStore(redis, config.SESSION_TTL_SECONDS);
+    // Without a cookie expiry connect-redis would use this; the session's own expiry (maxAge below) sets the key's TTL.
+    this.store = new RedisStore({ client: redis, prefix: SESSION_KEY_PREFIX, ttl: config.SESSION_TTL_SECONDS });
+    this.signer = new Signer(config.SESSION_SECRET);
   }
 
-  get(request: FastifyRequest): Promise<Session> {
-    let session = this.loaded.get(request);
-    if (!session) {
-      session = this.fromCookieHeader(request.headers.cookie);
-      this.loaded.set(request, session);
-    }
-    return session;
+  /** The options every service registers `@fastify/session` with. */
+  pluginOptions(): FastifySessionOptions {
+    const secure = this.config.COOKIE_SECURE === 'auto' ? 'auto' : this.config.COOKIE_SECURE === 'true';
+    return {
+      secret: this.signer,
+      // connect-redis implements express-session's store, which @fastify/session accepts as is.
+      store: this.store,
+      cookieName: SESSION_COOKIE,
+      // Anonymous reads store nothing and set no cookie; the session is written only when it changed.
+      saveUninitialized: false,
+      rolling: false,
+      cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: this.config.SESSION_TTL_SECONDS * 1000 },
+    };
   }
 
-  /** Loads the session named by a Cookie header; an unsigned or unknown id gives a new, empty session. */
-  fromCookieHeader(header: string | undefined): Promise<Session> {
-    const raw = cookieValue(header, SESSION_COOKIE);
-    return this.store.load(raw ? unsignSessionId(raw, this.config.SESSION_SECRET) : null);
+  /** The user the request's session holds, if any. */
+  userId(request: FastifyRequest): number | undefined {
+    return (request.session as SessionOf)?.userId;
   }
 
-  /** For each session id, the user it still holds, or undefined when it ended or holds none. */
-  async usersOf(ids: string[]): Promise<Array<number | undefined>> {
-    return (await this.store.peek(ids)).map((data) => data?.userId);
+  /** The request's session id (a new, unsaved one for a visitor without a session). */
+  sessionId(request: FastifyRequest): string {
+    return request.session.sessionId;
+  }
+
+  /**
+   * Binds a user to the visitor under a new session id (log-in, sign-up, guest creation and reset): against session
+   * fixation (docs/decisions/0009-security.md); the old id ends, and sockets opened with it close.
+   */
+  async bind(request: FastifyRequest, userId: number): Promise<void> {
+    const previous = request.session.sessionId;
+    await request.session.regenerate();
+    request.session.userId = userId;
+    await this.announce({ sessions: [sessionTag(previous)] });
+  }
+
+  /** Forgets the session's user (it no longer exists). */
+  clearUser(request: FastifyRequest): void {
+    delete request.session.userId;
+  }
+
+  /** Ends the session (log-out, account deletion) and clears its cookie; sockets opened with it close. */
+  async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const session = request.session as SessionOf;
+    if (!session) return;
+    const id = session.sessionId;
+    await session.destroy();
+    void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    await this.announce({ sessions: [sessionTag(id)] });
   }
 
   /** Announces that every session of this user ended (account deleted): every replica closes its sockets. */
   endUser(userId: number): Promise<void> {
-    return this.store.endUser(userId);
+    return this.announce({ userId });
   }
 
-  /** Called from the onSend hook: persists a changed session and writes or clears the cookie. */
-  async commit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const pending = this.loaded.get(request);
-    if (!pending) return;
-    const session = await pending;
-    const secure = this.config.COOKIE_SECURE === 'auto' ? request.protocol === 'https' : this.config.COOKIE_SECURE === 'true';
-    const options = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
-    if (session.destroyed) {
-      await this.store.remove(session);
-      reply.clearCookie(SESSION_COOKIE, options);
-      return;
-    }
-    if (!session.dirty) return;
-    await this.store.save(session);
-    reply.setCookie(SESSION_COOKIE, signSessionId(session.id, this.config.SESSION_SECRET), {
-      ...options,
-      maxAge: this.config.SESSION_TTL_SECONDS,
-    });
+  /** The session named by a raw Cookie header (WebSocket upgrades), or null when it is unsigned, forged or unknown. */
+  async fromCookieHeader(header: string | undefined): Promise<{ id: string; userId: number | undefined } | null> {
+    const raw = header ? fastifyCookie.parse(header)[SESSION_COOKIE] : undefined;
+    if (!raw) return null;
+    const { valid, value: id } = this.signer.unsign(raw);
+    if (!valid || !id) return null;
+    const data = await this.read(id);
+    return data ? { id, userId: data.userId } : null;
+  }
+
+  /** For each session id, the user it still holds, or undefined when it ended or holds none. */
+  usersOf(ids: string[]): Promise<Array<number | undefined>> {
+    return Promise.all(ids.map(async (id) => (await this.read(id))?.userId));
+  }
+
+  private async read(id: string): Promise<Session | null> {
+    return ((await this.store.get(id)) as Session | null | undefined) ?? null;
+  }
+
+  private async announce(event: SessionEndedEvent): Promise<void> {
+    await this.redis.publish(SESSION_ENDED_CHANNEL, JSON.stringify(event));
   }
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from '@jest/globals';
 import type { FastifyRequest } from 'fastify';
 import type { InternalUser } from '@prd/proto';
 import { z, ZodError } from 'zod';
-import { Session } from '../session/session.js';
 import type { SessionService } from '../session/session.service.js';
 import { ActingUserService } from './acting-user.js';
 import { UserDirectory } from './user-directory.js';
@@ -21,10 +20,27 @@ class CountingDirectory extends UserDirectory {
   }
 }
 
-function serviceWith(session: Session) {
+/** The part of a session the service reads and writes; `bind` gives it a new id as @fastify/session's regenerate does. */
+class FakeSession {
+  constructor(
+    public id: string,
+    public userId?: number,
+  ) {}
+}
+
+function serviceWith(session: FakeSession) {
   const directory = new CountingDirectory();
-  const sessions = { get: async () => session } as unknown as SessionService;
-  return { directory, users: new ActingUserService(sessions, directory) };
+  let ids = 0;
+  const sessions = {
+    userId: () => session.userId,
+    sessionId: () => session.id,
+    clearUser: () => void (session.userId = undefined),
+    bind: async (_request: FastifyRequest, userId: number) => {
+      session.id = `regenerated-${++ids}`;
+      session.userId = userId;
+    },
+  } satisfies Pick<SessionService, 'userId' | 'sessionId' | 'clearUser' | 'bind'>;
+  return { directory, users: new ActingUserService(sessions as unknown as SessionService, directory) };
 }
 
 const request = {} as FastifyRequest;
@@ -32,7 +48,7 @@ const noteSchema = z.object({ content: z.string().min(1, 'Content is required') 
 
 describe('ActingUserService', () => {
   it('asks the directory about a session once, then answers from memory', async () => {
-    const session = new Session('s1', { createdAt: 0, userId: 7 }, false);
+    const session = new FakeSession('s1', 7);
     const { directory, users } = serviceWith(session);
     expect(await users.resolve(request)).toEqual({ id: 7, username: 'ada', isGuest: false });
     expect(await users.resolve(request)).toEqual({ id: 7, username: 'ada', isGuest: false });
@@ -40,16 +56,16 @@ describe('ActingUserService', () => {
   });
 
   it('asks again once the session gets a new id (log-in, sign-up, guest reset)', async () => {
-    const session = new Session('s2', { createdAt: 0, userId: 7 }, false);
+    const session = new FakeSession('s2', 7);
     const { directory, users } = serviceWith(session);
     await users.resolve(request);
-    session.regenerate();
+    session.id = 's2-after-log-in';
     await users.resolve(request);
     expect(directory.lookups).toBe(2);
   });
 
   it('clears a session whose user no longer exists and provisions a guest when asked', async () => {
-    const session = new Session('s3', { createdAt: 0, userId: 8 }, false);
+    const session = new FakeSession('s3', 8);
     const { users } = serviceWith(session);
     expect(await users.resolve(request)).toBeNull();
     expect(session.userId).toBeUndefined();
@@ -59,7 +75,7 @@ describe('ActingUserService', () => {
   });
 
   it('provisions no guest for a write whose body is rejected', async () => {
-    const session = new Session('s4', { createdAt: 0 }, false);
+    const session = new FakeSession('s4');
     const { directory, users } = serviceWith(session);
     const blank = { body: { content: '' } } as FastifyRequest;
     await expect(users.resolve(blank, { provisionGuest: noteSchema })).rejects.toBeInstanceOf(ZodError);

@@ -1,6 +1,7 @@
 import { createParamDecorator, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { InternalUser } from '@prd/proto';
 import type { z } from 'zod';
 import { accountRequired } from '../errors/app-error.js';
@@ -43,8 +44,8 @@ export const CurrentUser = createParamDecorator((_data: unknown, context: Execut
 
 @Injectable()
 export class ActingUserService {
-  /** Session id → its user as last confirmed, oldest first, so the read path skips a call to identity. */
-  private readonly remembered = new Map<string, { user: ActingUser; checkedAt: number }>();
+  /** Session id → its user as last confirmed, so the read path skips a call to identity; entries live USER_RECHECK_MS. */
+  private readonly remembered = new LRUCache<string, ActingUser>({ max: REMEMBERED_SESSIONS, ttl: USER_RECHECK_MS });
 
   constructor(
     private readonly sessions: SessionService,
@@ -53,30 +54,26 @@ export class ActingUserService {
 
   /** The session's user, provisioning a guest when asked; a session naming a vanished user is cleared. */
   async resolve(request: FastifyRequest, policy: UserPolicy = {}): Promise<ActingUser | null> {
-    const session = await this.sessions.get(request);
+    const userId = this.sessions.userId(request);
     let user: ActingUser | null = null;
-    if (session.userId !== undefined) {
-      user = await this.lookUp(session.id, session.userId);
-      if (!user) session.userId = undefined;
+    if (userId !== undefined) {
+      user = await this.lookUp(this.sessions.sessionId(request), userId);
+      if (!user) this.sessions.clearUser(request);
     }
     if (!user && policy.provisionGuest) {
       new ZodPipe(policy.provisionGuest).transform(request.body);
       user = await this.directory.createGuest(request.ip);
-      session.regenerate();
-      session.userId = user.id;
+      await this.sessions.bind(request, user.id);
     }
     return user;
   }
 
   private async lookUp(sessionId: string, userId: number): Promise<ActingUser | null> {
     const hit = this.remembered.get(sessionId);
-    if (hit && hit.user.id === userId && Date.now() - hit.checkedAt < USER_RECHECK_MS) return hit.user;
+    if (hit?.id === userId) return hit;
     const user = await this.directory.getUser(userId);
-    this.remembered.delete(sessionId);
-    if (user) {
-      this.remembered.set(sessionId, { user, checkedAt: Date.now() });
-      if (this.remembered.size > REMEMBERED_SESSIONS) this.remembered.delete(this.remembered.keys().next().value!);
-    }
+    if (user) this.remembered.set(sessionId, user);
+    else this.remembered.delete(sessionId);
     return user;
   }
 }

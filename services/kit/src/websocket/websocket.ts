@@ -77,8 +77,8 @@ export class WebSocketService implements OnApplicationShutdown {
       this.sessions
         .fromCookieHeader(request.headers.cookie)
         .then((session) => {
-          const userId = session.isNew ? undefined : session.userId;
-          if (userId === undefined) return refuse(socket, this.service, 401, 'Unauthorized', 'Sign in or start as a guest first');
+          const userId = session?.userId;
+          if (!session || userId === undefined) return refuse(socket, this.service, 401, 'Unauthorized', 'Sign in or start as a guest first');
           wss.handleUpgrade(request, socket, head, (ws) => {
             alive.add(ws);
             this.open.set(ws, { sessionId: session.id, tag: sessionTag(session.id), userId });
