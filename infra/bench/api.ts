@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 /** A registered user of the stack under measurement, with the session cookie of its sign-up. */
 export interface BenchUser {
   id: number;
+  username: string;
   cookie: string;
 }
 
@@ -27,7 +28,7 @@ export async function register(base: string, label: string): Promise<BenchUser> 
   const cookie = (res.headers.getSetCookie()[0] ?? '').split(';')[0];
   if (!cookie) throw new Error('POST /api/register set no session cookie');
   const { id } = (await res.json()) as { id: number };
-  return { id, cookie };
+  return { id, username: name, cookie };
 }
 
 /** POSTs JSON as the user and returns the parsed answer, failing on any other status than `status`. */

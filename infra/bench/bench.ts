@@ -15,6 +15,7 @@ import { measureMemory } from './memory.ts';
 import { measureReadPath, READ_PATH_CONNECTIONS, seedDocuments } from './read-path.ts';
 import { judgeRows, renderTable, type NotMeasured } from './report.ts';
 import { buildRows, SETTINGS_REPETITIONS, type BenchResults, type RunResults } from './results.ts';
+import { measureNotificationPush, measureSharedReadPath, shareDocuments } from './sharing.ts';
 import { measureUsagePush } from './usage-push.ts';
 import { measureWordExport } from './word-export.ts';
 
@@ -28,6 +29,7 @@ export const SETTINGS = {
   chatConnections: 10,
   realtimeProbes: 30,
   usagePushSamples: 100,
+  notificationPushSamples: 100,
   exportSamples: 5,
   lighthouseRuns: 3,
   /**
@@ -134,13 +136,19 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
     const rawServer = await startHelper(`raw-server-${replicas}`, 'raw-server.ts', { DATABASE_URL: contentDatabaseUrl(state.postgresUrl) });
     raw = rawServer;
     const readUser = await register(base, 'read');
-    say('   creating 100 documents through the API...');
-    await seedDocuments(base, readUser);
+    say('   creating 100 documents through the API, and sharing them with another user...');
+    const documentIds = await seedDocuments(base, readUser);
+    const sharedReader = await shareDocuments(base, readUser, documentIds);
     await sleep(3_000);
     const memoryAtRest = measureMemory(state);
 
     const readPath = await attempt(`read path: raw server, then nginx (${SETTINGS.readPathSeconds} s each at 50 connections, ${SETTINGS.readPathRepetitions} times)`, say, () =>
       measureReadPath(base, readUser, rawServer.url, SETTINGS.readPathSeconds, SETTINGS.readPathRepetitions),
+    );
+    const sharedReadPath = await attempt(
+      `shared read path: GET /api/documents?scope=shared via nginx (${SETTINGS.readPathSeconds} s at 50 connections, ${SETTINGS.readPathRepetitions} times)`,
+      say,
+      () => measureSharedReadPath(base, sharedReader, SETTINGS.readPathSeconds, SETTINGS.readPathRepetitions),
     );
     const chat = await attempt('AI path (POST /api/chat, /ws)', say, async () =>
       measureChat(base, await register(base, 'chat'), stub.url, { seconds: SETTINGS.chatSeconds, connections: SETTINGS.chatConnections, probes: SETTINGS.realtimeProbes }),
@@ -149,13 +157,28 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
     const usagePush = await attempt('usage_update push, idle and under the read-path load', say, async () =>
       measureUsagePush(base, await register(base, 'push'), SETTINGS.usagePushSamples, background),
     );
+    const notificationPush = await attempt('notification push after a colleague’s comment', say, () =>
+      measureNotificationPush(base, readUser, documentIds[0] ?? 0, SETTINGS.notificationPushSamples),
+    );
     const wordExport = await attempt('Word export', say, async () => measureWordExport(base, await register(base, 'export'), SETTINGS.exportSamples));
     const memoryAfterLoad = measureMemory(state);
     const otherCpuShare = foreignShare(cpuBefore, cpuSnapshot([process.pid]));
     // Lighthouse last, on the same stack: its Chromium would otherwise count as other work above.
     await lighthouse(base);
     say(`   other work on the machine used ${(otherCpuShare * 100).toFixed(0)}% of its CPU meanwhile`);
-    return { replicas, otherCpuShare, providerRateLimit: SETTINGS.providerRateLimit, readPath, chat, usagePush, wordExport, memoryAtRest, memoryAfterLoad };
+    return {
+      replicas,
+      otherCpuShare,
+      providerRateLimit: SETTINGS.providerRateLimit,
+      readPath,
+      sharedReadPath,
+      chat,
+      usagePush,
+      notificationPush,
+      wordExport,
+      memoryAtRest,
+      memoryAfterLoad,
+    };
   } finally {
     if (raw) await stopHelper(raw);
     say('   stopping the stack');

@@ -28,11 +28,13 @@ export interface ReadPathFigures {
   failures: number;
 }
 
-/** Gives the user the read path's 100 documents, created through the API like any user's. */
-export async function seedDocuments(base: string, user: BenchUser): Promise<void> {
+/** Gives the user the read path's 100 documents, created through the API like any user's; answers their ids. */
+export async function seedDocuments(base: string, user: BenchUser): Promise<number[]> {
+  const ids: number[] = [];
   for (let i = 1; i <= READ_PATH_DOCUMENTS; i++) {
-    await createDocument(base, user, `Read path document ${i}`, `## Problem\nDocument ${i} of the read-path benchmark.\n\n## Goals\n- Goal ${i}`);
+    ids.push((await createDocument(base, user, `Read path document ${i}`, `## Problem\nDocument ${i} of the read-path benchmark.\n\n## Goals\n- Goal ${i}`)).id);
   }
+  return ids;
 }
 
 async function getJson(url: string, headers: Record<string, string> = {}): Promise<unknown> {

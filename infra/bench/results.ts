@@ -5,6 +5,7 @@ import type { ReadPathFigures } from './read-path.ts';
 import { LIGHTHOUSE_CATEGORIES, type LighthouseFigures } from './lighthouse.ts';
 import { isMeasured, kB, mib, ms, perSecond, spreadText, type Cell, type JudgedRow, type NotMeasured, type Row } from './report.ts';
 import { quotient } from './spread.ts';
+import type { NotificationPushFigures, SharedReadPathFigures } from './sharing.ts';
 import type { PushConditions, PushFigures } from './usage-push.ts';
 import type { ExportFigures } from './word-export.ts';
 
@@ -16,8 +17,12 @@ export interface RunResults {
   /** The provider rate limit the benchmark's stack ran with, or null when it ran with the shipped default. */
   providerRateLimit: number | null;
   readPath: ReadPathFigures | NotMeasured;
+  /** The same 100 documents listed by someone they were shared with (`?scope=shared`); absent from runs before sharing. */
+  sharedReadPath?: SharedReadPathFigures | NotMeasured;
   chat: ChatFigures | NotMeasured;
   usagePush: PushConditions | NotMeasured;
+  /** A colleague's comment to the owner's `notification` push; absent from runs before sharing. */
+  notificationPush?: NotificationPushFigures | NotMeasured;
   wordExport: ExportFigures | NotMeasured;
   memoryAtRest: MemoryFigures;
   memoryAfterLoad: MemoryFigures;
@@ -41,6 +46,9 @@ export const SETTINGS_REPETITIONS = 3;
 function from<T extends object>(figure: T | NotMeasured, cell: (f: T) => Cell): Cell {
   return isMeasured(figure) ? cell(figure) : figure;
 }
+
+/** A figure a results file from before it existed does not hold. */
+const NOT_RUN: NotMeasured = { notMeasured: 'not part of this run' };
 
 const failures = (n: number, what = 'failed') => (n > 0 ? `${n} ${what}` : undefined);
 
@@ -121,6 +129,30 @@ export function buildRows(runs: RunResults[], bundle: BundleFigures | NotMeasure
           value: f.gatewayP99Ms.median,
           worst: f.gatewayP99Ms.max,
           text: `${spreadText(f.gatewayP99Ms, ms)} (p50 ${ms(f.gatewayP50Ms.median)}; max ${ms(f.gatewayMaxMs.max)})`,
+          failed: failures(f.failures),
+        })),
+      ),
+    },
+    {
+      figure: `Read path GET /api/documents?scope=shared via nginx (the same 100 documents shared with a viewer, 50 connections; median (min–max) of ${SETTINGS_REPETITIONS} runs)`,
+      cells: each((r) => from(r.sharedReadPath ?? NOT_RUN, (f) => ({ value: f.rps.median, text: spreadText(f.rps, rps), failed: failures(f.failures) }))),
+    },
+    {
+      figure: 'Shared read path ÷ the owner’s own list, requests per second (medians of the same run)',
+      cells: each((r) =>
+        from(r.sharedReadPath ?? NOT_RUN, (f) =>
+          from(r.readPath, (own) => ({ value: f.rps.median / own.gatewayRps.median, text: (f.rps.median / own.gatewayRps.median).toFixed(2) })),
+        ),
+      ),
+    },
+    {
+      figure: 'Shared read path latency via nginx, p99 (p50; slowest answer)',
+      target: { op: '<=', value: 50, text: 'p99 ≤ 50 ms' },
+      cells: each((r) =>
+        from(r.sharedReadPath ?? NOT_RUN, (f) => ({
+          value: f.p99Ms.median,
+          worst: f.p99Ms.max,
+          text: `${spreadText(f.p99Ms, ms)} (p50 ${ms(f.p50Ms.median)}; max ${ms(f.maxMs.max)})`,
           failed: failures(f.failures),
         })),
       ),
@@ -217,6 +249,11 @@ export function buildRows(runs: RunResults[], bundle: BundleFigures | NotMeasure
     },
     pushRow('from the request being sent, idle', runs, (p) => p.idle, 'fromSend', { op: '<=', value: 50, text: 'p99 ≤ 50 ms' }),
     pushRow('from the request being sent, under the read-path load', runs, (p) => p.underLoad, 'fromSend', { op: '<=', value: 50, text: 'p99 ≤ 50 ms' }),
+    {
+      figure: 'notification push on /ws-general from a colleague’s comment request being sent, p50 / p99 / max (signed)',
+      target: { op: '<=', value: 50, text: 'p99 ≤ 50 ms' },
+      cells: each((r) => from(r.notificationPush ?? NOT_RUN, (f) => ({ value: f.fromSend.p99Ms, text: latencyText(f.fromSend), failed: failures(f.missing, 'never pushed') }))),
+    },
     pushRow("from identity's commit of the counter, idle", runs, (p) => p.idle, 'fromCommit'),
     pushRow("from identity's commit of the counter, under the read-path load", runs, (p) => p.underLoad, 'fromCommit'),
     {

@@ -64,10 +64,16 @@ describe('processes', () => {
     }
   });
 
+  /**
+   * Addresses a service calls only on a user's request, never to start: identity calls content when an
+   * account is deleted (a 503 while content is down), and content waits for identity, so identity cannot wait for it.
+   */
+  const CALLED_ON_REQUEST_ONLY: Record<string, string[]> = { identity: ['CONTENT_URL'] };
+
   test.each(SERVICES.map((s) => [s.name] as const))('%s waits for every service, the database and Redis that its configuration points at', async (name) => {
     const service = services[name]!;
     const env = composeEnv(service).values;
-    const declared = Object.keys((await configSchemaOf(name)).shape);
+    const declared = Object.keys((await configSchemaOf(name)).shape).filter((v) => !CALLED_ON_REQUEST_ONLY[name]?.includes(v));
     for (const variable of declared) {
       const target = urlTarget(env[variable] ?? '');
       if (!target) continue;

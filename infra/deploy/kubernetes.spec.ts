@@ -356,7 +356,7 @@ describe('k8s/ gateway', () => {
 
 describe('k8s/ network policies (docs/decisions/0003-internal-calls.md, docs/decisions/0010-plain-processes-for-the-local-stack.md)', () => {
   const policies = ofKind(objects, 'NetworkPolicy');
-  const CALLERS = ['content', 'chat', 'chat-worker', 'export'] as const;
+  const CALLERS = ['content', 'chat', 'chat-worker', 'export', 'identity'] as const;
   const tokenVariable = (caller: string) => `INTERNAL_TOKEN_${caller.toUpperCase().replace(/-/g, '_')}`;
   const appOf = (selector: Json | undefined) => String(obj(obj(selector, 'podSelector').matchLabels, 'matchLabels')['app.kubernetes.io/name']);
 
@@ -419,7 +419,6 @@ describe('k8s/ network policies (docs/decisions/0003-internal-calls.md, docs/dec
         .filter((n) => n.startsWith('INTERNAL_TOKEN_'));
       expect({ service, given: given.sort() }).toEqual({ service, given: accepted });
     }
-    expect(secretKeyOf('identity', 'INTERNAL_TOKEN')).toBeUndefined();
   });
 
   test('let only the gateway reach the services, and only the named callers reach a service with internal routes', () => {

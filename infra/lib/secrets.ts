@@ -10,6 +10,7 @@ export interface StackSecrets {
   INTERNAL_TOKEN_CHAT: string;
   INTERNAL_TOKEN_CHAT_WORKER: string;
   INTERNAL_TOKEN_EXPORT: string;
+  INTERNAL_TOKEN_IDENTITY: string;
   ENCRYPTION_KEY: string;
 }
 
@@ -26,6 +27,7 @@ export function loadSecrets(dir: string): StackSecrets {
     INTERNAL_TOKEN_CHAT: random(48),
     INTERNAL_TOKEN_CHAT_WORKER: random(48),
     INTERNAL_TOKEN_EXPORT: random(48),
+    INTERNAL_TOKEN_IDENTITY: random(48),
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   };
   // A data folder from before the per-caller tokens keeps its other secrets and gains the tokens.

@@ -23,19 +23,19 @@ export const SERVICES: ServiceSpec[] = [
  */
 export const NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=8'];
 
-type Caller = 'content' | 'chat' | 'chat-worker' | 'export';
+type Caller = 'content' | 'chat' | 'chat-worker' | 'export' | 'identity';
 const tokenVariable = (caller: Caller) => `INTERNAL_TOKEN_${caller.toUpperCase().replace(/-/g, '_')}` as const;
 
 /** docs/decisions/0003-internal-calls.md: which processes call which services' internal routes (each service's schema names the tokens it checks). */
 export const INTERNAL_CALLERS_OF: Partial<Record<ServiceSpec['name'], Caller[]>> = {
   identity: ['content', 'chat', 'chat-worker', 'export'],
-  content: ['chat', 'chat-worker', 'export'],
+  content: ['chat', 'chat-worker', 'export', 'identity'],
 };
 
 /** A process's internal tokens: its own (INTERNAL_TOKEN) when it calls others, and its callers' for the routes it serves. */
 export function internalTokenEnv(name: ServiceSpec['name'], tokens: Record<`INTERNAL_TOKEN_${string}`, string>): Record<string, string> {
   const env: Record<string, string> = {};
-  if (name !== 'identity') env.INTERNAL_TOKEN = tokens[tokenVariable(name)]!;
+  env.INTERNAL_TOKEN = tokens[tokenVariable(name)]!;
   for (const caller of INTERNAL_CALLERS_OF[name] ?? []) env[tokenVariable(caller)] = tokens[tokenVariable(caller)]!;
   return env;
 }

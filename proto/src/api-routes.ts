@@ -18,7 +18,7 @@ import {
   updateThreadSchema,
 } from './chat.js';
 import { documentFlowMessageAnswerSchema, documentFlowMessageSchema, documentFlowStartAnswerSchema, documentFlowStartSchema } from './document-flow.js';
-import { commentParamsSchema, commentSchema, commentThreadSchema, createCommentSchema, createReplySchema, updateCommentSchema } from './comments.js';
+import { commentParamsSchema, commentSchema, commentThreadSchema, createCommentSchema, createReplySchema, personWithAccessSchema, updateCommentSchema } from './comments.js';
 import {
   createDocumentSchema,
   documentParamsSchema,
@@ -418,6 +418,15 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     summary: "A document's comment threads with their replies",
     params: documentParamsSchema,
     answer: ok('Oldest first', z.array(commentThreadSchema)),
+    errors: [400, 404],
+  },
+  {
+    service: 'content',
+    method: 'get',
+    path: '/api/documents/:id/people',
+    summary: 'Everyone with access to a document, its owner included: whom a comment can @mention',
+    params: documentParamsSchema,
+    answer: ok('Owner first, then by username', z.array(personWithAccessSchema)),
     errors: [400, 404],
   },
   {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idString } from './params.js';
+import { ROLES } from './sharing.js';
 import { textQuoteSchema } from './text-quote.js';
 
 export const COMMENT_MAX = 10_000;
@@ -50,3 +51,7 @@ export type CommentThread = z.infer<typeof commentThreadSchema>;
 export function mentionedUsernames(text: string): string[] {
   return [...new Set([...text.matchAll(/(?:^|[^\w@])@([A-Za-z0-9_.-]{1,64})/g)].map((m) => (m[1] ?? '').replace(/\.+$/, '').toLowerCase()))].filter(Boolean);
 }
+
+/** `GET /api/documents/:id/people`: everyone with access to the document (its owner included), whom a comment can mention. */
+export const personWithAccessSchema = z.object({ userId: z.number().int(), username: z.string(), name: z.string().nullable(), role: z.enum(ROLES) });
+export type PersonWithAccess = z.infer<typeof personWithAccessSchema>;

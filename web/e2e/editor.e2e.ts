@@ -59,6 +59,8 @@ test('the markdown can be edited and saved directly, and the earlier text stays 
 });
 
 test('a missing document shows Document not found with the way back', async ({ page }) => {
+  // A guest (the first document makes the visitor one): a visitor without a session is asked to sign in instead.
+  await createDocumentByApi(page, unique('Mine '), CONTENT);
   await page.goto('/documents/987654321');
   await expect(page.getByRole('heading', { name: 'Document not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to Documents' }).click();

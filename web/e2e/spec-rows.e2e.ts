@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createDocumentByApi, createProjectByApi, defaultTemplate } from './chat-helpers';
+import { createDocumentByApi, createProjectByApi, defaultTemplate, pageOrigin } from './chat-helpers';
 import { PHONE, signUp, unique, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
@@ -157,4 +157,63 @@ test('project chat tells the user when realtime is down, still delivers the mess
   await expect(panel.getByText('Reconnecting…')).toBeVisible();
   await expect(page.getByText('Realtime Chat Active', { exact: true })).toBeVisible();
   await expect(panel.getByText('Realtime connected')).toBeVisible();
+});
+
+test('a document shared with someone, opened while logged out, asks them to sign in and brings them back to it', async ({ browser }) => {
+  const ownerPage = await (await browser.newContext({ viewport: WIDE })).newPage();
+  await signUp(ownerPage);
+  const inviteePage = await (await browser.newContext({ viewport: WIDE })).newPage();
+  const invitee = await signUp(inviteePage);
+  const title = unique('Shared plan ');
+  const doc = await createDocumentByApi(ownerPage, title, '# Plan\n\nShip it.\n');
+  const shared = await ownerPage.request.post(`/api/documents/${doc.id}/shares`, { data: { login: invitee.username, role: 'viewer' }, headers: pageOrigin });
+  expect(shared.status()).toBe(201);
+
+  // The invitee follows the link on a device where they are not signed in.
+  const page = await (await browser.newContext({ viewport: WIDE })).newPage();
+  await page.goto(`/documents/${doc.id}`);
+  const notice = page.getByRole('note', { name: 'Authentication Required' });
+  await expect(notice).toContainText('You need to be logged in to access this page.');
+  await notice.getByRole('link', { name: 'Sign in to continue' }).click();
+  await expect(page).toHaveURL(`/auth-options?callbackUrl=${encodeURIComponent(`/documents/${doc.id}`)}`);
+  await page.getByRole('link', { name: 'Sign up with Email' }).click();
+  await page.getByRole('tab', { name: 'Log In' }).click();
+  const login = page.getByRole('tabpanel', { name: 'Log In' });
+  await login.getByLabel('Username or email').fill(invitee.username);
+  await login.getByLabel('Password').fill(invitee.password);
+  await login.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(new RegExp(`/documents/${doc.id}$`));
+  await expect(page.getByRole('region', { name: 'Document preview' }).getByRole('heading', { name: title })).toBeVisible();
+});
+
+test('project chat says it could not establish the realtime connection when the browser may not open /ws', async ({ page }) => {
+  await signUp(page);
+  const project = await createProjectByApi(page, unique('Refused socket '), 'A policy forbids /ws');
+  const origin = new URL(page.url()).origin;
+  // A Content-Security-Policy that lets the page reach its API and /ws-general but not /ws: the browser fails the socket.
+  await page.route(`**/projects/${project.id}`, async (route) => {
+    const response = await route.fetch();
+    const headers = { ...response.headers(), 'content-security-policy': `connect-src ${origin} ${origin.replace(/^http/, 'ws')}/ws-general` };
+    await route.fulfill({ response, headers });
+  });
+  await page.goto(`/projects/${project.id}`);
+  await expect(page.getByText('Connection Error', { exact: true })).toBeVisible();
+  await expect(page.getByText('Could not establish realtime chat connection')).toBeVisible();
+});
+
+test('project chat says it failed to set up realtime chat when the server refuses the session', async ({ page }) => {
+  await signUp(page);
+  const project = await createProjectByApi(page, unique('Refused session '), 'The server says no');
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    // init_session reaches the real server naming another user, which it refuses with an error frame.
+    ws.onMessage((message) => {
+      const frame = JSON.parse(String(message)) as { type: string; userId?: number };
+      server.send(JSON.stringify(frame.type === 'init_session' ? { ...frame, userId: (frame.userId ?? 0) + 1 } : frame));
+    });
+  });
+  await page.goto(`/projects/${project.id}`);
+  await expect(page.getByText('Connection Error', { exact: true })).toBeVisible();
+  await expect(page.getByText('Failed to setup realtime chat')).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Project Chat' }).getByText('Reconnecting…')).toBeVisible();
 });

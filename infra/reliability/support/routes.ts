@@ -71,6 +71,7 @@ export const ROUTES: Route[] = [
   { method: 'DELETE', path: '/api/documents/:id/share-link' },
   { method: 'GET', path: '/api/share/:token' },
   { method: 'GET', path: '/api/documents/:id/comments' },
+  { method: 'GET', path: '/api/documents/:id/people' },
   { method: 'POST', path: '/api/documents/:id/comments', body: { content: 'Is this measurable?', anchor: { exact: 'Text', prefix: '', suffix: '' } } },
   { method: 'POST', path: '/api/comments/:id/replies', body: { content: 'A reply' } },
   { method: 'PATCH', path: '/api/comments/:id', body: { content: 'Edited comment' } },

@@ -1,3 +1,4 @@
+import type { AccountErasureAnswer } from '../account.js';
 import type { DocumentDto, ProjectContext, RevisionSource } from '../documents.js';
 import type { Role } from '../sharing.js';
 import type { Template } from '../templates.js';
@@ -12,6 +13,7 @@ export const CONTENT_INTERNAL = {
   projectContext: (id: number, userId: number, role: Role = 'viewer') => `/internal/projects/${id}/context?userId=${userId}&role=${role}`,
   projectAccess: (id: number, userId: number, role: Role = 'viewer') => `/internal/projects/${id}/access?userId=${userId}&role=${role}`,
   template: (id: number) => `/internal/templates/${id}`,
+  eraseUser: (id: number) => `/internal/users/${id}/erase`,
 } as const;
 
 /**
@@ -53,6 +55,11 @@ export class ContentClient {
 
   getProjectContext(id: number, userId: number, role: Role = 'viewer'): Promise<ProjectContext> {
     return internalCall(this.options, 'GET', CONTENT_INTERNAL.projectContext(id, userId, role));
+  }
+
+  /** Identity's call when an account is deleted: the grants it gave and received, its share links; its comments re-signed. */
+  eraseUser(id: number): Promise<AccountErasureAnswer> {
+    return internalCall(this.options, 'POST', CONTENT_INTERNAL.eraseUser(id));
   }
 
   getTemplate(id: number): Promise<Template> {

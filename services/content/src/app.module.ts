@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import * as tables from './db/schema.js';
+import { AccountErasureModule } from './account-erasure/account-erasure.module.js';
 import { ActivitiesModule } from './activities/activities.module.js';
 import { CommentsModule } from './comments/comments.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
@@ -29,6 +30,7 @@ export class AppModule {
         SharesModule,
         ShareLinksModule,
         CommentsModule,
+        AccountErasureModule,
       ],
     };
   }

@@ -88,6 +88,20 @@ describe('comments, mentions and notifications', () => {
     await api().get(`/api/documents/${docId}/comments`).expect(404);
   });
 
+  it('lists everyone with access to a document, owner first, as the people a comment can mention', async () => {
+    const { body } = await api().get(`/api/documents/${docId}/people`).set('Cookie', viewer.cookie).expect(200);
+    expect(body[0]).toEqual({ userId: owner.id, username: owner.username, name: null, role: 'owner' });
+    expect(body.slice(1)).toEqual(
+      expect.arrayContaining([
+        { userId: editor.id, username: editor.username, name: null, role: 'editor' },
+        { userId: viewer.id, username: viewer.username, name: null, role: 'viewer' },
+      ]),
+    );
+    expect(body).toHaveLength(3);
+    await api().get(`/api/documents/${docId}/people`).set('Cookie', stranger.cookie).expect(404);
+    await api().get(`/api/documents/abc/people`).set('Cookie', owner.cookie).expect(400);
+  });
+
   it('threads replies, notifies the thread’s participants, and applies the edit, resolve and delete rules', async () => {
     const root = (await api().post(`/api/documents/${docId}/comments`).set('Cookie', editor.cookie).send({ content: 'Is the goal measurable?' }).expect(201)).body;
     const reply = (await api().post(`/api/comments/${root.id}/replies`).set('Cookie', owner.cookie).send({ content: 'Yes: halve abandonment' }).expect(201)).body;

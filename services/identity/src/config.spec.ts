@@ -12,6 +12,8 @@ const base = {
   INTERNAL_TOKEN_CHAT: 'h'.repeat(32),
   INTERNAL_TOKEN_CHAT_WORKER: 'w'.repeat(32),
   INTERNAL_TOKEN_EXPORT: 'e'.repeat(32),
+  INTERNAL_TOKEN: 'i'.repeat(32),
+  CONTENT_URL: 'http://localhost:3002',
   ENCRYPTION_KEY: randomBytes(32).toString('base64'),
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { acceptedCallerTokens, baseConfigSchema } from '@prd/kit';
+import { acceptedCallerTokens, baseConfigSchema, callerToken } from '@prd/kit';
 import { DEFAULT_SCRYPT_LOG_N } from './security/password.js';
 
 const HEX_KEY = /^[0-9a-f]{64}$/i;
@@ -46,6 +46,9 @@ export const configSchema = baseConfigSchema
   .extend({
     /** docs/decisions/0003-internal-calls.md: the internal routes' callers, each with its own token. */
     ...acceptedCallerTokens('content', 'chat', 'chat-worker', 'export'),
+    /** Its own token for content's route that erases a deleted account's grants and links (docs/decisions/0003-internal-calls.md). */
+    ...callerToken,
+    CONTENT_URL: z.url('CONTENT_URL must be the URL of the content service'),
     /** AES-256-GCM key for stored custom OpenAI keys (docs/decisions/0009-security.md). */
     ENCRYPTION_KEY: z
       .string({ error: 'ENCRYPTION_KEY is required' })

@@ -3,7 +3,8 @@ import pg from 'pg';
 import { browserRequest as request, testCallerToken } from '@prd/kit/testing';
 import { keyFingerprint } from '@prd/kit';
 import { IdentityClient } from '@prd/proto';
-import { startIdentity, type IdentityService } from '@prd/testing/identity';
+import { startIdentityWithContent } from '@prd/testing/content';
+import { internal, startIdentity, type IdentityService } from '@prd/testing/identity';
 
 let seq = 0;
 const newAccount = () => {
@@ -16,15 +17,19 @@ describe('settings, usage, account and feedback', () => {
   let svc: IdentityService;
   let db: pg.Client;
   let client: IdentityClient;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    svc = await startIdentity({ GUEST_DOCS_LIMIT: '3', GUEST_MESSAGES_LIMIT: '20', USER_MESSAGES_LIMIT: '200' });
+    // With the content service it calls when a registered account is deleted.
+    const stack = await startIdentityWithContent({ GUEST_DOCS_LIMIT: '3', GUEST_MESSAGES_LIMIT: '20', USER_MESSAGES_LIMIT: '200' });
+    svc = stack.identity;
+    stop = stack.close;
     db = new pg.Client({ connectionString: svc.config.DATABASE_URL });
     await db.connect();
     client = new IdentityClient({ baseUrl: svc.url, token: testCallerToken('chat-worker') });
   });
   afterAll(async () => {
     await db.end();
-    await svc.close();
+    await stop();
   });
 
   const registered = async () => {
@@ -132,9 +137,15 @@ describe('settings, usage, account and feedback', () => {
       await expect(client.consume(g.id, 'docs')).rejects.toMatchObject({ status: 429, body: { code: 'LIMIT_EXCEEDED' } });
     });
 
-    it('anonymises a registered user and destroys the session', async () => {
+    it('anonymises a registered user, deletes their notifications and destroys the session', async () => {
       const r = await registered();
       await r.agent.post('/api/settings/api-key').send({ apiKey: 'sk-anonymise-me' }).expect(200);
+      await request(svc.url)
+        .post('/internal/notifications')
+        .set(internal())
+        .send({ userIds: [r.id], type: 'shared', actorName: 'colleague', title: 'Roadmap', documentId: 1 })
+        .expect(204);
+      expect((await r.agent.get('/api/notifications').expect(200)).body.items).toHaveLength(1);
       const res = await r.agent.delete('/api/account').expect(200);
       expect(res.body).toEqual({ isGuest: false, newGuestId: null });
       expect((await r.agent.get('/api/current-user')).body).toEqual({ isAuthenticated: false, isAnonymous: true });
@@ -144,8 +155,23 @@ describe('settings, usage, account and feedback', () => {
       expect(rows[0].deleted_at).toBeInstanceOf(Date);
       await request(svc.url).post('/api/login').send({ username: r.account.username, password: r.account.password }).expect(401);
       await expect(client.getUser(r.id)).rejects.toMatchObject({ status: 404 });
+      expect((await db.query('SELECT id FROM notifications WHERE user_id = $1', [r.id])).rows).toEqual([]);
       // The name is free again.
       await request(svc.url).post('/api/register').send(r.account).expect(201);
+    });
+
+    it('answers 503 and keeps the account whole when content cannot remove what others reach through it', async () => {
+      const alone = await startIdentity(); // no content service listens at its CONTENT_URL
+      try {
+        const agent = request.agent(alone.url);
+        const account = newAccount();
+        await agent.post('/api/register').send(account).expect(201);
+        const res = await agent.delete('/api/account').expect(503);
+        expect(res.body).toMatchObject({ code: 'UNAVAILABLE', message: 'Your account could not be deleted right now. Please try again in a moment.' });
+        expect((await agent.get('/api/current-user').expect(200)).body).toMatchObject({ isAuthenticated: true, username: account.username });
+      } finally {
+        await alone.close();
+      }
     });
 
     it('answers 401 to an anonymous visitor', async () => {

@@ -3,7 +3,8 @@ import { browserRequest as request, testCallerToken } from '@prd/kit/testing';
 import type { Response } from 'supertest';
 import pg from 'pg';
 import { hashPassword } from '../src/security/password.js';
-import { startIdentity, startIdentityForPeers, type IdentityService } from '@prd/testing/identity';
+import { startIdentity, type IdentityService } from '@prd/testing/identity';
+import { startIdentityWithContent } from '@prd/testing/content';
 
 const sessionCookie = (res: Response): string | undefined =>
   ([] as string[])
@@ -305,7 +306,8 @@ describe('demo account (docs/decisions/0009-security.md)', () => {
   });
 
   it("never takes over an account it did not create: start-up stops with a clear message, the owner's password stays", async () => {
-    const svc = await startIdentityForPeers({ DEMO_ACCOUNT_ENABLED: 'false' });
+    const stack = await startIdentityWithContent({ DEMO_ACCOUNT_ENABLED: 'false', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000' });
+    const svc = stack.identity;
     const owner = await request(svc.url).post('/api/register').send({ username: 'showcase', email: 'showcase@example.com', password: 'owners-password' }).expect(201);
     try {
       for (const taken of [{ DEMO_USERNAME: 'showcase' }, { DEMO_USERNAME: 'fresh-demo', DEMO_EMAIL: 'showcase@example.com' }] as Array<Record<string, string>>) {
@@ -320,7 +322,7 @@ describe('demo account (docs/decisions/0009-security.md)', () => {
       await agent.post('/api/login').send({ username: 'showcase', password: 'owners-password' }).expect(200);
       await agent.delete('/api/account').expect(200);
     } finally {
-      await svc.close();
+      await stack.close();
     }
   });
 

@@ -8,7 +8,12 @@ import { configSchema, type Config } from '../src/config.js';
 describe('identity routes and the route registry', () => {
   let svc: TestService<Config>;
   beforeAll(async () => {
-    svc = await startTestService({ service: SERVICE, configSchema, module: (c, l) => AppModule.register(c, l), env: { ENCRYPTION_KEY: randomBytes(32).toString('base64') } });
+    svc = await startTestService({
+      service: SERVICE,
+      configSchema,
+      module: (c, l) => AppModule.register(c, l),
+      env: { ENCRYPTION_KEY: randomBytes(32).toString('base64'), CONTENT_URL: 'http://127.0.0.1:9' },
+    });
   });
   afterAll(() => svc.close());
 

@@ -1,16 +1,48 @@
 import { startTestService, type TestService } from '@prd/kit/testing';
-import type { IdentityService } from './identity.js';
+import { createServer } from 'node:net';
+import { startIdentity, type IdentityService } from './identity.js';
 import { AppModule, SERVICE } from '@prd/content/app.module';
 import { configSchema, type Config } from '@prd/content/config';
 
 export type ContentService = TestService<Config>;
 
 /** A real content service on its own database, calling `identity` and sharing its sessions and internal token. */
-export function startContent(identity: IdentityService): Promise<ContentService> {
+export function startContent(identity: IdentityService, port?: number): Promise<ContentService> {
   return startTestService({
     service: SERVICE,
     configSchema,
     module: (c, l) => AppModule.register(c, l),
     env: { IDENTITY_URL: identity.url, SESSION_SECRET: identity.config.SESSION_SECRET },
+    ...(port ? { port } : {}),
   });
+}
+
+/** A free port now: a service that must know its peer's address before the peer starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Identity and the content service it calls when an account is deleted (and which calls it back):
+ * content's port is reserved first, so identity starts knowing CONTENT_URL.
+ */
+export async function startIdentityWithContent(env: Record<string, string> = {}): Promise<{ identity: IdentityService; content: ContentService; close: () => Promise<void> }> {
+  const port = await freePort();
+  const identity = await startIdentity({ CONTENT_URL: `http://127.0.0.1:${port}`, ...env });
+  const content = await startContent(identity, port);
+  return {
+    identity,
+    content,
+    close: async () => {
+      await content.close();
+      await identity.close();
+    },
+  };
 }

@@ -14,7 +14,9 @@ export function startIdentity(env: Record<string, string> = {}, logger?: Logger)
     configSchema,
     module: (c, l) => AppModule.register(c, l),
     // scrypt at 2^14 instead of 2^17: the suites sign up hundreds of users (password.spec covers the real cost).
-    env: { ENCRYPTION_KEY: randomBytes(32).toString('base64'), DEMO_ACCOUNT_ENABLED: 'false', PASSWORD_SCRYPT_LOG_N: '14', ...env },
+    // No content service here unless the suite starts one (startIdentityWithContent): nothing listens on
+    // port 9, so deleting a registered account answers 503 and leaves it whole.
+    env: { ENCRYPTION_KEY: randomBytes(32).toString('base64'), DEMO_ACCOUNT_ENABLED: 'false', PASSWORD_SCRYPT_LOG_N: '14', CONTENT_URL: 'http://127.0.0.1:9', ...env },
     ...(logger ? { logger } : {}),
   });
 }

@@ -9,6 +9,7 @@ import {
   type Comment,
   type CommentThread,
   type CreateComment,
+  type PersonWithAccess,
   type UpdateComment,
 } from '@prd/proto';
 import { CommentsService } from './comments.service.js';
@@ -67,5 +68,17 @@ export class CommentsController {
   @WithUser()
   async remove(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(commentParamsSchema)) { id }: IdParams): Promise<void> {
     await this.comments.remove(user, id);
+  }
+}
+
+/** Who has access to a document (its owner included): the people a comment can mention. */
+@Controller('api/documents/:id/people')
+export class DocumentPeopleController {
+  constructor(private readonly comments: CommentsService) {}
+
+  @Get()
+  @WithUser()
+  list(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(documentParamsSchema)) { id }: IdParams): Promise<PersonWithAccess[]> {
+    return this.comments.withAccess(user, id);
   }
 }

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PeopleModule } from '../people/people.module.js';
-import { CommentsController, DocumentCommentsController } from './comments.controller.js';
+import { CommentsController, DocumentCommentsController, DocumentPeopleController } from './comments.controller.js';
 import { CommentsService } from './comments.service.js';
 
-@Module({ imports: [PeopleModule], controllers: [DocumentCommentsController, CommentsController], providers: [CommentsService] })
+@Module({ imports: [PeopleModule], controllers: [DocumentCommentsController, DocumentPeopleController, CommentsController], providers: [CommentsService] })
 export class CommentsModule {}

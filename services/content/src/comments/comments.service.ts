@@ -3,6 +3,7 @@ import { asc, eq, or } from 'drizzle-orm';
 import { badRequest, DB, forbidden, notFound } from '@prd/kit';
 import {
   COMMENT_NOT_FOUND,
+  DOCUMENT_NOT_FOUND,
   locateQuote,
   mentionedUsernames,
   roleAllows,
@@ -11,13 +12,14 @@ import {
   type CommentThread,
   type CreateComment,
   type NotificationType,
+  type PersonWithAccess,
   type Role,
   type UpdateComment,
 } from '@prd/proto';
 import { access, acting, type Owner } from '../access/access.js';
 import type { Actor } from '../activities/activities.service.js';
 import type { ContentDb } from '../db/database.js';
-import { comments, documentGrants, projectGrants } from '../db/schema.js';
+import { comments, documentGrants, documents, projectGrants } from '../db/schema.js';
 import { PeopleService } from '../people/people.service.js';
 
 type CommentRow = typeof comments.$inferSelect;
@@ -54,6 +56,22 @@ export class CommentsService {
         const position = r.anchor ? locateQuote(document.content, r.anchor) : null;
         return { ...toComment(r), anchor: r.anchor ?? null, position, orphaned: r.anchor !== null && position === null, replies: replies.get(r.id) ?? [] };
       });
+  }
+
+  /** Everyone with access to the document, owner first: whom a comment can mention (the web's @ completion). */
+  async withAccess(user: Owner | null, documentId: number): Promise<PersonWithAccess[]> {
+    const document = await access.documentAccess(this.db, user, documentId, 'viewer');
+    const [row] = await this.db.select({ ownerId: documents.ownerId, projectId: documents.projectId }).from(documents).where(eq(documents.id, document.id));
+    if (!row) throw notFound(DOCUMENT_NOT_FOUND);
+    const roles = await this.peopleWithAccess(document.id, row.projectId, row.ownerId);
+    const profiles = await this.people.profiles(roles.map((p) => p.userId));
+    // Deleted accounts have no profile any more: they are no one to mention.
+    return roles
+      .flatMap(({ userId, role }) => {
+        const profile = profiles.get(userId);
+        return profile ? [{ userId, username: profile.username, name: profile.name, role }] : [];
+      })
+      .sort((a, b) => (a.role === 'owner' ? -1 : b.role === 'owner' ? 1 : a.username.localeCompare(b.username)));
   }
 
   async create(user: Actor | null, documentId: number, input: CreateComment): Promise<Comment> {

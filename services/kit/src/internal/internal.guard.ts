@@ -9,7 +9,7 @@ import { notFound } from '../errors/app-error.js';
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 
 /** The processes that call internal routes, each with a token of its own (docs/decisions/0003-internal-calls.md). */
-export const INTERNAL_CALLERS = ['content', 'chat', 'chat-worker', 'export'] as const;
+export const INTERNAL_CALLERS = ['content', 'chat', 'chat-worker', 'export', 'identity'] as const;
 export type InternalCaller = (typeof INTERNAL_CALLERS)[number];
 
 /** `chat-worker` → `INTERNAL_TOKEN_CHAT_WORKER`: the variable that holds a caller's token where it is checked. */

@@ -1,4 +1,4 @@
-import Markdown, { type Components } from 'react-markdown';
+import Markdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 
 /** Links open in a new tab without handing the opened page a reference to this one. */
@@ -14,10 +14,21 @@ const COMPONENTS: Components = {
  * Markdown from the AI or a document, rendered safely: react-markdown never renders raw HTML, and its
  * default URL transform drops `javascript:` and other unsafe links, so untrusted text cannot run code.
  */
-export function MarkdownView({ text, className = 'markdown-view' }: { text: string; className?: string }) {
+export function MarkdownView({
+  text,
+  className = 'markdown-view',
+  rehypePlugins,
+  components,
+}: {
+  text: string;
+  className?: string;
+  /** Extra rendering steps (a document's comment highlights) and the elements they add. */
+  rehypePlugins?: Options['rehypePlugins'];
+  components?: Components;
+}) {
   return (
     <div className={className}>
-      <Markdown remarkPlugins={[remarkGfm]} components={COMPONENTS} skipHtml>
+      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={rehypePlugins} components={components ? { ...COMPONENTS, ...components } : COMPONENTS} skipHtml>
         {text}
       </Markdown>
     </div>

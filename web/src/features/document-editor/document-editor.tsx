@@ -14,6 +14,7 @@ import { DocumentPreview } from './document-preview';
 import { ExportMenu } from './export-menu';
 import { HistoryPanel } from './history-panel';
 import { MarkdownEditor } from './markdown-editor';
+import { DocumentComments } from '../comments/document-comments';
 import { ShareDialog } from '../sharing/share-dialog';
 import { ROLE_LABELS } from '../sharing/role-label';
 import { useDocumentUpdating } from './use-document-updating';
@@ -121,7 +122,9 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
             <MarkdownEditor document={doc} onDone={() => setView('preview')} />
           ) : view === 'history' ? (
             <HistoryPanel document={doc} canRestore={canEdit} onClose={() => setView('preview')} />
-          ) : undefined}
+          ) : (
+            <DocumentComments document={doc} />
+          )}
         </DocumentPreview>
       </div>
       <ShareDialog item={{ kind: 'documents', id: doc.id }} role={doc.role} open={sharing} onClose={() => setSharing(false)} />

@@ -1,9 +1,21 @@
 import { useParams } from 'react-router-dom';
+import { AuthRequired } from '../../app/auth-required';
+import { LoadingState } from '../../app/loading-state';
+import { useCurrentUser } from '../../app/use-current-user';
 import { DocumentEditor, DocumentNotFound } from '../document-editor/document-editor';
 
-/** /documents/:id (docs/product.md §2): a non-numeric id is a document that does not exist. */
+/**
+ * /documents/:id (docs/product.md §2): a non-numeric id is a document that does not exist; a visitor without
+ * an account (someone following a link to a document shared with them) is asked to sign in and comes back.
+ */
 export function DocumentEditorPage() {
   const raw = useParams().id ?? '';
+  const { user, isLoading } = useCurrentUser();
   const documentId = /^[1-9]\d*$/.test(raw) ? Number(raw) : null;
-  return <section className="page page-wide">{documentId === null ? <DocumentNotFound /> : <DocumentEditor key={documentId} documentId={documentId} />}</section>;
+  if (isLoading) return <LoadingState text="Loading document..." />;
+  return (
+    <section className="page page-wide">
+      {!user ? <AuthRequired /> : documentId === null ? <DocumentNotFound /> : <DocumentEditor key={documentId} documentId={documentId} />}
+    </section>
+  );
 }

@@ -26,7 +26,8 @@ export function NotificationList({ onClose }: { onClose: () => void }) {
   const open = (n: Notification) => {
     if (!n.read) void markRead({ ids: [n.id] });
     onClose();
-    if (n.documentId !== null) void navigate(`/documents/${n.documentId}`);
+    // A comment's notification opens the document on that comment.
+    if (n.documentId !== null) void navigate(n.commentId !== null ? `/documents/${n.documentId}?comment=${n.commentId}` : `/documents/${n.documentId}`);
     else if (n.projectId !== null) void navigate(`/projects/${n.projectId}`);
   };
 

@@ -96,6 +96,12 @@ export function useRealtimeChat({ active, userId, projectId, documentTitle, docu
           if (frame.role === 'assistant') handlersRef.current.onAssistant(frame.content, frame.isPartial);
           return;
         case 'error':
+          if (sessionRef.current === null) {
+            // The server refused to start the session (init_session): the socket is of no use, and is retried like a dropped one.
+            if (failures.current === 0) toast.error('Connection Error', 'Failed to setup realtime chat');
+            socket.close();
+            return;
+          }
           handlersRef.current.onError(frame.message);
           return;
         case 'message_received':

@@ -1,0 +1,100 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { createDocumentByApi, pageOrigin } from './chat-helpers';
+import { signUp, unique, WIDE } from './helpers';
+
+// Two browser contexts and several round trips: more than the default 30 s on a busy 2-core machine.
+test.describe.configure({ timeout: 120_000 });
+
+async function newUser(browser: Browser): Promise<{ page: Page; username: string }> {
+  const context = await browser.newContext({ viewport: WIDE });
+  const page = await context.newPage();
+  const { username } = await signUp(page);
+  return { page, username };
+}
+
+const PASSAGE = 'Shoppers abandon carts at the payment step.';
+
+test('B comments on a passage mentioning A; A sees the notification arrive live, opens it on the anchored comment; an edit that removes the passage orphans it', async ({
+  browser,
+}) => {
+  const a = await newUser(browser);
+  const b = await newUser(browser);
+  const title = unique('Commented checkout ');
+  const doc = await createDocumentByApi(a.page, title, `# Checkout\n\n${PASSAGE}\n\nWe measure conversion weekly.\n`);
+  const shared = await a.page.request.post(`/api/documents/${doc.id}/shares`, { data: { login: b.username, role: 'commenter' }, headers: pageOrigin });
+  expect(shared.status()).toBe(201);
+  // A has the app open elsewhere (the bell listens on /ws-general).
+  await a.page.goto('/documents');
+  await expect(a.page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+
+  // B selects the sentence in the preview and comments on it, picking A from the @ completion.
+  await b.page.goto(`/documents/${doc.id}`);
+  const text = b.page.getByTestId('commented-text');
+  await text.getByText(PASSAGE).click({ clickCount: 3 });
+  await b.page.getByRole('button', { name: 'Comment', exact: true }).click();
+  const panel = b.page.getByRole('complementary', { name: 'Comments' });
+  const box = panel.getByRole('textbox', { name: 'New comment' });
+  await expect(box).toBeFocused();
+  await box.pressSequentially(`Can we measure this? @${a.username.slice(0, 5)}`);
+  await b.page.locator('.ant-mentions-dropdown').getByText(`@${a.username}`).click();
+  await expect(box).toHaveValue(`Can we measure this? @${a.username} `);
+  await panel.getByRole('button', { name: 'Comment', exact: true }).click();
+  const open = panel.getByRole('list', { name: 'Open comments' });
+  await expect(open.getByRole('article', { name: `Comment by ${b.username}` })).toContainText('Can we measure this?');
+  await expect(text.getByTestId('comment-highlight')).toHaveText(PASSAGE);
+
+  // A's bell hears of the mention live and opens the document on that comment.
+  const bell = a.page.getByRole('button', { name: 'Notifications, 1 unread' });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  await a.page
+    .getByRole('dialog', { name: 'Notifications' })
+    .getByRole('button', { name: `${b.username} mentioned you in “${title}”` })
+    .click();
+  await expect(a.page).toHaveURL(new RegExp(`/documents/${doc.id}\\?comment=\\d+$`));
+  const aText = a.page.getByTestId('commented-text');
+  const highlight = aText.getByTestId('comment-highlight');
+  await expect(highlight).toHaveText(PASSAGE);
+  const thread = a.page
+    .getByRole('complementary', { name: 'Comments' })
+    .getByRole('list', { name: 'Open comments' })
+    .getByRole('article', { name: `Comment by ${b.username}` });
+  await expect(thread).toHaveAttribute('aria-current', 'true');
+  await expect(thread).toContainText(`@${a.username}`);
+  // A click on the highlighted passage focuses its thread.
+  await expect(thread).not.toBeFocused();
+  await highlight.click();
+  await expect(thread).toBeFocused();
+
+  // An edit (here over the API, as any client or the AI makes one) removes the passage: the comment moves to Orphaned.
+  const edited = await a.page.request.patch(`/api/documents/${doc.id}`, { data: { content: '# Checkout\n\nWe measure conversion weekly.\n' }, headers: pageOrigin });
+  expect(edited.ok()).toBe(true);
+  await a.page.getByRole('button', { name: 'Refresh' }).click();
+  const orphaned = a.page.getByRole('list', { name: 'Orphaned comments' });
+  await expect(orphaned.getByRole('article', { name: `Comment by ${b.username}` })).toContainText(PASSAGE);
+  await expect(aText.getByTestId('comment-highlight')).toHaveCount(0);
+  await expect(a.page.getByRole('list', { name: 'Open comments' }).getByRole('article')).toHaveCount(0);
+});
+
+test('a viewer reads the comments but has no Comment action, no reply and no comment box', async ({ browser }) => {
+  const a = await newUser(browser);
+  const v = await newUser(browser);
+  const doc = await createDocumentByApi(a.page, unique('Viewed '), `# Plan\n\n${PASSAGE}\n`);
+  await a.page.request.post(`/api/documents/${doc.id}/shares`, { data: { login: v.username, role: 'viewer' }, headers: pageOrigin });
+  const start = doc.content.indexOf(PASSAGE);
+  const posted = await a.page.request.post(`/api/documents/${doc.id}/comments`, {
+    data: { content: 'Owner note', anchor: { exact: PASSAGE, prefix: doc.content.slice(start - 10, start), suffix: '' } },
+    headers: pageOrigin,
+  });
+  expect(posted.status()).toBe(201);
+
+  await v.page.goto(`/documents/${doc.id}`);
+  const panel = v.page.getByRole('complementary', { name: 'Comments' });
+  await expect(panel.getByRole('article', { name: `Comment by ${a.username}` })).toContainText('Owner note');
+  await expect(panel).toContainText('You can read the comments.');
+  await v.page.getByTestId('commented-text').getByText(PASSAGE).click({ clickCount: 3 });
+  await expect(v.page.getByRole('button', { name: 'Comment', exact: true })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Reply' })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Resolve' })).toHaveCount(0);
+  await expect(panel.getByRole('textbox')).toHaveCount(0);
+});
