@@ -22,7 +22,8 @@ export async function openLiveEditor(page: Page, documentId: number): Promise<{ 
   const preview = page.getByRole('region', { name: 'Document preview' });
   await preview.getByRole('button', { name: 'Edit' }).click();
   const editor = preview.getByRole('textbox', { name: 'Document markdown' });
-  await expect(editor).toBeVisible();
+  // The editor's chunk, the socket and the first sync: seconds on a busy machine.
+  await expect(editor).toBeVisible({ timeout: 20_000 });
   return { preview, editor };
 }
 

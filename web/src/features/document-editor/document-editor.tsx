@@ -89,10 +89,13 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
   // The server's word for this connection counts too (a role lowered while the page is open).
   const canType = canEdit && snapshot?.readOnly !== true;
 
-  // The AI's edit is already in the live text when its reply ends: only the lists and History need a refresh.
+  // The AI's edit is already in the live text when its reply ends; the stored copy (shown only until the live
+  // text has synced), the lists and History are fetched again once.
   const aiReplied = (documentUpdated: boolean) => {
     replied(documentUpdated);
-    if (documentUpdated) dispatch(documentEditorApi.util.invalidateTags(['Documents', 'ProjectDocuments', { type: 'Revisions', id: documentId }]));
+    if (!documentUpdated) return;
+    void refetch();
+    dispatch(documentEditorApi.util.invalidateTags(['Documents', 'ProjectDocuments', { type: 'Revisions', id: documentId }]));
   };
 
   const refresh = async () => {

@@ -1,6 +1,6 @@
 import type { DocumentDto } from '@prd/proto';
 import { Button } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { errorMessage } from '../../app/error-dialogs-middleware';
 import { LoadingState } from '../../app/loading-state';
 import { useToast } from '../../app/toast';
@@ -29,6 +29,8 @@ interface Props {
 export function LiveEditorPane({ stored, live, snapshot, failed, canType, onDone }: Props) {
   const [save, saving] = useSaveDocumentContentMutation();
   const toast = useToast();
+  // The preview re-renders the whole markdown: it may lag a keystroke behind rather than slow the typing.
+  const previewText = useDeferredValue(snapshot?.text ?? '');
 
   if (failed) return <p role="alert">The live editor could not be loaded. Please reload the page.</p>;
   if (!live || !snapshot || snapshot.text === null) return <LoadingState text="Connecting to the live document..." visible />;
@@ -50,7 +52,7 @@ export function LiveEditorPane({ stored, live, snapshot, failed, canType, onDone
           <CollabEditor live={live} canEdit={canType} />
         </Suspense>
         <section className={styles.livePreview} aria-label="Live preview">
-          <MarkdownView text={text} />
+          <MarkdownView text={previewText} />
         </section>
       </div>
       <div className={styles.actions}>
