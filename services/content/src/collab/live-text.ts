@@ -1,11 +1,41 @@
-import { diffChars } from 'diff';
+import { diffChars, diffLines } from 'diff';
 import * as Y from 'yjs';
 
 /** The one shared type of a live document: its markdown, as the editor shows it (the client contract). */
 export const TEXT_NAME = 'content';
 
-/** Beyond this many edited characters a character diff costs more than it saves: the changed middle is replaced whole. */
-const MAX_EDIT_LENGTH = 20_000;
+/**
+ * jsdiff's cost grows with the square of the changes: lines are diffed first (few tokens), then each
+ * replaced run of lines by character; beyond these many changed tokens the run is replaced whole.
+ */
+const MAX_CHANGED_LINES = 500;
+const MAX_CHANGED_CHARS = 200;
+
+interface Part {
+  value: string;
+  added: boolean;
+  removed: boolean;
+}
+
+const replaced = (before: string, after: string): Part[] => [
+  { value: before, removed: true, added: false },
+  { value: after, removed: false, added: true },
+];
+
+/** The edits from `before` to `after`: a line diff whose replaced runs are refined by a character diff. */
+function edits(before: string, after: string): Part[] {
+  const lines: Part[] = diffLines(before, after, { maxEditLength: MAX_CHANGED_LINES }) ?? replaced(before, after);
+  const result: Part[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const part = lines[i]!;
+    const next = lines[i + 1];
+    if (part.removed && next?.added) {
+      result.push(...(diffChars(part.value, next.value, { maxEditLength: MAX_CHANGED_CHARS }) ?? replaced(part.value, next.value)));
+      i++;
+    } else result.push(part);
+  }
+  return result;
+}
 
 export const textOf = (doc: Y.Doc): string => doc.getText(TEXT_NAME).toString();
 
@@ -34,12 +64,8 @@ export function rewriteText(doc: Y.Doc, next: string, origin?: unknown): void {
   const before = current.slice(start, current.length - end);
   const after = next.slice(start, next.length - end);
   doc.transact(() => {
-    const parts = diffChars(before, after, { maxEditLength: MAX_EDIT_LENGTH }) ?? [
-      { value: before, removed: true, added: false, count: 1 },
-      { value: after, removed: false, added: true, count: 1 },
-    ];
     let index = start;
-    for (const part of parts) {
+    for (const part of edits(before, after)) {
       if (part.removed) text.delete(index, part.value.length);
       else if (part.added) {
         text.insert(index, part.value);
