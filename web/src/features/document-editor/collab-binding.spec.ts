@@ -8,8 +8,8 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import * as Y from 'yjs';
+import { COLLAB_TEXT } from '@prd/proto';
 import { collabExtensions, editable } from './collab-extensions';
-import { CONTENT_FIELD } from './live-document';
 
 /**
  * The editor's binding to the live text (docs/decisions/0013-live-co-editing.md): a markdown document
@@ -104,9 +104,9 @@ function constructs(markdown: string): string[] {
 
 function loaded(markdown: string) {
   const { server, client } = connectedDocs();
-  server.getText(CONTENT_FIELD).insert(0, markdown);
-  const text = client.getText(CONTENT_FIELD);
-  return { server: server.getText(CONTENT_FIELD), text, view: editorOn(text) };
+  server.getText(COLLAB_TEXT).insert(0, markdown);
+  const text = client.getText(COLLAB_TEXT);
+  return { server: server.getText(COLLAB_TEXT), text, view: editorOn(text) };
 }
 
 describe('the live markdown editor (CodeMirror + y-codemirror.next on the Y.Text)', () => {
@@ -152,28 +152,28 @@ describe('the live markdown editor (CodeMirror + y-codemirror.next on the Y.Text
 
   it('merges a local and a remote edit made at once in the same paragraph', () => {
     const { server, client } = connectedDocs();
-    server.getText(CONTENT_FIELD).insert(0, 'One paragraph.\n');
+    server.getText(COLLAB_TEXT).insert(0, 'One paragraph.\n');
     // Offline: the two copies stop exchanging updates while both type.
     const offline = new Y.Doc();
     Y.applyUpdate(offline, Y.encodeStateAsUpdate(client));
-    const view = editorOn(offline.getText(CONTENT_FIELD));
+    const view = editorOn(offline.getText(COLLAB_TEXT));
     view.dispatch({ changes: { from: 'One paragraph'.length, insert: ' Typed by Bo' } });
-    server.getText(CONTENT_FIELD).insert('One'.length, ' long');
+    server.getText(COLLAB_TEXT).insert('One'.length, ' long');
 
     Y.applyUpdate(offline, Y.encodeStateAsUpdate(server, Y.encodeStateVector(offline)));
     Y.applyUpdate(server, Y.encodeStateAsUpdate(offline, Y.encodeStateVector(server)));
-    expect(server.getText(CONTENT_FIELD).toString()).toBe('One long paragraph Typed by Bo.\n');
+    expect(server.getText(COLLAB_TEXT).toString()).toBe('One long paragraph Typed by Bo.\n');
     expect(view.state.doc.toString()).toBe('One long paragraph Typed by Bo.\n');
   });
 
   it('is read-only for viewers: no typing, while remote edits still show', () => {
     const { server, client } = connectedDocs();
-    server.getText(CONTENT_FIELD).insert(0, 'Read me.\n');
-    const view = editorOn(client.getText(CONTENT_FIELD), false);
+    server.getText(COLLAB_TEXT).insert(0, 'Read me.\n');
+    const view = editorOn(client.getText(COLLAB_TEXT), false);
     expect(view.state.readOnly).toBe(true);
     expect(view.contentDOM.getAttribute('contenteditable')).toBe('false');
     expect(view.contentDOM.getAttribute('aria-label')).toBe('Document markdown');
-    server.getText(CONTENT_FIELD).insert(0, 'Now ');
+    server.getText(COLLAB_TEXT).insert(0, 'Now ');
     expect(view.state.doc.toString()).toBe('Now Read me.\n');
   });
 });

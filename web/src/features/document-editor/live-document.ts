@@ -1,4 +1,5 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket, type onCloseParameters } from '@hocuspocus/provider';
+import { COLLAB_CLOSE, COLLAB_PATH, COLLAB_TEXT, COLLAB_TOKEN, collabDocumentName } from '@prd/proto';
 import * as Y from 'yjs';
 import { selectionTint } from './user-color';
 
@@ -36,11 +37,8 @@ export interface LiveSnapshot {
   accessChanges: number;
 }
 
-/** Close codes the server uses when a connection's access changed (Hocuspocus' Unauthorized and Forbidden). */
-const ACCESS_CLOSE_CODES = new Set([4401, 4403]);
-
-/** The one shared text of a document's Y.Doc (the server's contract: markdown in the Y.Text `content`). */
-export const CONTENT_FIELD = 'content';
+/** Closes after which the page asks for its role again (the provider reconnects and learns its new scope by itself). */
+const ACCESS_CLOSE_CODES = new Set<number>([COLLAB_CLOSE.SESSION_ENDED, COLLAB_CLOSE.ACCESS_CHANGED, COLLAB_CLOSE.DOCUMENT_DELETED]);
 
 /**
  * A document's live copy (docs/decisions/0013-live-co-editing.md): a Y.Doc synced through Hocuspocus at
@@ -48,7 +46,7 @@ export const CONTENT_FIELD = 'content';
  */
 export class LiveDocument {
   readonly doc = new Y.Doc();
-  readonly text = this.doc.getText(CONTENT_FIELD);
+  readonly text = this.doc.getText(COLLAB_TEXT);
   readonly provider: HocuspocusProvider;
   private readonly socket: HocuspocusProviderWebsocket;
   private snapshot: LiveSnapshot = { status: 'connecting', text: null, readOnly: false, people: [], accessChanges: 0 };
@@ -58,7 +56,7 @@ export class LiveDocument {
   constructor(documentId: number, user: LiveUser) {
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
     this.socket = new HocuspocusProviderWebsocket({
-      url: `${scheme}://${window.location.host}/ws-collab`,
+      url: `${scheme}://${window.location.host}${COLLAB_PATH}`,
       // Retry within seconds: `delay` must stay at or above `minDelay`, or the provider never connects (D13).
       delay: 1_000,
       minDelay: 1_000,
@@ -66,10 +64,10 @@ export class LiveDocument {
     });
     this.provider = new HocuspocusProvider({
       websocketProvider: this.socket,
-      name: String(documentId),
+      name: collabDocumentName(documentId),
       document: this.doc,
       // The cookie authenticates; Hocuspocus only runs its authentication hook when a token is sent.
-      token: 'session',
+      token: COLLAB_TOKEN,
       onSynced: () => {
         this.hasSynced = true;
         this.update({ status: 'live', text: this.text.toString(), readOnly: this.provider.authorizedScope === 'readonly' });
