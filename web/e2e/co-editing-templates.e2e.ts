@@ -44,6 +44,7 @@ test('each catalogue template and a table/task/code/link document come back unch
   expect(templates).toHaveLength(30);
   const samples = [...templates.map((t) => ({ name: t.name, content: t.content })), { name: 'Rich markdown', content: RICH }];
 
+  const edited: Array<{ name: string; id: number; expected: string }> = [];
   for (const sample of samples) {
     const doc = await createDocumentByApi(page, unique(`${sample.name} `), sample.content);
     const { preview, editor } = await openLiveEditor(page, doc.id);
@@ -52,17 +53,18 @@ test('each catalogue template and a table/task/code/link document come back unch
     await expect(preview.getByTestId('character-count')).toHaveText(`${sample.content.length.toLocaleString('en-US')} characters`);
     expect(await editorText(editor), sample.name).toBe(sample.content);
 
-    // An edit at the very top, then Save: the stored markdown is the template with that line before it.
+    // An edit at the very top; Save confirms the server has it before the next document opens.
     await editor.click();
     await editor.press('Control+Home');
     await page.keyboard.type('Edited first.\n');
-    const save = preview.getByRole('button', { name: 'Save' });
-    await expect(save).toBeEnabled();
-    // By keyboard: at the bottom right the floating chat and feedback launchers may cover the button.
-    await save.press('Enter');
-    // Saved: the stored text is the live text again.
-    await expect(save).toBeDisabled();
-    const stored = (await (await page.request.get(`/api/documents/${doc.id}`)).json()) as DocumentDto;
-    expect(stored.content, sample.name).toBe(`Edited first.\n${sample.content}`);
+    // By keyboard: at the bottom right the floating launchers may cover the button.
+    await preview.getByRole('button', { name: 'Save' }).press('Enter');
+    await expect(page.getByText('Document saved', { exact: true })).toBeVisible();
+    edited.push({ name: sample.name, id: doc.id, expected: `Edited first.\n${sample.content}` });
+  }
+
+  // The markdown the server stores from each live text is the template with that line before it.
+  for (const { name, id, expected } of edited) {
+    await expect.poll(async () => ((await (await page.request.get(`/api/documents/${id}`)).json()) as DocumentDto).content, { message: name, timeout: 30_000 }).toBe(expected);
   }
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import type { DocumentDto } from '@prd/proto';
 import { createDocumentByApi } from './chat-helpers';
 import { editorText, openLiveEditor } from './co-editing-helpers';
 import { unique, WIDE } from './helpers';
@@ -53,10 +54,14 @@ test('the markdown can be edited live and saved, and the earlier text stays in H
   // The live preview beside the source follows the typing.
   await expect(preview.getByRole('region', { name: 'Live preview' }).getByRole('heading', { name: 'Pricing', exact: true })).toBeVisible();
   await expect(preview.getByTestId('character-count')).toHaveText(`${CONTENT.length + '\n## Pricing\nFree for teams of up to five.\n'.length} characters`);
-  // By keyboard: at the bottom right the floating chat and feedback launchers may cover the button.
+  // By keyboard: at the bottom right the floating launchers and the toasts may cover the buttons.
   await preview.getByRole('button', { name: 'Save' }).press('Enter');
   await expect(page.getByText('Document saved', { exact: true })).toBeVisible();
-  await preview.getByRole('button', { name: 'Done' }).click();
+  // The server stores the live text by itself, seconds after the typing stops.
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/documents/${document.id}`)).json()) as DocumentDto).content, { timeout: 30_000 })
+    .toBe(`${CONTENT}\n## Pricing\nFree for teams of up to five.\n`);
+  await preview.getByRole('button', { name: 'Done' }).press('Enter');
   await expect(preview.getByRole('heading', { name: 'Pricing', exact: true })).toBeVisible();
 
   await preview.getByRole('button', { name: 'History' }).click();

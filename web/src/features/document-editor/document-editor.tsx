@@ -166,7 +166,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
         )}
         <DocumentPreview title={doc.title} content={doc.content} actions={actions}>
           {view === 'edit' ? (
-            <LiveEditorPane stored={stored} live={live} snapshot={snapshot} failed={failed} canType={canType} onDone={() => setView('preview')} />
+            <LiveEditorPane stored={stored} onSaved={() => void refetch()} live={live} snapshot={snapshot} failed={failed} canType={canType} onDone={() => setView('preview')} />
           ) : view === 'history' ? (
             <HistoryPanel document={doc} canRestore={canEdit} onClose={() => setView('preview')} />
           ) : undefined}

@@ -37,6 +37,8 @@ export interface LiveSnapshot {
   accessChanges: number;
 }
 
+const OFFLINE = 'You are offline. Your changes are kept and saved once the connection is back.';
+
 /** Closes after which the page asks for its role again (the provider reconnects and learns its new scope by itself). */
 const ACCESS_CLOSE_CODES = new Set<number>([COLLAB_CLOSE.SESSION_ENDED, COLLAB_CLOSE.ACCESS_CHANGED, COLLAB_CLOSE.DOCUMENT_DELETED]);
 
@@ -101,6 +103,26 @@ export class LiveDocument {
   };
 
   getSnapshot = (): LiveSnapshot => this.snapshot;
+
+  /**
+   * Resolves once the server has every edit made here (it stores the live text by itself, within seconds);
+   * fails at once while the connection is down (the edits are kept and sent when it is back).
+   */
+  flush(): Promise<void> {
+    if (this.snapshot.status !== 'live') return Promise.reject(new Error(OFFLINE));
+    if (!this.provider.hasUnsyncedChanges) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const settle = () => {
+        if (this.snapshot.status !== 'live') reject(new Error(OFFLINE));
+        else if (!this.provider.hasUnsyncedChanges) resolve();
+        else return;
+        this.provider.off('unsyncedChanges', settle);
+        this.listeners.delete(settle);
+      };
+      this.provider.on('unsyncedChanges', settle);
+      this.listeners.add(settle);
+    });
+  }
 
   destroy(): void {
     this.listeners.clear();

@@ -1,11 +1,10 @@
 import type { DocumentDto } from '@prd/proto';
 import { Button } from 'antd';
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { errorMessage } from '../../app/error-dialogs-middleware';
 import { LoadingState } from '../../app/loading-state';
 import { useToast } from '../../app/toast';
 import { MarkdownView } from '../chat/markdown-view';
-import { useSaveDocumentContentMutation } from './document-editor-api';
 import type { LiveDocument, LiveSnapshot } from './live-document';
 import styles from './live-editing.module.css';
 
@@ -14,6 +13,8 @@ const CollabEditor = lazy(() => import('./collab-editor'));
 interface Props {
   /** The document as last fetched: `content` is the stored markdown. */
   stored: DocumentDto;
+  /** Fetches the stored copy again (after a save). */
+  onSaved: () => void;
   live: LiveDocument | null;
   snapshot: LiveSnapshot | null;
   failed: boolean;
@@ -23,11 +24,13 @@ interface Props {
 
 /**
  * The markdown source, edited live with everyone who has the document open, beside its rendered preview.
- * Every keystroke is shared and stored on its own (debounced by the server); Save stores the live text at
- * once as the user's change, so the text it replaces is a revision in History (docs/decisions/0018-revisions.md).
+ * Every keystroke is shared at once and the server stores the live text by itself within seconds, the text
+ * it replaced kept in History (docs/decisions/0018-revisions.md). Save, enabled while the text differs from
+ * the stored copy this page last fetched, confirms it: it waits until the server has every edit made here
+ * (no PATCH: a PATCH is a change from the stored text, and the live edits it holds would be applied twice).
  */
-export function LiveEditorPane({ stored, live, snapshot, failed, canType, onDone }: Props) {
-  const [save, saving] = useSaveDocumentContentMutation();
+export function LiveEditorPane({ stored, onSaved, live, snapshot, failed, canType, onDone }: Props) {
+  const [saving, setSaving] = useState(false);
   const toast = useToast();
   // The preview re-renders the whole markdown: it may lag a keystroke behind rather than slow the typing.
   const previewText = useDeferredValue(snapshot?.text ?? '');
@@ -37,11 +40,15 @@ export function LiveEditorPane({ stored, live, snapshot, failed, canType, onDone
   const text = snapshot.text;
 
   const submit = async () => {
+    setSaving(true);
     try {
-      await save({ id: stored.id, content: text }).unwrap();
-      toast.success('Document saved', 'Your changes are saved; the previous text is in History.');
+      await live.flush();
+      toast.success('Document saved', 'Your changes are on the server and stored with the document; the previous text is in History.');
+      onSaved();
     } catch (error) {
-      toast.error('Save failed', errorMessage(error));
+      toast.error('Save failed', error instanceof Error ? error.message : errorMessage(error));
+    } finally {
+      setSaving(false);
     }
   };
 
@@ -58,7 +65,7 @@ export function LiveEditorPane({ stored, live, snapshot, failed, canType, onDone
       <div className={styles.actions}>
         <Button onClick={onDone}>Done</Button>
         {canType && (
-          <Button type="primary" disabled={text === stored.content} loading={saving.isLoading} onClick={() => void submit()}>
+          <Button type="primary" disabled={text === stored.content} loading={saving} onClick={() => void submit()}>
             Save
           </Button>
         )}
