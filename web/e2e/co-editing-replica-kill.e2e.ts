@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, readlinkSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { createDocumentByApi } from './chat-helpers';
-import { caretAfter, editorText, newUser, openLiveEditor, shareByApi } from './co-editing-helpers';
+import { editorText, newUser, openLiveEditor, shareByApi } from './co-editing-helpers';
 import { unique } from './helpers';
 
 /**
@@ -85,22 +85,23 @@ test('a content replica killed mid-session: both sides keep typing, reconnect an
 
   const a = await newUser(browser);
   const b = await newUser(browser);
-  const doc = await createDocumentByApi(a.page, unique('Resilient plan '), '# Plan\n\nA writes here.\n\nB writes here.\n');
+  const doc = await createDocumentByApi(a.page, unique('Resilient plan '), '# Plan\n\nShared text.');
   await shareByApi(a.page, doc.id, b.username, 'editor');
   const onA = await openLiveEditor(a.page, doc.id);
   const onB = await openLiveEditor(b.page, doc.id);
+  // A writes at the end of the document, B at its very start: the caret is placed by keys, not by a click among remote cursors.
   const typedByA: string[] = [];
   const typedByB: string[] = [];
   const type = async (round: string) => {
     typedByA.push(` A-${round}.`);
-    typedByB.push(` B-${round}.`);
-    await caretAfter(onA.editor, 'A writes here.');
+    typedByB.push(`B-${round}. `);
+    await onA.editor.press('Control+End');
     await a.page.keyboard.type(typedByA.at(-1)!);
-    await caretAfter(onB.editor, 'B writes here.');
+    await onB.editor.press('Control+Home');
     await b.page.keyboard.type(typedByB.at(-1)!);
   };
   const everythingOnBothScreens = async () => {
-    const expected = `# Plan\n\nA writes here.${typedByA.join('')}\n\nB writes here.${typedByB.join('')}\n`;
+    const expected = `${[...typedByB].reverse().join('')}# Plan\n\nShared text.${typedByA.join('')}`;
     for (const side of [onA, onB]) await expect.poll(() => editorText(side.editor), { timeout: 60_000 }).toBe(expected);
   };
 
