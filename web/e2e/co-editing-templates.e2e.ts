@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { DocumentDto, Template } from '@prd/proto';
 import { createDocumentByApi } from './chat-helpers';
-import { editorText, openLiveEditor } from './co-editing-helpers';
+import { openLiveEditor } from './co-editing-helpers';
 import { signUp, unique, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
@@ -48,10 +48,10 @@ test('each catalogue template and a table/task/code/link document come back unch
   for (const sample of samples) {
     const doc = await createDocumentByApi(page, unique(`${sample.name} `), sample.content);
     const { preview, editor } = await openLiveEditor(page, doc.id);
-    // Untouched: the live text is the stored markdown (Save has nothing to store) and the editor shows it.
+    // Untouched: the live text is exactly the stored markdown (Save compares the two and has nothing to confirm).
+    // The editor's DOM holds only the lines in view, so the text is compared there, not read from the screen.
     await expect(preview.getByRole('button', { name: 'Save' }), sample.name).toBeDisabled();
     await expect(preview.getByTestId('character-count')).toHaveText(`${sample.content.length.toLocaleString('en-US')} characters`);
-    expect(await editorText(editor), sample.name).toBe(sample.content);
 
     // An edit at the very top; Save confirms the server has it before the next document opens.
     await editor.click();
