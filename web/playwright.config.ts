@@ -12,6 +12,11 @@ export default defineConfig({
   retries: 0,
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
+  projects: [
+    { name: 'e2e', testIgnore: '**/co-editing-replica-kill.e2e.ts' },
+    // Kills (and restarts) content replicas of the shared stack: only once every other test has finished.
+    { name: 'replica-kill', testMatch: '**/co-editing-replica-kill.e2e.ts', dependencies: ['e2e'] },
+  ],
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://localhost:8080',
     browserName: 'chromium',

@@ -26,7 +26,6 @@ export const CHAT_INPUT_MAX_HEIGHT_PX = 160;
 export const THREAD_CREATION_GUARD_MS = 5_000;
 export const AUTO_TITLE_DELAY_MS = 500;
 export const COMPLETION_REDIRECT_MS = 1_500;
-export const DOCUMENT_POLL_INTERVAL_MS = 1_000;
 export const DOCUMENT_UPDATE_SETTLE_MS = 2_000;
 
 export const DEFAULT_PROJECT_STATUS = 'in-progress';

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import type { DocumentDto } from '@prd/proto';
 import { createDocumentByApi } from './chat-helpers';
+import { editorText, openLiveEditor } from './co-editing-helpers';
 import { unique, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
@@ -21,7 +23,7 @@ test('an AI edit changes the preview, shows in History and is undone by Restore'
   await expect(preview.getByText('Updating...')).toBeVisible();
   await expect(preview.getByRole('heading', { name: 'Risks', exact: true })).toBeVisible();
   await expect(page.getByRole('log', { name: 'Document chat' })).toContainText("I've updated your document with the suggested changes.");
-  // Polling stops about 2 s after the reply.
+  // The edit came through the live document; the badge goes about 2 s after the reply.
   await expect(preview.getByText('Updating...')).toBeHidden({ timeout: 10_000 });
 
   await preview.getByRole('button', { name: 'History' }).click();
@@ -42,16 +44,24 @@ test('an AI edit changes the preview, shows in History and is undone by Restore'
   await expect(revisions).toHaveCount(2);
 });
 
-test('the markdown can be edited and saved directly, and the earlier text stays in History', async ({ page }) => {
+test('the markdown can be edited live and saved, and the earlier text stays in History', async ({ page }) => {
   const document = await createDocumentByApi(page, unique('Pricing page '), CONTENT);
-  await page.goto(`/documents/${document.id}`);
-  const preview = page.getByRole('region', { name: 'Document preview' });
-  await preview.getByRole('button', { name: 'Edit' }).click();
-  const text = preview.getByRole('textbox', { name: 'Document markdown' });
-  await expect(text).toHaveValue(CONTENT);
-  await text.fill(`${CONTENT}\n## Pricing\nFree for teams of up to five.\n`);
-  await preview.getByRole('button', { name: 'Save' }).click();
+  const { preview, editor } = await openLiveEditor(page, document.id);
+  expect(await editorText(editor)).toBe(CONTENT);
+  await editor.click();
+  await editor.press('Control+End');
+  await page.keyboard.type('\n## Pricing\nFree for teams of up to five.\n');
+  // The live preview beside the source follows the typing.
+  await expect(preview.getByRole('region', { name: 'Live preview' }).getByRole('heading', { name: 'Pricing', exact: true })).toBeVisible();
+  await expect(preview.getByTestId('character-count')).toHaveText(`${CONTENT.length + '\n## Pricing\nFree for teams of up to five.\n'.length} characters`);
+  // By keyboard: at the bottom right the floating launchers and the toasts may cover the buttons.
+  await preview.getByRole('button', { name: 'Save' }).press('Enter');
   await expect(page.getByText('Document saved', { exact: true })).toBeVisible();
+  // The server stores the live text by itself, seconds after the typing stops.
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/documents/${document.id}`)).json()) as DocumentDto).content, { timeout: 30_000 })
+    .toBe(`${CONTENT}\n## Pricing\nFree for teams of up to five.\n`);
+  await preview.getByRole('button', { name: 'Done' }).press('Enter');
   await expect(preview.getByRole('heading', { name: 'Pricing', exact: true })).toBeVisible();
 
   await preview.getByRole('button', { name: 'History' }).click();

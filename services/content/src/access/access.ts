@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { forbidden, notFound } from '@prd/kit';
 import { DOCUMENT_NOT_FOUND, PROJECT_NOT_FOUND, roleAllows, roleNeededMessage, strongerRole, type Role } from '@prd/proto';
-import type { Executor } from '../db/database.js';
+import { documentColumns, type DocumentRow, type Executor } from '../db/database.js';
 import { activities, documentGrants, documentRevisions, documents, projectGrants, projects } from '../db/schema.js';
 
 /**
@@ -16,7 +16,6 @@ declare const accessChecked: unique symbol;
 /** A row loaded through this module, with the acting user's role on it; only this module makes one. */
 export type Granted<T> = T & { readonly [accessChecked]: true; readonly role: Role };
 
-type DocumentRow = typeof documents.$inferSelect;
 type ProjectRow = typeof projects.$inferSelect;
 
 /** Matches no row: what every rule gives when there is no user (default deny). */
@@ -54,7 +53,7 @@ export const access = {
   async document(db: Executor, user: Owner | null, id: number, needed: Role, options: LoadOptions = {}): Promise<Granted<DocumentRow>> {
     if (!user) throw notFound(DOCUMENT_NOT_FOUND);
     const query = db
-      .select({ document: documents, direct: documentGrants.role, inherited: projectGrants.role })
+      .select({ document: documentColumns, direct: documentGrants.role, inherited: projectGrants.role })
       .from(documents)
       .leftJoin(documentGrants, and(eq(documentGrants.documentId, documents.id), eq(documentGrants.userId, user.id)))
       .leftJoin(projectGrants, and(eq(projectGrants.projectId, documents.projectId), eq(projectGrants.userId, user.id)))
@@ -98,6 +97,21 @@ export const access = {
       .leftJoin(projectGrants, and(eq(projectGrants.projectId, projects.id), eq(projectGrants.userId, user.id)))
       .where(eq(projects.id, id));
     return granted(row ? { id: row.id } : undefined, row ? roleOf(user, row.ownerId, row.grant) : null, needed, PROJECT_NOT_FOUND);
+  },
+
+  /**
+   * A live document as the collaboration server stores it, locked for the caller's transaction, or
+   * undefined when it is gone (docs/decisions/0021-co-editing-with-hocuspocus.md). No user is checked here because none acts: every
+   * update in the live document came from a connection whose role `documentAccess` checked when it
+   * connected (and again at every change of its grants), so the store acts for the owner.
+   */
+  async liveDocument(db: Executor, id: number): Promise<Granted<DocumentRow & { yjsState: Uint8Array | null }> | undefined> {
+    const [row] = await db
+      .select({ ...documentColumns, yjsState: documents.yjsState })
+      .from(documents)
+      .where(eq(documents.id, id))
+      .for('update');
+    return row ? granted(row, 'owner', 'owner', DOCUMENT_NOT_FOUND) : undefined;
   },
 
   /** The user's own documents (`GET /api/documents`). */

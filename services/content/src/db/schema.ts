@@ -1,10 +1,16 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** proto's GRANTABLE_ROLES, spelled out so drizzle-kit can load this file on its own. */
 const GRANTABLE_ROLES = ['viewer', 'commenter', 'editor'] as const;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** PostgreSQL's byte string; node-postgres reads and writes it as a Buffer. */
+const bytea = customType<{ data: Uint8Array; driverData: Buffer }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
 
 /** The seeded template catalogue, keyed by slug so loading it again updates rows instead of adding them. */
 export const templates = pgTable('templates', {
@@ -41,6 +47,11 @@ export const documents = pgTable(
     ownerId: integer('owner_id').notNull(),
     title: text('title').notNull(),
     content: text('content').notNull(),
+    /**
+     * The live document's Yjs state (docs/decisions/0021-co-editing-with-hocuspocus.md), kept in step with `content` by
+     * every writer; null until the document is first opened in the editor or changed.
+     */
+    yjsState: bytea('yjs_state'),
     // A deleted project leaves its documents detached, never deleted.
     projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

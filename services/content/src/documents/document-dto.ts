@@ -1,7 +1,7 @@
 import type { DocumentDto, DocumentSummary, Revision, Role } from '@prd/proto';
-import type { documentRevisions, documents } from '../db/schema.js';
+import type { DocumentRow } from '../db/database.js';
+import type { documentRevisions } from '../db/schema.js';
 
-type DocumentRow = typeof documents.$inferSelect;
 type RevisionRow = typeof documentRevisions.$inferSelect;
 
 export function toDocumentSummary(row: Pick<DocumentRow, 'id' | 'title' | 'projectId' | 'createdAt' | 'updatedAt'>): DocumentSummary {

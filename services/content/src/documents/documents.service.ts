@@ -1,12 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { DB, notFound as notFoundError } from '@prd/kit';
 import {
   DOCUMENT_NOT_FOUND,
-  REVISION_COALESCE_MS,
   REVISION_NOT_FOUND,
   REVISIONS_LIST_LIMIT,
-  REVISIONS_MAX_PER_DOCUMENT,
   type DocumentDto,
   type DocumentSummary,
   type Revision,
@@ -16,14 +14,15 @@ import {
 } from '@prd/proto';
 import { access, acting, ownerOf, sharedRole, type Granted, type Owner } from '../access/access.js';
 import { ActivitiesService, type Actor } from '../activities/activities.service.js';
-import type { ContentDb, ContentTx, Executor } from '../db/database.js';
+import { documentColumns, type ContentDb, type ContentTx, type DocumentRow, type Executor } from '../db/database.js';
 import { documentRevisions, documents, projects } from '../db/schema.js';
 import { PeopleService } from '../people/people.service.js';
 import { RevocationsService } from '../shares/revocations.service.js';
 import { UsageService } from '../usage/usage.service.js';
+import { CollabServer } from '../collab/collab.server.js';
+import { changeStoredText } from '../collab/live-text.js';
 import { toDocumentDto, toDocumentSummary, toRevision } from './document-dto.js';
-
-type DocumentRow = typeof documents.$inferSelect;
+import { recordRevision } from './revisions.js';
 
 export interface NewDocument {
   title: string;
@@ -46,6 +45,7 @@ export class DocumentsService {
     private readonly usage: UsageService,
     private readonly people: PeopleService,
     private readonly revocations: RevocationsService,
+    private readonly live: CollabServer,
   ) {}
 
   /** The owner's documents, most recently updated first, without their content. */
@@ -90,7 +90,7 @@ export class DocumentsService {
     try {
       return await this.db.transaction(async (tx) => {
         const project = projectId === null ? null : await access.project(tx, owner, projectId, 'owner', { lock: 'share' });
-        const [created] = await tx.insert(documents).values({ ownerId: owner.id, title: input.title, content: input.content, projectId }).returning();
+        const [created] = await tx.insert(documents).values({ ownerId: owner.id, title: input.title, content: input.content, projectId }).returning(documentColumns);
         if (!created) throw new Error('insert returned no row');
         await this.activities.record(tx, owner, owner, 'document_created', { documentId: created.id, projectId, title: created.title });
         if (project) await this.touchProject(tx, project.id);
@@ -112,25 +112,29 @@ export class DocumentsService {
     const updated = await this.db.transaction(async (tx) => {
       const needed: Role = change.projectId !== undefined ? 'owner' : 'editor';
       const current = await access.document(tx, actor, id, needed, { lock: 'update' });
-      const row = await this.apply(tx, acting(actor, DOCUMENT_NOT_FOUND), current, change, source);
+      const { row, liveUpdate } = await this.apply(tx, acting(actor, DOCUMENT_NOT_FOUND), current, change, source);
       if (current.projectId !== null && row.projectId !== current.projectId) leftProject = current.projectId;
-      return toDocumentDto(row, current.role);
+      return { dto: toDocumentDto(row, current.role), liveUpdate };
     });
     // Access inherited from the old project ended with the commit; realtime sessions on it end now.
     if (leftProject !== null) await this.revocations.documentLeftProject(id, leftProject);
-    return updated;
+    if (updated.liveUpdate) await this.live.deliver(id, updated.liveUpdate);
+    return updated.dto;
   }
 
   async remove(user: Actor | null, id: number): Promise<void> {
+    let deleted = false;
     await this.db.transaction(async (tx) => {
       const current = await access.document(tx, user, id, 'owner', { lock: 'update' });
       await tx.delete(documents).where(eq(documents.id, current.id));
+      deleted = true;
       await this.activities.record(tx, ownerOf(current), acting(user, DOCUMENT_NOT_FOUND), 'document_deleted', {
         documentId: current.id,
         projectId: current.projectId,
         title: current.title,
       });
     });
+    if (deleted) await this.live.deleted(id);
   }
 
   /** Deletes a document that was created for work that failed, and gives the document allowance back. */
@@ -147,38 +151,53 @@ export class DocumentsService {
   }
 
   /** Brings back a revision's content (editors and the owner); like any change of content, this stores a revision of what it replaces. */
-  restore(actor: Actor | null, id: number, revisionId: number): Promise<DocumentDto> {
-    return this.db.transaction(async (tx) => {
+  async restore(actor: Actor | null, id: number, revisionId: number): Promise<DocumentDto> {
+    const restored = await this.db.transaction(async (tx) => {
       const current = await access.document(tx, actor, id, 'editor', { lock: 'update' });
       const [revision] = await tx.select().from(documentRevisions).where(access.revision(current, revisionId));
       if (!revision) throw notFoundError(REVISION_NOT_FOUND);
-      return toDocumentDto(await this.apply(tx, acting(actor, DOCUMENT_NOT_FOUND), current, { content: revision.content }, 'restore'), current.role);
+      const { row, liveUpdate } = await this.apply(tx, acting(actor, DOCUMENT_NOT_FOUND), current, { content: revision.content }, 'restore');
+      return { dto: toDocumentDto(row, current.role), liveUpdate };
     });
+    if (restored.liveUpdate) await this.live.deliver(id, restored.liveUpdate);
+    return restored.dto;
   }
 
-  private async apply(tx: ContentTx, actor: Actor, current: Granted<DocumentRow>, change: DocumentChange, source: RevisionSource): Promise<DocumentRow> {
+  /**
+   * Writes a change; a change of content also changes the stored live state
+   * (docs/decisions/0021-co-editing-with-hocuspocus.md) and gives the update that open editors merge once it is committed.
+   */
+  private async apply(
+    tx: ContentTx,
+    actor: Actor,
+    current: Granted<DocumentRow>,
+    change: DocumentChange,
+    source: RevisionSource,
+  ): Promise<{ row: DocumentRow; liveUpdate: Uint8Array | null }> {
     const owner = ownerOf(current);
     const titleChanged = change.title !== undefined && change.title !== current.title;
     const contentChanged = change.content !== undefined && change.content !== current.content;
     const projectChanged = change.projectId !== undefined && change.projectId !== current.projectId;
-    if (!titleChanged && !contentChanged && !projectChanged) return current;
+    if (!titleChanged && !contentChanged && !projectChanged) return { row: current, liveUpdate: null };
 
     // Only the owner moves a document (checked by `update`), and only into a project of their own.
     const newProject = projectChanged && change.projectId != null ? await access.project(tx, owner, change.projectId, 'owner', { lock: 'share' }) : null;
-    if (contentChanged && !(source === 'user' && (await this.continuesSaves(tx, current)))) {
-      await tx.insert(documentRevisions).values({ documentId: current.id, title: current.title, content: current.content, source });
-      if (source === 'user') await this.thinSaves(tx, current);
+    let live: { state: Uint8Array; update: Uint8Array } | null = null;
+    if (contentChanged) {
+      await recordRevision(tx, current, source);
+      const [stored] = await tx.select({ state: documents.yjsState }).from(documents).where(eq(documents.id, current.id));
+      live = changeStoredText(stored?.state ?? null, current.content, change.content ?? current.content);
     }
     const [updated] = await tx
       .update(documents)
       .set({
         ...(titleChanged ? { title: change.title } : {}),
-        ...(contentChanged ? { content: change.content } : {}),
+        ...(contentChanged && live ? { content: change.content, yjsState: live.state } : {}),
         ...(projectChanged ? { projectId: change.projectId } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(documents.id, current.id))
-      .returning();
+      .returning(documentColumns);
     if (!updated) throw notFoundError(DOCUMENT_NOT_FOUND);
 
     if (titleChanged || contentChanged) {
@@ -194,34 +213,7 @@ export class DocumentsService {
         await this.touchProject(tx, newProject.id);
       }
     }
-    return updated;
-  }
-
-  /**
-   * Whether a user's save continues the saves whose revision is the document's newest: stored before
-   * a user's save less than REVISION_COALESCE_MS ago. Such a save stores no revision of its own.
-   */
-  private async continuesSaves(tx: ContentTx, document: Granted<{ id: number }>): Promise<boolean> {
-    const r = documentRevisions;
-    const [newest] = await tx
-      .select({ recent: sql<boolean>`${r.source} = 'user' AND ${r.createdAt} > now() - make_interval(secs => ${REVISION_COALESCE_MS / 1000})` })
-      .from(r)
-      .where(access.revisions(document))
-      .orderBy(desc(r.id))
-      .limit(1);
-    return newest?.recent === true;
-  }
-
-  /** Keeps the newest REVISIONS_MAX_PER_DOCUMENT revisions of users' saves; AI, flow and restore revisions stay. */
-  private async thinSaves(tx: ContentTx, document: Granted<{ id: number }>): Promise<void> {
-    const r = documentRevisions;
-    const oldest = tx
-      .select({ id: r.id })
-      .from(r)
-      .where(and(access.revisions(document), eq(r.source, 'user')))
-      .orderBy(desc(r.id))
-      .offset(REVISIONS_MAX_PER_DOCUMENT);
-    await tx.delete(r).where(inArray(r.id, oldest));
+    return { row: updated, liveUpdate: live?.update ?? null };
   }
 
   /** A project's "Last updated" moves when its documents come or go. */

@@ -15,7 +15,7 @@ import {
 } from '@prd/proto';
 import { access, type Owner } from '../access/access.js';
 import { ActivitiesService, type Actor } from '../activities/activities.service.js';
-import type { ContentDb } from '../db/database.js';
+import { documentColumns, type ContentDb } from '../db/database.js';
 import { documentGrants, documents, projects } from '../db/schema.js';
 import { toDocumentDto } from '../documents/document-dto.js';
 import { PeopleService } from '../people/people.service.js';
@@ -112,7 +112,7 @@ export class ProjectsService {
     const where = access.projectDocuments(project);
     const [rows, [count]] = await Promise.all([
       this.db
-        .select({ document: documents, direct: documentGrants.role })
+        .select({ document: documentColumns, direct: documentGrants.role })
         .from(documents)
         .leftJoin(documentGrants, and(eq(documentGrants.documentId, documents.id), eq(documentGrants.userId, user.id)))
         .where(where)

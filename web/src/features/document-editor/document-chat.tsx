@@ -16,13 +16,16 @@ const GREETING =
 const UPDATED_NOTE = "I've updated your document with the suggested changes.";
 
 interface Props {
+  /** The document with its live text (the AI gets it as context). */
   document: DocumentDto;
-  /** The AI changed (and saved) the document. */
-  onDocumentUpdated: () => void;
+  /** A request went to the AI. */
+  onAsked: () => void;
+  /** Its reply ended; `documentUpdated`: the AI changed the document (the edit came through the live document). */
+  onReplied: (documentUpdated: boolean) => void;
 }
 
 /** The editor's AI chat (docs/product.md §2, §4): a document-scoped conversation whose replies may edit the document. */
-export function DocumentChat({ document: doc, onDocumentUpdated }: Props) {
+export function DocumentChat({ document: doc, onAsked, onReplied }: Props) {
   const history = useGetChatMessagesQuery({ documentId: doc.id }, { refetchOnMountOrArgChange: true });
   const toast = useToast();
   const conversation = useChatConversation();
@@ -35,27 +38,30 @@ export function DocumentChat({ document: doc, onDocumentUpdated }: Props) {
     if (history.isError) toast.error('Failed to load chat history');
   }, [history.isError, toast]);
 
-  /** The edit summary streams like any reply; once `done` says the document changed, the preview reloads. */
+  /** The edit summary streams like any reply; the edit itself reaches the editor live, before `done` says so. */
   const settle = (reply: ChatReply | null) => {
-    if (!reply?.documentUpdated) return;
-    setMessages((current) => [...(current ?? []), localMessage('system', UPDATED_NOTE)]);
-    onDocumentUpdated();
+    onReplied(reply?.documentUpdated === true);
+    if (reply?.documentUpdated) setMessages((current) => [...(current ?? []), localMessage('system', UPDATED_NOTE)]);
   };
 
   const send = async (text: string) => {
     setInput('');
+    onAsked();
     try {
       settle(await conversation.send<ChatReply>('/api/chat', { content: text, documentId: doc.id, documentTitle: doc.title, documentContext: doc.content }, text));
     } catch (error) {
+      onReplied(false);
       setInput((current) => current || text);
       if (!(error instanceof ReplyStopped) && !opensDialog(error)) toast.error('Failed to send message', errorMessage(error));
     }
   };
 
   const regenerate = async () => {
+    onAsked();
     try {
       settle(await conversation.regenerate<ChatReply>({ documentId: doc.id }));
     } catch (error) {
+      onReplied(false);
       if (!opensDialog(error)) toast.error('Failed to regenerate the reply', errorMessage(error));
     }
   };

@@ -3,21 +3,13 @@ import { api } from '../../app/api';
 
 const editorTagged = api.enhanceEndpoints({ addTagTypes: ['Document', 'Revisions'] });
 
-/** The editor's calls (docs/product.md §7 and the revision history): one document, its saves, revisions and restores. */
+/** The editor's calls (docs/product.md §7 and the revision history): one document, its revisions and restores (edits go through the live document). */
 export const documentEditorApi = editorTagged.injectEndpoints({
   endpoints: (build) => ({
     /** The `t` query busts any cache between the browser and the service, so polling sees fresh text. */
     getDocument: build.query<DocumentDto, number>({
       query: (id) => `/api/documents/${id}?t=${Date.now()}`,
       providesTags: (_result, _error, id) => [{ type: 'Document', id }],
-    }),
-    saveDocumentContent: build.mutation<DocumentDto, { id: number; content: string }>({
-      query: ({ id, content }) => ({ url: `/api/documents/${id}`, method: 'PATCH', body: { content } }),
-      invalidatesTags: ['Revisions', 'Documents', 'ProjectDocuments'],
-      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) void dispatch(documentEditorApi.util.upsertQueryData('getDocument', id, data));
-      },
     }),
     getRevisions: build.query<Revision[], number>({
       query: (id) => `/api/documents/${id}/revisions`,
@@ -34,4 +26,4 @@ export const documentEditorApi = editorTagged.injectEndpoints({
   }),
 });
 
-export const { useGetDocumentQuery, useSaveDocumentContentMutation, useGetRevisionsQuery, useRestoreRevisionMutation } = documentEditorApi;
+export const { useGetDocumentQuery, useGetRevisionsQuery, useRestoreRevisionMutation } = documentEditorApi;

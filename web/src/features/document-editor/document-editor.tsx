@@ -1,23 +1,28 @@
-import { EditOutlined, HistoryOutlined, ReloadOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { DOCUMENT_POLL_INTERVAL_MS, roleAllows } from '@prd/proto';
-import { Button } from 'antd';
-import { useState } from 'react';
+import { FileTextOutlined, EditOutlined, HistoryOutlined, ReloadOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { roleAllows } from '@prd/proto';
+import { Alert, Button } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { LoadingState } from '../../app/loading-state';
 import type { ApiError } from '../../app/normalize-error';
 import { useToast } from '../../app/toast';
+import { displayName, useCurrentUser } from '../../app/use-current-user';
 import { usePageTitle } from '../../app/use-page-title';
 import { DocumentChat } from './document-chat';
 import { documentEditorApi, useGetDocumentQuery } from './document-editor-api';
 import { DocumentPreview } from './document-preview';
 import { ExportMenu } from './export-menu';
 import { HistoryPanel } from './history-panel';
-import { MarkdownEditor } from './markdown-editor';
+import { LiveEditorPane } from './live-editor-pane';
+import { PresenceList } from './presence-list';
 import { DocumentComments } from '../comments/document-comments';
 import { ShareDialog } from '../sharing/share-dialog';
 import { ROLE_LABELS } from '../sharing/role-label';
 import { useDocumentUpdating } from './use-document-updating';
+import { useLiveDocument } from './use-live-document';
+import { userColor } from './user-color';
+import styles from './live-editing.module.css';
 import '../chat/chat.css';
 import './document-editor.css';
 
@@ -38,15 +43,31 @@ export function DocumentNotFound() {
 
 type View = 'preview' | 'edit' | 'history';
 
-/** /documents/:id (docs/product.md §2, §4): the AI chat beside the preview, with export, refresh, direct editing and history. */
+/**
+ * /documents/:id (docs/product.md §2, §4): the AI chat beside the preview, with export, refresh, live
+ * co-editing (docs/decisions/0013-live-co-editing.md: everyone who has it open shares one live text, with
+ * presence) and history.
+ */
 export function DocumentEditor({ documentId }: { documentId: number }) {
-  const { updating, markUpdated } = useDocumentUpdating();
-  const document = useGetDocumentQuery(documentId, { pollingInterval: updating ? DOCUMENT_POLL_INTERVAL_MS : 0, refetchOnMountOrArgChange: true });
+  const { updating, asked, replied } = useDocumentUpdating();
+  const document = useGetDocumentQuery(documentId, { refetchOnMountOrArgChange: true });
   const [view, setView] = useState<View>('preview');
   const [sharing, setSharing] = useState(false);
   const dispatch = useAppDispatch();
   const toast = useToast();
+  const { user } = useCurrentUser();
+  const found = document.data !== undefined;
+  // Opened once the document is known to be readable: a 404 opens no socket.
+  const liveUser = useMemo(() => (user && found ? { id: user.id, name: displayName(user), color: userColor(user.id) } : null), [user, found]);
+  const { live, snapshot, failed } = useLiveDocument(documentId, liveUser);
+  const accessChanges = snapshot?.accessChanges ?? 0;
+  const { refetch } = document;
   usePageTitle(document.data?.title ?? 'Document');
+
+  // The server closed the live connection because this user's access changed: learn the new role (or the 404).
+  useEffect(() => {
+    if (accessChanges > 0) void refetch();
+  }, [accessChanges, refetch]);
 
   if (document.isLoading) return <LoadingState text="Loading document..." />;
   if (!document.data) {
@@ -60,15 +81,22 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
     }
     return document.isError ? <DocumentNotFound /> : null;
   }
-  const doc = document.data;
+  const stored = document.data;
+  // The live text once synced (AI edits, restores and co-authors' typing arrive in it); the fetched text until then.
+  const doc = { ...stored, content: snapshot?.text ?? stored.content };
+  const revoked = snapshot?.status === 'revoked' || (document.isError && isNotFound(document.error));
   // docs/decisions/0012-sharing-and-roles.md: viewers and commenters read; editors and the owner edit, chat with the AI and restore.
-  const canEdit = roleAllows(doc.role, 'editor');
+  const canEdit = roleAllows(doc.role, 'editor') && !revoked;
+  // The server's word for this connection counts too (a role lowered while the page is open).
+  const canType = canEdit && snapshot?.readOnly !== true;
 
-  // The reply comes once the edit is saved: the document is fetched now and polled while 'Updating...'.
-  const aiUpdated = () => {
-    void document.refetch();
+  // The AI's edit is already in the live text when its reply ends; the stored copy (shown only until the live
+  // text has synced), the lists and History are fetched again once.
+  const aiReplied = (documentUpdated: boolean) => {
+    replied(documentUpdated);
+    if (!documentUpdated) return;
+    void refetch();
     dispatch(documentEditorApi.util.invalidateTags(['Documents', 'ProjectDocuments', { type: 'Revisions', id: documentId }]));
-    markUpdated();
   };
 
   const refresh = async () => {
@@ -78,17 +106,25 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
 
   const actions = (
     <>
+      {snapshot && <PresenceList people={snapshot.people} />}
+      {snapshot?.status === 'reconnecting' && (
+        <span className="badge" role="status">
+          Reconnecting…
+        </span>
+      )}
       {updating && (
         <span className="badge badge-primary" role="status">
           Updating...
         </span>
       )}
       {doc.role !== 'owner' && <span className="badge">{ROLE_LABELS[doc.role]}</span>}
-      {canEdit && (
-        <Button icon={<EditOutlined aria-hidden />} aria-pressed={view === 'edit'} onClick={() => setView(view === 'edit' ? 'preview' : 'edit')}>
-          Edit
-        </Button>
-      )}
+      <Button
+        icon={canEdit ? <EditOutlined aria-hidden /> : <FileTextOutlined aria-hidden />}
+        aria-pressed={view === 'edit'}
+        onClick={() => setView(view === 'edit' ? 'preview' : 'edit')}
+      >
+        {canEdit ? 'Edit' : 'Source'}
+      </Button>
       <Button icon={<HistoryOutlined aria-hidden />} aria-pressed={view === 'history'} onClick={() => setView(view === 'history' ? 'preview' : 'history')}>
         History
       </Button>
@@ -109,9 +145,21 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
         <span aria-current="page">{doc.title}</span>
       </nav>
       <h1 className="visually-hidden">{doc.title}</h1>
+      {revoked && (
+        <Alert
+          className={styles.notice}
+          type="warning"
+          showIcon
+          title="This document is no longer shared with you"
+          description="Its live text stopped updating and you can no longer change it."
+        />
+      )}
+      {!revoked && canEdit && !canType && snapshot?.status === 'live' && (
+        <Alert className={styles.notice} type="info" showIcon title="You can now only view this document" description="Your role was changed while you had it open." />
+      )}
       <div className="editor-split">
         {canEdit ? (
-          <DocumentChat document={doc} onDocumentUpdated={aiUpdated} />
+          <DocumentChat document={doc} onAsked={asked} onReplied={aiReplied} />
         ) : (
           <aside className="document-chat-readonly" aria-label="AI chat">
             <p className="cell-muted">You can view this document. Ask its owner for the editor role to change it or chat with the AI about it.</p>
@@ -119,7 +167,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
         )}
         <DocumentPreview title={doc.title} content={doc.content} actions={actions}>
           {view === 'edit' ? (
-            <MarkdownEditor document={doc} onDone={() => setView('preview')} />
+            <LiveEditorPane stored={stored} onSaved={() => void refetch()} live={live} snapshot={snapshot} failed={failed} canType={canType} onDone={() => setView('preview')} />
           ) : view === 'history' ? (
             <HistoryPanel document={doc} canRestore={canEdit} onClose={() => setView('preview')} />
           ) : (

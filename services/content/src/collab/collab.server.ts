@@ -1,0 +1,313 @@
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import fastifyWebsocket from '@fastify/websocket';
+import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
+import {
+  Hocuspocus,
+  type afterLoadDocumentPayload,
+  type LocalTransactionOrigin,
+  type onAuthenticatePayload,
+  type onLoadDocumentPayload,
+  type onStoreDocumentPayload,
+} from '@hocuspocus/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { RawData, WebSocket } from 'ws';
+import * as Y from 'yjs';
+import { CONFIG, createRedis, deploymentChannel, isSameOrigin, LOGGER, REDIS, SESSION_ENDED_CHANNEL, SessionService, sessionTag, type SessionEndedEvent } from '@prd/kit';
+import {
+  ACCESS_REVOKED_CHANNEL,
+  accessRevokedEventSchema,
+  COLLAB_CLOSE,
+  COLLAB_PATH,
+  COLLAB_REFUSED,
+  collabDocumentName,
+  ErrorCode,
+  roleAllows,
+  type AccessRevokedEvent,
+} from '@prd/proto';
+import type { Config } from '../config.js';
+import { CollabStore } from './collab-store.js';
+
+/** What Hocuspocus keeps beside each connection: the session it was opened with. Direct (server) connections have none. */
+export interface CollabContext {
+  userId?: number;
+  sessionId?: string;
+}
+
+/** The session a socket was opened with, as the upgrade found it. */
+interface SocketSession {
+  userId: number;
+  sessionId: string;
+  tag: string;
+}
+
+/** Changes merged from storage are already stored: they must not schedule another store. */
+const MERGE_ORIGIN: LocalTransactionOrigin = { source: 'local', skipStoreHooks: true };
+
+/** Document ids are PostgreSQL integers: anything else names no document. */
+const DOCUMENT_NAME = /^[1-9]\d{0,9}$/;
+const documentIdOf = (name: string): number | null => (DOCUMENT_NAME.test(name) && Number(name) <= 2 ** 31 - 1 ? Number(name) : null);
+
+/** A refused authentication; an error without a message, so Hocuspocus does not log it as a failure. */
+class Refusal extends Error {
+  constructor(readonly reason: string) {
+    super();
+  }
+}
+
+/** How long a shutdown waits for the open documents to be stored and unloaded before it gives up on them. */
+const SHUTDOWN_STORE_MS = 10_000;
+
+/**
+ * Hosts the live co-editing endpoint (docs/decisions/0021-co-editing-with-hocuspocus.md): Hocuspocus at `/ws-collab`, its Redis extension
+ * keeping the replicas' copies of a document in step. The upgrade is a Fastify WebSocket route (the
+ * HTTP server's one owner of `upgrade`), refused without the same origin or a session user; each
+ * document is then authorised through the access helper (read-only below the editor role), and
+ * every replica closes the sockets whose session ended or whose grant changed (Redis pub/sub).
+ */
+@Injectable()
+export class CollabServer implements OnModuleInit, BeforeApplicationShutdown {
+  readonly hocuspocus: Hocuspocus<CollabContext>;
+  private readonly sockets = new Map<WebSocket, SocketSession>();
+  private readonly upgrades = new WeakMap<FastifyRequest, SocketSession>();
+  private readonly prefix: string;
+  private readonly channels: { revoked: string; deleted: string };
+  private subscriber?: Redis;
+  private recheck?: NodeJS.Timeout;
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly sessions: SessionService,
+    private readonly store: CollabStore,
+    @Inject(CONFIG) private readonly config: Config,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.prefix = deploymentChannel('collab', config);
+    this.channels = { revoked: deploymentChannel(ACCESS_REVOKED_CHANNEL, config), deleted: deploymentChannel('collab-document-deleted', config) };
+    this.hocuspocus = new Hocuspocus<CollabContext>({
+      name: 'content',
+      quiet: true,
+      // Stores follow typing by 2 s, and come at least every 10 s while someone keeps typing.
+      debounce: 2_000,
+      maxDebounce: 10_000,
+      extensions: [new RedisExtension({ prefix: this.prefix, createClient: () => createRedis(config.REDIS_URL, logger, 'content-collab') })],
+      onAuthenticate: (data) => this.authenticate(data),
+      onLoadDocument: (data) => this.load(data),
+      afterLoadDocument: (data) => this.catchUp(data),
+      onStoreDocument: (data) => this.storeDocument(data),
+    });
+  }
+
+  async onModuleInit(): Promise<void> {
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    // Queued, not awaited: loading plugins now would build Nest's routes before Nest installs its error handler.
+    void fastify.register(fastifyWebsocket, { options: { maxPayload: this.config.BODY_LIMIT_BYTES } });
+    void fastify.register(async (scope) => {
+      scope.get(COLLAB_PATH, { websocket: true, preHandler: (request, reply) => this.admit(request, reply) }, (socket, request) => this.accept(socket, request));
+    });
+
+    this.subscriber = this.redis.duplicate({ connectionName: 'content-collab-events' });
+    this.subscriber.on('error', () => undefined);
+    this.subscriber.on('message', (channel, raw) => this.onEvent(channel, raw));
+    await this.subscriber.subscribe(SESSION_ENDED_CHANNEL, this.channels.revoked, this.channels.deleted);
+    this.recheck = setInterval(() => void this.recheckSessions(), this.config.WS_SESSION_RECHECK_MS);
+    this.recheck.unref();
+  }
+
+  /**
+   * Brings an update made outside the editor (an AI edit, a PATCH, a restore; already stored) into the
+   * live document, on whichever replicas have it open, so open editors show it at once. Never throws:
+   * the change is stored, and a copy that missed it merges the stored state at its next store.
+   */
+  async deliver(documentId: number, update: Uint8Array): Promise<void> {
+    const name = collabDocumentName(documentId);
+    try {
+      if (!this.hocuspocus.documents.has(name) && !(await this.openElsewhere(name))) return;
+      const connection = await this.hocuspocus.openDirectConnection(name, {});
+      await connection.transact((doc) => Y.applyUpdate(doc, update));
+      await connection.disconnect({ unloadImmediately: false });
+    } catch (err) {
+      this.logger.warn({ err, documentId }, 'could not bring a stored change into the live document');
+    }
+  }
+
+  /** A deleted document's editors are told on every replica. */
+  async deleted(documentId: number): Promise<void> {
+    try {
+      await this.redis.publish(this.channels.deleted, String(documentId));
+    } catch (err) {
+      this.logger.warn({ err, documentId }, 'could not announce a deleted live document');
+    }
+  }
+
+  /** Whether another replica has the document open: its Redis extension is subscribed to the document's channel. */
+  private async openElsewhere(name: string): Promise<boolean> {
+    const [, count] = (await this.redis.pubsub('NUMSUB', `${this.prefix}:${name}`)) as [string, number];
+    return Number(count) > 0;
+  }
+
+  /** Before the upgrade: the same origin (docs/decisions/0009-security.md) and a session that holds a user, or an HTTP refusal. */
+  private async admit(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+    if (!isSameOrigin(request.headers, this.config.ALLOWED_ORIGINS)) {
+      return reply.code(403).send({ code: ErrorCode.FORBIDDEN, message: 'Cross-site WebSocket refused' });
+    }
+    const session = await this.sessions.fromCookieHeader(request.headers.cookie);
+    const userId = session.isNew ? undefined : session.userId;
+    if (userId === undefined) return reply.code(401).send({ code: ErrorCode.UNAUTHORIZED, message: 'Sign in or start as a guest first' });
+    this.upgrades.set(request, { userId, sessionId: session.id, tag: sessionTag(session.id) });
+    return undefined;
+  }
+
+  /** Hands the upgraded socket to Hocuspocus, which gets a web Request of the upgrade and every message and close. */
+  private accept(socket: WebSocket, request: FastifyRequest): void {
+    const session = this.upgrades.get(request);
+    if (!session) return socket.close(COLLAB_CLOSE.SESSION_ENDED, 'session ended');
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+    }
+    const client = this.hocuspocus.handleConnection(socket, new Request(new URL(request.url, 'http://content'), { headers }), {
+      userId: session.userId,
+      sessionId: session.sessionId,
+    });
+    this.sockets.set(socket, session);
+    socket.on('message', (data: RawData) => client.handleMessage(toBytes(data)));
+    socket.on('close', (code, reason) => {
+      this.sockets.delete(socket);
+      client.handleClose({ code, reason: reason.toString() });
+    });
+  }
+
+  /** Per document: the session must still hold its user, and the user needs a role; below editor, the connection is read-only. */
+  private async authenticate({ documentName, context, connectionConfig }: onAuthenticatePayload<CollabContext>): Promise<void> {
+    const id = documentIdOf(documentName);
+    const { userId, sessionId } = context;
+    if (userId === undefined || sessionId === undefined) throw new Refusal(COLLAB_REFUSED.UNAUTHORIZED);
+    const [current] = await this.sessions.usersOf([sessionId]);
+    if (current !== userId) throw new Refusal(COLLAB_REFUSED.UNAUTHORIZED);
+    const role = id === null ? null : await this.store.role(userId, id);
+    if (role === null) throw new Refusal(COLLAB_REFUSED.NOT_FOUND);
+    connectionConfig.readOnly = !roleAllows(role, 'editor');
+  }
+
+  private async load({ documentName, document }: onLoadDocumentPayload<CollabContext>): Promise<void> {
+    const id = documentIdOf(documentName);
+    const state = id === null ? undefined : await this.store.load(id);
+    if (!state) throw new Error(`document ${documentName} is gone`);
+    Y.applyUpdate(document, state);
+  }
+
+  /** A change stored between the load and the Redis subscription reached no live copy: merge what is stored now. */
+  private async catchUp({ documentName, document }: afterLoadDocumentPayload<CollabContext>): Promise<void> {
+    const id = documentIdOf(documentName);
+    const state = id === null ? null : await this.store.state(id);
+    if (state) Y.applyUpdate(document, state, MERGE_ORIGIN);
+  }
+
+  private async storeDocument({ documentName, document, lastContext }: onStoreDocumentPayload<CollabContext>): Promise<void> {
+    const id = documentIdOf(documentName);
+    if (id === null) return;
+    const stored = await this.store.store(id, document, lastContext.userId ?? null, MERGE_ORIGIN);
+    if (!stored) this.closeDocument(documentName, COLLAB_CLOSE.DOCUMENT_DELETED, 'document deleted');
+  }
+
+  private onEvent(channel: string, raw: string): void {
+    try {
+      if (channel === SESSION_ENDED_CHANNEL) this.sessionEnded(JSON.parse(raw) as SessionEndedEvent);
+      else if (channel === this.channels.revoked) void this.accessChanged(accessRevokedEventSchema.parse(JSON.parse(raw)));
+      else if (channel === this.channels.deleted) this.closeDocument(raw, COLLAB_CLOSE.DOCUMENT_DELETED, 'document deleted');
+    } catch {
+      this.logger.warn({ channel }, 'ignored a malformed collaboration event');
+    }
+  }
+
+  private sessionEnded(event: SessionEndedEvent): void {
+    const tags = new Set(Array.isArray(event.sessions) ? event.sessions : []);
+    for (const [socket, session] of this.sockets) {
+      if (tags.has(session.tag) || session.userId === event.userId) this.endSocket(socket, COLLAB_CLOSE.SESSION_ENDED, 'session ended');
+    }
+  }
+
+  /** Sessions also end by expiring, which announces nothing: ask Redis whether each socket's still holds its user. */
+  private async recheckSessions(): Promise<void> {
+    const entries = [...this.sockets];
+    if (entries.length === 0) return;
+    try {
+      const users = await this.sessions.usersOf(entries.map(([, s]) => s.sessionId));
+      entries.forEach(([socket, session], i) => {
+        if (users[i] !== session.userId) this.endSocket(socket, COLLAB_CLOSE.SESSION_ENDED, 'session ended');
+      });
+    } catch (err) {
+      this.logger.debug({ err: (err as Error).message }, 'collaboration session check skipped');
+    }
+  }
+
+  /**
+   * A grant was revoked or weakened: the user's connections to those documents whose role no longer
+   * matches (none left, or read-write and read-only swapped) stop taking updates and close; the
+   * provider reconnects and learns its new scope, or is refused.
+   */
+  private async accessChanged(event: AccessRevokedEvent): Promise<void> {
+    for (const documentId of event.documentIds) {
+      const document = this.hocuspocus.documents.get(collabDocumentName(documentId));
+      const concerned = document?.getConnections().filter((c) => (c.context as CollabContext).userId === event.userId) ?? [];
+      if (concerned.length === 0) continue;
+      try {
+        const role = await this.store.role(event.userId, documentId);
+        const writable = role !== null && roleAllows(role, 'editor');
+        for (const connection of concerned) {
+          if (role !== null && writable === !connection.readOnly) continue;
+          connection.readOnly = true;
+          connection.webSocket.close(COLLAB_CLOSE.ACCESS_CHANGED, 'access changed');
+        }
+      } catch (err) {
+        this.logger.warn({ err, documentId }, 'could not check a changed grant: closing its connections');
+        for (const connection of concerned) connection.webSocket.close(COLLAB_CLOSE.ACCESS_CHANGED, 'access changed');
+      }
+    }
+  }
+
+  private closeDocument(name: string, code: number, reason: string): void {
+    for (const connection of this.hocuspocus.documents.get(name)?.getConnections() ?? []) {
+      connection.readOnly = true;
+      connection.webSocket.close(code, reason);
+    }
+  }
+
+  private endSocket(socket: WebSocket, code: number, reason: string): void {
+    this.sockets.delete(socket);
+    socket.close(code, reason);
+  }
+
+  /**
+   * Before the HTTP server closes: every socket goes away (clients reconnect to another replica), the
+   * open documents are stored and unloaded, then the extensions stop (docs/decisions/0008-observability-and-operations.md).
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.recheck) clearInterval(this.recheck);
+    await this.subscriber?.quit().catch(() => undefined);
+    for (const socket of this.sockets.keys()) socket.close(COLLAB_CLOSE.GOING_AWAY, 'server shutting down');
+    await new Promise<void>((resolve) => {
+      const giveUp = setTimeout(resolve, SHUTDOWN_STORE_MS);
+      giveUp.unref();
+      this.hocuspocus.configuration.extensions.push({
+        afterUnloadDocument: async ({ instance }) => {
+          if (instance.getDocumentsCount() === 0) resolve();
+        },
+      });
+      if (this.hocuspocus.getDocumentsCount() === 0) resolve();
+      this.hocuspocus.closeConnections();
+      this.hocuspocus.flushPendingStores();
+    });
+    await this.hocuspocus.hooks('onDestroy', { instance: this.hocuspocus });
+  }
+}
+
+/** ws hands binary frames over as Buffers (or fragments / an ArrayBuffer, when told to). */
+function toBytes(data: RawData): Uint8Array {
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return data instanceof ArrayBuffer ? new Uint8Array(data) : data;
+}

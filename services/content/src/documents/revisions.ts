@@ -1,0 +1,43 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { REVISION_COALESCE_MS, REVISIONS_MAX_PER_DOCUMENT, type RevisionSource } from '@prd/proto';
+import { access, type Granted } from '../access/access.js';
+import type { ContentTx } from '../db/database.js';
+import { documentRevisions } from '../db/schema.js';
+
+type Current = Granted<{ id: number; title: string; content: string }>;
+
+/**
+ * docs/decisions/0018-revisions.md: before a change of `current`'s content, keeps what it replaces. A user's save (a PATCH, or a
+ * store of the live document, docs/decisions/0021-co-editing-with-hocuspocus.md) that follows another user's save
+ * of less than REVISION_COALESCE_MS ago keeps nothing: it continues that revision. AI, flow and
+ * restore changes always keep one, and so end the grouping.
+ */
+export async function recordRevision(tx: ContentTx, current: Current, source: RevisionSource): Promise<void> {
+  if (source === 'user' && (await continuesSaves(tx, current))) return;
+  await tx.insert(documentRevisions).values({ documentId: current.id, title: current.title, content: current.content, source });
+  if (source === 'user') await thinSaves(tx, current);
+}
+
+/** Whether the document's newest revision was stored before a user's save less than REVISION_COALESCE_MS ago. */
+async function continuesSaves(tx: ContentTx, document: Current): Promise<boolean> {
+  const r = documentRevisions;
+  const [newest] = await tx
+    .select({ recent: sql<boolean>`${r.source} = 'user' AND ${r.createdAt} > now() - make_interval(secs => ${REVISION_COALESCE_MS / 1000})` })
+    .from(r)
+    .where(access.revisions(document))
+    .orderBy(desc(r.id))
+    .limit(1);
+  return newest?.recent === true;
+}
+
+/** Keeps the newest REVISIONS_MAX_PER_DOCUMENT revisions of users' saves; AI, flow and restore revisions stay. */
+async function thinSaves(tx: ContentTx, document: Current): Promise<void> {
+  const r = documentRevisions;
+  const oldest = tx
+    .select({ id: r.id })
+    .from(r)
+    .where(and(access.revisions(document), eq(r.source, 'user')))
+    .orderBy(desc(r.id))
+    .offset(REVISIONS_MAX_PER_DOCUMENT);
+  await tx.delete(r).where(inArray(r.id, oldest));
+}

@@ -1,0 +1,114 @@
+import { HocuspocusProvider, type onAuthenticatedParameters } from '@hocuspocus/provider';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+import { COLLAB_PATH, COLLAB_TEXT, COLLAB_TOKEN, collabDocumentName } from '@prd/proto';
+import { CollabServer } from '../src/collab/collab.server.js';
+
+/** A Hocuspocus client in Node as the browser's is: the session cookie and the page's Origin on the upgrade. */
+export interface CollabClient {
+  provider: HocuspocusProvider;
+  doc: Y.Doc;
+  text: Y.Text;
+  /** The scope the server granted ('read-write' or 'readonly'), once authenticated. */
+  scope: Promise<string>;
+  synced: Promise<void>;
+  /** The code of the next close of the socket. */
+  nextClose: () => Promise<number>;
+  /** The reason of the next refused authentication. */
+  nextRefusal: () => Promise<string>;
+  /** The next authenticated scope (after a reconnect). */
+  nextScope: () => Promise<string>;
+  destroy: () => void;
+}
+
+/** ws with fixed headers: the provider constructs its socket with the URL only. */
+function socketWith(headers: Record<string, string>) {
+  return class extends WebSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols, { headers });
+    }
+  };
+}
+
+export function collabUrl(serviceUrl: string): string {
+  return `${serviceUrl.replace(/^http/, 'ws')}${COLLAB_PATH}`;
+}
+
+export function connect(serviceUrl: string, cookie: string, documentId: number): CollabClient {
+  const doc = new Y.Doc();
+  const provider = new HocuspocusProvider({
+    url: collabUrl(serviceUrl),
+    name: collabDocumentName(documentId),
+    token: COLLAB_TOKEN,
+    document: doc,
+    WebSocketPolyfill: socketWith({ Cookie: cookie, Origin: new URL(serviceUrl).origin }),
+    // The provider's reconnect delay may not go below its minDelay, or it never reconnects.
+    delay: 1000,
+    minDelay: 1000,
+  });
+  const once = <T>(event: string, pick: (payload: never) => T) =>
+    new Promise<T>((resolve) => {
+      const handler = (payload: never) => {
+        provider.off(event, handler);
+        resolve(pick(payload));
+      };
+      provider.on(event, handler);
+    });
+  return {
+    provider,
+    doc,
+    text: doc.getText(COLLAB_TEXT),
+    scope: once('authenticated', (p: onAuthenticatedParameters) => p.scope),
+    synced: once('synced', () => undefined),
+    nextClose: () => once('close', (p: { event: { code: number } }) => p.event.code),
+    nextRefusal: () => once('authenticationFailed', (p: { reason: string }) => p.reason),
+    nextScope: () => once('authenticated', (p: onAuthenticatedParameters) => p.scope),
+    destroy: () => provider.destroy(),
+  };
+}
+
+/** Resolves once the text satisfies `done`, checking now and after every change (never on a timer). */
+export function untilText(text: Y.Text, done: (value: string) => boolean): Promise<string> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const value = text.toString();
+      if (!done(value)) return;
+      text.unobserve(check);
+      resolve(value);
+    };
+    text.observe(check);
+    check();
+  });
+}
+
+/** Resolves with the awareness states once one satisfies `done`. */
+export function untilAwareness(client: CollabClient, done: (state: Record<string, unknown>) => boolean): Promise<void> {
+  const awareness = client.provider.awareness;
+  if (!awareness) throw new Error('the provider has no awareness');
+  return new Promise((resolve) => {
+    const check = () => {
+      if (![...awareness.getStates().values()].some(done)) return;
+      awareness.off('change', check);
+      resolve();
+    };
+    awareness.on('change', check);
+    check();
+  });
+}
+
+/** Resolves after the replica's next store of the document (the debounced onStoreDocument and what follows it). */
+export function nextStore(app: NestFastifyApplication, documentId: number): Promise<void> {
+  const { hocuspocus } = app.get(CollabServer);
+  const name = collabDocumentName(documentId);
+  return new Promise((resolve) => {
+    const extension = {
+      afterStoreDocument: async ({ documentName }: { documentName: string }) => {
+        if (documentName !== name) return;
+        hocuspocus.configuration.extensions.splice(hocuspocus.configuration.extensions.indexOf(extension), 1);
+        resolve();
+      },
+    };
+    hocuspocus.configuration.extensions.push(extension);
+  });
+}

@@ -1,0 +1,30 @@
+import { defaultKeymap, indentWithTab } from '@codemirror/commands';
+import { markdown } from '@codemirror/lang-markdown';
+import { EditorState, type Extension } from '@codemirror/state';
+import { EditorView, keymap } from '@codemirror/view';
+import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next';
+import type { HocuspocusProvider } from '@hocuspocus/provider';
+import * as Y from 'yjs';
+
+type Awareness = HocuspocusProvider['awareness'];
+
+/** Whether the person may type: viewers, commenters and revoked users only read (the server refuses their updates too). */
+export const editable = (canEdit: boolean): Extension => [EditorView.editable.of(canEdit), EditorState.readOnly.of(!canEdit)];
+
+/**
+ * The markdown source editor bound to the live Y.Text: typing goes into the shared text, remote changes
+ * come back as editor transactions, remote cursors and selections show with the person's name.
+ */
+export function collabExtensions(text: Y.Text, awareness: Awareness | null): Extension {
+  return [
+    // Only "\n" breaks a line. CodeMirror's default also splits on "\r\n" and "\r" and counts either as one
+    // character, which would shift every position after one against the Y.Text's (a CRLF paste, an old import).
+    EditorState.lineSeparator.of('\n'),
+    markdown(),
+    EditorView.lineWrapping,
+    EditorView.contentAttributes.of({ 'aria-label': 'Document markdown', spellcheck: 'true' }),
+    // Undo and redo take back only this person's own edits, never a co-author's or the AI's.
+    keymap.of([...yUndoManagerKeymap, ...defaultKeymap, indentWithTab]),
+    yCollab(text, awareness, { undoManager: new Y.UndoManager(text) }),
+  ];
+}
