@@ -10,6 +10,7 @@ import { register } from './api.ts';
 import { measureBundle } from './bundle.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureChat } from './chat.ts';
+import { measureCollab } from './collab.ts';
 import { cpuSnapshot, foreignShare } from './cpu.ts';
 import { measureMemory } from './memory.ts';
 import { measureReadPath, READ_PATH_CONNECTIONS, seedDocuments } from './read-path.ts';
@@ -29,6 +30,11 @@ export const SETTINGS = {
   realtimeProbes: 30,
   usagePushSamples: 100,
   exportSamples: 5,
+  /** Live co-editing (docs/decisions/0021-co-editing-with-hocuspocus.md): editors on one document, probes, their typing, documents opened for the memory figure. */
+  collabClients: 20,
+  collabProbes: 200,
+  collabTypingPerSecond: 5,
+  collabDocuments: 100,
   lighthouseRuns: 3,
   /**
    * The worker's shared provider limit (10/s as shipped) would otherwise time the limiter's queue,
@@ -150,12 +156,20 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
       measureUsagePush(base, await register(base, 'push'), SETTINGS.usagePushSamples, background),
     );
     const wordExport = await attempt('Word export', say, async () => measureWordExport(base, await register(base, 'export'), SETTINGS.exportSamples));
+    const collab = await attempt(`live co-editing (${SETTINGS.collabClients} editors on one document, ${SETTINGS.collabDocuments} documents open)`, say, async () =>
+      measureCollab(base, state, await register(base, 'collab'), {
+        clients: SETTINGS.collabClients,
+        probes: SETTINGS.collabProbes,
+        typingPerSecond: SETTINGS.collabTypingPerSecond,
+        documents: SETTINGS.collabDocuments,
+      }),
+    );
     const memoryAfterLoad = measureMemory(state);
     const otherCpuShare = foreignShare(cpuBefore, cpuSnapshot([process.pid]));
     // Lighthouse last, on the same stack: its Chromium would otherwise count as other work above.
     await lighthouse(base);
     say(`   other work on the machine used ${(otherCpuShare * 100).toFixed(0)}% of its CPU meanwhile`);
-    return { replicas, otherCpuShare, providerRateLimit: SETTINGS.providerRateLimit, readPath, chat, usagePush, wordExport, memoryAtRest, memoryAfterLoad };
+    return { replicas, otherCpuShare, providerRateLimit: SETTINGS.providerRateLimit, readPath, chat, usagePush, wordExport, collab, memoryAtRest, memoryAfterLoad };
   } finally {
     if (raw) await stopHelper(raw);
     say('   stopping the stack');
