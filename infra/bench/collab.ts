@@ -98,8 +98,9 @@ export async function measureCollab(base: string, state: StackState, user: Bench
   const replicas = contentReplicas(state);
   if (replicas.length === 0) throw new Error('no content replica in the stack state');
   const { id } = await createDocument(base, user, 'Co-editing benchmark', DOCUMENT);
-  const sockets = replicas.map((r) => socketTo(r.url, user));
-  const editors = Array.from({ length: settings.clients }, (_, i) => edit(sockets[i % sockets.length]!, id));
+  // One socket per editor, as each browser has (a socket carries one provider per document).
+  const sockets = Array.from({ length: settings.clients }, (_, i) => socketTo(replicas[i % replicas.length]!.url, user));
+  const editors = sockets.map((socket) => edit(socket, id));
   let typing: NodeJS.Timeout | undefined;
   try {
     await Promise.all(editors.map((e) => e.synced));
