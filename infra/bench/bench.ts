@@ -10,6 +10,7 @@ import { register } from './api.ts';
 import { measureBundle } from './bundle.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureChat } from './chat.ts';
+import { measureCollab } from './collab.ts';
 import { cpuSnapshot, foreignShare } from './cpu.ts';
 import { measureMemory } from './memory.ts';
 import { measureReadPath, READ_PATH_CONNECTIONS, seedDocuments } from './read-path.ts';
@@ -31,6 +32,11 @@ export const SETTINGS = {
   usagePushSamples: 100,
   notificationPushSamples: 100,
   exportSamples: 5,
+  /** Live co-editing (docs/decisions/0022-co-editing-with-hocuspocus.md): editors on one document, probes, their typing, documents opened for the memory figure. */
+  collabClients: 20,
+  collabProbes: 200,
+  collabTypingPerSecond: 5,
+  collabDocuments: 100,
   lighthouseRuns: 3,
   /**
    * The worker's shared provider limit (10/s as shipped) would otherwise time the limiter's queue,
@@ -161,6 +167,14 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
       measureNotificationPush(base, readUser, documentIds[0] ?? 0, SETTINGS.notificationPushSamples),
     );
     const wordExport = await attempt('Word export', say, async () => measureWordExport(base, await register(base, 'export'), SETTINGS.exportSamples));
+    const collab = await attempt(`live co-editing (${SETTINGS.collabClients} editors on one document, ${SETTINGS.collabDocuments} documents open)`, say, async () =>
+      measureCollab(base, state, await register(base, 'collab'), {
+        clients: SETTINGS.collabClients,
+        probes: SETTINGS.collabProbes,
+        typingPerSecond: SETTINGS.collabTypingPerSecond,
+        documents: SETTINGS.collabDocuments,
+      }),
+    );
     const memoryAfterLoad = measureMemory(state);
     const otherCpuShare = foreignShare(cpuBefore, cpuSnapshot([process.pid]));
     // Lighthouse last, on the same stack: its Chromium would otherwise count as other work above.
@@ -176,6 +190,7 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
       usagePush,
       notificationPush,
       wordExport,
+      collab,
       memoryAtRest,
       memoryAfterLoad,
     };

@@ -1,5 +1,6 @@
 import type { BundleFigures } from './bundle.ts';
 import type { ChatFigures } from './chat.ts';
+import type { CollabFigures } from './collab.ts';
 import type { MemoryFigures } from './memory.ts';
 import type { ReadPathFigures } from './read-path.ts';
 import { LIGHTHOUSE_CATEGORIES, type LighthouseFigures } from './lighthouse.ts';
@@ -24,6 +25,8 @@ export interface RunResults {
   /** A colleague's comment to the owner's `notification` push; absent from runs before sharing. */
   notificationPush?: NotificationPushFigures | NotMeasured;
   wordExport: ExportFigures | NotMeasured;
+  /** Absent in results saved before co-editing was measured. */
+  collab?: CollabFigures | NotMeasured;
   memoryAtRest: MemoryFigures;
   memoryAfterLoad: MemoryFigures;
 }
@@ -260,6 +263,26 @@ export function buildRows(runs: RunResults[], bundle: BundleFigures | NotMeasure
       figure: 'Word export of 1 MB of markdown (median; slowest)',
       target: { op: '<=', value: 1000, text: '≤ 1 s' },
       cells: each((r) => from(r.wordExport, (f) => ({ value: f.medianMs, worst: f.maxMs, text: `${ms(f.medianMs)} (slowest ${ms(f.maxMs)}; ${f.samples} samples)` }))),
+    },
+    {
+      figure: 'Live co-editing: an edit reaching another editor (on the other replica with two), 20 editors typing, p50 / p99 / max',
+      target: { op: '<=', value: 100, text: 'p99 ≤ 100 ms' },
+      cells: each((r) =>
+        from(r.collab ?? { notMeasured: 'not in these results' }, (f) => ({
+          value: f.propagation.p99Ms,
+          text: latencyText(f.propagation),
+          failed: failures(f.missing, 'never arrived'),
+        })),
+      ),
+    },
+    {
+      figure: 'Live co-editing: content memory per open document (resident growth ÷ documents opened)',
+      cells: each((r) =>
+        from(r.collab ?? { notMeasured: 'not in these results' }, (f) => ({
+          value: f.memoryPerDocumentKib,
+          text: `${f.memoryPerDocumentKib.toFixed(0)} KiB (${f.documentsOpened} documents of ${(f.documentBytes / 1000).toFixed(1)} kB)`,
+        })),
+      ),
     },
     {
       figure: 'Home route initial JavaScript, gzip (entry script + modulepreload)',

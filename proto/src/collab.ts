@@ -1,5 +1,5 @@
 /**
- * Live co-editing (docs/decisions/0021-co-editing-with-hocuspocus.md): the contract between the browser's `@hocuspocus/provider`
+ * Live co-editing (docs/decisions/0022-co-editing-with-hocuspocus.md): the contract between the browser's `@hocuspocus/provider`
  * and content's Hocuspocus server. The protocol itself is Hocuspocus'; these are the names both agree on.
  */
 

@@ -1,4 +1,4 @@
-import { HocuspocusProvider, type onAuthenticatedParameters } from '@hocuspocus/provider';
+import { HocuspocusProvider, HocuspocusProviderWebsocket, type onAuthenticatedParameters } from '@hocuspocus/provider';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
@@ -37,16 +37,15 @@ export function collabUrl(serviceUrl: string): string {
 
 export function connect(serviceUrl: string, cookie: string, documentId: number): CollabClient {
   const doc = new Y.Doc();
-  const provider = new HocuspocusProvider({
+  const socket = new HocuspocusProviderWebsocket({
     url: collabUrl(serviceUrl),
-    name: collabDocumentName(documentId),
-    token: COLLAB_TOKEN,
-    document: doc,
     WebSocketPolyfill: socketWith({ Cookie: cookie, Origin: new URL(serviceUrl).origin }),
-    // The provider's reconnect delay may not go below its minDelay, or it never reconnects.
+    // The reconnect delay may not go below minDelay, or the provider never reconnects.
     delay: 1000,
     minDelay: 1000,
   });
+  const provider = new HocuspocusProvider({ websocketProvider: socket, name: collabDocumentName(documentId), token: COLLAB_TOKEN, document: doc });
+  provider.attach();
   const once = <T>(event: string, pick: (payload: never) => T) =>
     new Promise<T>((resolve) => {
       const handler = (payload: never) => {
@@ -64,7 +63,10 @@ export function connect(serviceUrl: string, cookie: string, documentId: number):
     nextClose: () => once('close', (p: { event: { code: number } }) => p.event.code),
     nextRefusal: () => once('authenticationFailed', (p: { reason: string }) => p.reason),
     nextScope: () => once('authenticated', (p: onAuthenticatedParameters) => p.scope),
-    destroy: () => provider.destroy(),
+    destroy: () => {
+      provider.destroy();
+      socket.destroy();
+    },
   };
 }
 

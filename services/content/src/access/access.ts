@@ -101,7 +101,7 @@ export const access = {
 
   /**
    * A live document as the collaboration server stores it, locked for the caller's transaction, or
-   * undefined when it is gone (docs/decisions/0021-co-editing-with-hocuspocus.md). No user is checked here because none acts: every
+   * undefined when it is gone (docs/decisions/0022-co-editing-with-hocuspocus.md). No user is checked here because none acts: every
    * update in the live document came from a connection whose role `documentAccess` checked when it
    * connected (and again at every change of its grants), so the store acts for the owner.
    */

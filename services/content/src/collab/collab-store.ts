@@ -11,7 +11,7 @@ import { recordRevision } from '../documents/revisions.js';
 import { storedDoc, textOf } from './live-text.js';
 
 /**
- * Reads and writes live documents (docs/decisions/0021-co-editing-with-hocuspocus.md): the Yjs state beside the markdown, both
+ * Reads and writes live documents (docs/decisions/0022-co-editing-with-hocuspocus.md): the Yjs state beside the markdown, both
  * written together under the row's lock, so the stored state always holds the stored markdown.
  */
 @Injectable()

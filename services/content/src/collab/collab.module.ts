@@ -3,7 +3,7 @@ import { ActivitiesModule } from '../activities/activities.module.js';
 import { CollabStore } from './collab-store.js';
 import { CollabServer } from './collab.server.js';
 
-/** Live co-editing (docs/decisions/0021-co-editing-with-hocuspocus.md): the Hocuspocus endpoint and the live documents' storage. */
+/** Live co-editing (docs/decisions/0022-co-editing-with-hocuspocus.md): the Hocuspocus endpoint and the live documents' storage. */
 @Module({
   imports: [ActivitiesModule],
   providers: [CollabStore, CollabServer],

@@ -5,6 +5,8 @@ import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import {
   Hocuspocus,
   type afterLoadDocumentPayload,
+  type Connection,
+  type connectedPayload,
   type LocalTransactionOrigin,
   type onAuthenticatePayload,
   type onLoadDocumentPayload,
@@ -26,6 +28,7 @@ import {
   ErrorCode,
   roleAllows,
   type AccessRevokedEvent,
+  type Role,
 } from '@prd/proto';
 import type { Config } from '../config.js';
 import { CollabStore } from './collab-store.js';
@@ -61,7 +64,7 @@ class Refusal extends Error {
 const SHUTDOWN_STORE_MS = 10_000;
 
 /**
- * Hosts the live co-editing endpoint (docs/decisions/0021-co-editing-with-hocuspocus.md): Hocuspocus at `/ws-collab`, its Redis extension
+ * Hosts the live co-editing endpoint (docs/decisions/0022-co-editing-with-hocuspocus.md): Hocuspocus at `/ws-collab`, its Redis extension
  * keeping the replicas' copies of a document in step. The upgrade is a Fastify WebSocket route (the
  * HTTP server's one owner of `upgrade`), refused without the same origin or a session user; each
  * document is then authorised through the access helper (read-only below the editor role), and
@@ -95,6 +98,7 @@ export class CollabServer implements OnModuleInit, BeforeApplicationShutdown {
       maxDebounce: 10_000,
       extensions: [new RedisExtension({ prefix: this.prefix, createClient: () => createRedis(config.REDIS_URL, logger, 'content-collab') })],
       onAuthenticate: (data) => this.authenticate(data),
+      connected: (data) => this.confirm(data),
       onLoadDocument: (data) => this.load(data),
       afterLoadDocument: (data) => this.catchUp(data),
       onStoreDocument: (data) => this.storeDocument(data),
@@ -155,8 +159,8 @@ export class CollabServer implements OnModuleInit, BeforeApplicationShutdown {
       return reply.code(403).send({ code: ErrorCode.FORBIDDEN, message: 'Cross-site WebSocket refused' });
     }
     const session = await this.sessions.fromCookieHeader(request.headers.cookie);
-    const userId = session.isNew ? undefined : session.userId;
-    if (userId === undefined) return reply.code(401).send({ code: ErrorCode.UNAUTHORIZED, message: 'Sign in or start as a guest first' });
+    const userId = session?.userId;
+    if (!session || userId === undefined) return reply.code(401).send({ code: ErrorCode.UNAUTHORIZED, message: 'Sign in or start as a guest first' });
     this.upgrades.set(request, { userId, sessionId: session.id, tag: sessionTag(session.id) });
     return undefined;
   }
@@ -191,6 +195,23 @@ export class CollabServer implements OnModuleInit, BeforeApplicationShutdown {
     const role = id === null ? null : await this.store.role(userId, id);
     if (role === null) throw new Refusal(COLLAB_REFUSED.NOT_FOUND);
     connectionConfig.readOnly = !roleAllows(role, 'editor');
+  }
+
+  /**
+   * Once the connection is registered with its document (where a grant change finds it), its role is
+   * read again: a change committed while it was being set up announced itself before it could be found.
+   */
+  private async confirm({ documentName, context, connection }: connectedPayload<CollabContext>): Promise<void> {
+    const id = documentIdOf(documentName);
+    if (id === null || context.userId === undefined) return;
+    this.enforce(connection, await this.store.role(context.userId, id));
+  }
+
+  /** A connection whose role no longer matches it (none left, or read-write and read-only swapped) stops taking updates and closes. */
+  private enforce(connection: Connection, role: Role | null): void {
+    if (role !== null && roleAllows(role, 'editor') === !connection.readOnly) return;
+    connection.readOnly = true;
+    connection.webSocket.close(COLLAB_CLOSE.ACCESS_CHANGED, 'access changed');
   }
 
   private async load({ documentName, document }: onLoadDocumentPayload<CollabContext>): Promise<void> {
@@ -246,27 +267,21 @@ export class CollabServer implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   /**
-   * A grant was revoked or weakened: the user's connections to those documents whose role no longer
-   * matches (none left, or read-write and read-only swapped) stop taking updates and close; the
-   * provider reconnects and learns its new scope, or is refused.
+   * A grant was revoked or weakened: the user's connections to those documents are held to their
+   * role now; the provider of a closed one reconnects and learns its new scope, or is refused.
    */
   private async accessChanged(event: AccessRevokedEvent): Promise<void> {
     for (const documentId of event.documentIds) {
       const document = this.hocuspocus.documents.get(collabDocumentName(documentId));
       const concerned = document?.getConnections().filter((c) => (c.context as CollabContext).userId === event.userId) ?? [];
       if (concerned.length === 0) continue;
+      let role: Role | null = null;
       try {
-        const role = await this.store.role(event.userId, documentId);
-        const writable = role !== null && roleAllows(role, 'editor');
-        for (const connection of concerned) {
-          if (role !== null && writable === !connection.readOnly) continue;
-          connection.readOnly = true;
-          connection.webSocket.close(COLLAB_CLOSE.ACCESS_CHANGED, 'access changed');
-        }
+        role = await this.store.role(event.userId, documentId);
       } catch (err) {
         this.logger.warn({ err, documentId }, 'could not check a changed grant: closing its connections');
-        for (const connection of concerned) connection.webSocket.close(COLLAB_CLOSE.ACCESS_CHANGED, 'access changed');
       }
+      for (const connection of concerned) this.enforce(connection, role);
     }
   }
 

@@ -48,7 +48,7 @@ export const documents = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
     /**
-     * The live document's Yjs state (docs/decisions/0021-co-editing-with-hocuspocus.md), kept in step with `content` by
+     * The live document's Yjs state (docs/decisions/0022-co-editing-with-hocuspocus.md), kept in step with `content` by
      * every writer; null until the document is first opened in the editor or changed.
      */
     yjsState: bytea('yjs_state'),

@@ -165,7 +165,7 @@ export class DocumentsService {
 
   /**
    * Writes a change; a change of content also changes the stored live state
-   * (docs/decisions/0021-co-editing-with-hocuspocus.md) and gives the update that open editors merge once it is committed.
+   * (docs/decisions/0022-co-editing-with-hocuspocus.md) and gives the update that open editors merge once it is committed.
    */
   private async apply(
     tx: ContentTx,

@@ -8,7 +8,7 @@ type Current = Granted<{ id: number; title: string; content: string }>;
 
 /**
  * docs/decisions/0018-revisions.md: before a change of `current`'s content, keeps what it replaces. A user's save (a PATCH, or a
- * store of the live document, docs/decisions/0021-co-editing-with-hocuspocus.md) that follows another user's save
+ * store of the live document, docs/decisions/0022-co-editing-with-hocuspocus.md) that follows another user's save
  * of less than REVISION_COALESCE_MS ago keeps nothing: it continues that revision. AI, flow and
  * restore changes always keep one, and so end the grouping.
  */

@@ -1,0 +1,152 @@
+import { readFileSync } from 'node:fs';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+import { COLLAB_PATH, COLLAB_TEXT, COLLAB_TOKEN, collabDocumentName } from '@prd/proto';
+import type { StackState } from '../lib/stack.ts';
+import { createDocument, nowMs, type BenchUser } from './api.ts';
+import { latencies, type Latencies } from './load.ts';
+
+/** docs/decisions/0022-co-editing-with-hocuspocus.md: how fast an edit reaches another editor, and what an open document costs content. */
+export interface CollabFigures {
+  /** From one client's edit to another client (on another replica when there are two) seeing it, while every client types. */
+  propagation: Latencies;
+  /** Probes never seen within the wait. */
+  missing: number;
+  clients: number;
+  /** Resident memory the content replica grew by per open document (KiB), and what was opened. */
+  memoryPerDocumentKib: number;
+  documentsOpened: number;
+  documentBytes: number;
+}
+
+export interface CollabSettings {
+  clients: number;
+  probes: number;
+  /** Edits per second of each of the other clients while the probes run. */
+  typingPerSecond: number;
+  documents: number;
+}
+
+const WAIT_MS = 5_000;
+
+/** A 4 kB PRD, about what a template filled in a little holds. */
+const DOCUMENT = `# Checkout redesign\n\n${['Goals', 'Users', 'Requirements', 'Metrics', 'Risks', 'Timeline']
+  .map((h) => `## ${h}\n\n${'- A requirement that is measurable and has an owner.\n'.repeat(10)}`)
+  .join('\n')}`;
+
+/** The content replicas' own addresses (not nginx), so that clients can be put on different replicas. */
+function contentReplicas(state: StackState): Array<{ url: string; pid: number }> {
+  return state.processes.filter((p) => p.kind === 'service' && /^content(-\d+)?$/.test(p.name) && p.port).map((p) => ({ url: `http://127.0.0.1:${p.port}`, pid: p.pid }));
+}
+
+function socketTo(replica: string, user: BenchUser): HocuspocusProviderWebsocket {
+  const headers = { Cookie: user.cookie, Origin: replica };
+  return new HocuspocusProviderWebsocket({
+    url: `${replica.replace(/^http/, 'ws')}${COLLAB_PATH}`,
+    WebSocketPolyfill: class extends WebSocket {
+      constructor(address: string | URL, protocols?: string | string[]) {
+        super(address, protocols, { headers });
+      }
+    },
+  });
+}
+
+interface Editor {
+  text: Y.Text;
+  synced: Promise<void>;
+  close: () => void;
+}
+
+function edit(socket: HocuspocusProviderWebsocket, documentId: number): Editor {
+  const doc = new Y.Doc();
+  const provider = new HocuspocusProvider({ websocketProvider: socket, name: collabDocumentName(documentId), token: COLLAB_TOKEN, document: doc });
+  provider.attach();
+  const synced = new Promise<void>((resolve, reject) => {
+    provider.on('synced', () => resolve());
+    provider.on('authenticationFailed', ({ reason }: { reason: string }) => reject(new Error(`refused: ${reason}`)));
+  });
+  return { text: doc.getText(COLLAB_TEXT), synced, close: () => provider.destroy() };
+}
+
+/** When `marker` arrives in the observer's text: the moment of the change that inserted it. */
+function arrival(text: Y.Text, marker: string): Promise<number | null> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      text.unobserve(seen);
+      resolve(null);
+    }, WAIT_MS);
+    const seen = (event: Y.YTextEvent) => {
+      const at = nowMs();
+      if (!event.changes.delta.some((d) => typeof d.insert === 'string' && d.insert.includes(marker))) return;
+      clearTimeout(timer);
+      text.unobserve(seen);
+      resolve(at);
+    };
+    text.observe(seen);
+  });
+}
+
+const rssKib = (pid: number) => Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+
+/**
+ * `clients` editors on one document, spread over the content replicas (alternately); all but two type
+ * steadily while client 0 inserts a marker at a time and client 1 (on the other replica) waits for
+ * it. Then `documents` documents are opened on one replica and its resident memory compared.
+ */
+export async function measureCollab(base: string, state: StackState, user: BenchUser, settings: CollabSettings): Promise<CollabFigures> {
+  const replicas = contentReplicas(state);
+  if (replicas.length === 0) throw new Error('no content replica in the stack state');
+  const { id } = await createDocument(base, user, 'Co-editing benchmark', DOCUMENT);
+  // One socket per editor, as each browser has (a socket carries one provider per document).
+  const sockets = Array.from({ length: settings.clients }, (_, i) => socketTo(replicas[i % replicas.length]!.url, user));
+  const editors = sockets.map((socket) => edit(socket, id));
+  let typing: NodeJS.Timeout | undefined;
+  try {
+    await Promise.all(editors.map((e) => e.synced));
+    const [writer, observer, ...typists] = editors;
+    if (!writer || !observer) throw new Error('needs at least two clients');
+    let n = 0;
+    typing = setInterval(() => {
+      for (const typist of typists) typist.text.insert(Math.floor(typist.text.length / 2), `t${n++} `);
+    }, 1000 / settings.typingPerSecond);
+    const delays: number[] = [];
+    let missing = 0;
+    for (let i = 0; i < settings.probes; i++) {
+      const marker = `[probe-${i}]`;
+      const seen = arrival(observer.text, marker);
+      const sentAt = nowMs();
+      writer.text.insert(0, marker);
+      const at = await seen;
+      if (at === null) missing++;
+      else delays.push(at - sentAt);
+    }
+    clearInterval(typing);
+    typing = undefined;
+
+    const replica = replicas[0]!;
+    const opened = await Promise.all(Array.from({ length: settings.documents }, (_, i) => createDocument(base, user, `Open document ${i}`, DOCUMENT)));
+    const before = rssKib(replica.pid);
+    const socket = socketTo(replica.url, user);
+    const held = opened.map((d) => edit(socket, d.id));
+    try {
+      await Promise.all(held.map((e) => e.synced));
+      const after = rssKib(replica.pid);
+      return {
+        propagation: latencies(delays),
+        missing,
+        clients: settings.clients,
+        memoryPerDocumentKib: (after - before) / settings.documents,
+        documentsOpened: settings.documents,
+        documentBytes: Buffer.byteLength(DOCUMENT),
+      };
+    } finally {
+      for (const e of held) e.close();
+      socket.destroy();
+    }
+  } finally {
+    if (typing) clearInterval(typing);
+    for (const e of editors) e.close();
+    for (const s of sockets) s.destroy();
+  }
+}
