@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { lazyNamed } from './lazy-named';
+import { lazyNamed } from '../shared/ui/lazy-named';
 import { RouteError } from './route-error';
 import { AppShell } from './shell/app-shell';
 import { PageLoading } from './shell/page-loading';

@@ -1,8 +1,8 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { AVATAR_CHARS } from '@prd/proto';
-import { openSettings } from '../dialogs-slice';
-import { useAppDispatch } from '../hooks';
-import { displayName, useCurrentUser } from '../use-current-user';
+import { openSettings } from '../../shared/state/dialogs-slice';
+import { useAppDispatch } from '../../shared/state/hooks';
+import { displayName, useCurrentUser } from '../../shared/user/use-current-user';
 
 /**
  * Who is signed in, their profile (the settings panel) and the way out (docs/product.md §1). Log out is a

@@ -1,9 +1,9 @@
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { lazyNamed } from '../lazy-named';
-import { useCurrentUser } from '../use-current-user';
+import { lazyNamed } from '../../shared/ui/lazy-named';
+import { useCurrentUser } from '../../shared/user/use-current-user';
 import { usePushChannel } from '../use-push-channel';
-import { useIsWideScreen } from '../use-is-wide-screen';
+import { useIsWideScreen } from '../../shared/ui/use-is-wide-screen';
 import { BottomTabBar } from './bottom-tab-bar';
 import { ShellChatPanel } from '../../features/chat-panel/shell-chat-panel';
 import { FeedbackWidget } from '../../features/feedback/feedback-widget';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME } from '../product-name';
+import { PRODUCT_NAME } from '../../shared/ui/product-name';
 
 /** The product mark and name, linking home. */
 export function Brand({ onNavigate }: { onNavigate?: () => void }) {

@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { openNewDocument } from '../dialogs-slice';
-import { useAppDispatch } from '../hooks';
+import { openNewDocument } from '../../shared/state/dialogs-slice';
+import { useAppDispatch } from '../../shared/state/hooks';
 
 const CHAT_ITEMS = [
   { label: 'Create Persona', to: '/chat?mode=persona' },

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { openSignUp } from '../dialogs-slice';
-import { useAppDispatch } from '../hooks';
-import { isRegistered, useCurrentUser } from '../use-current-user';
+import { openSignUp } from '../../shared/state/dialogs-slice';
+import { useAppDispatch } from '../../shared/state/hooks';
+import { isRegistered, useCurrentUser } from '../../shared/user/use-current-user';
 
 /** What an account adds (docs/product.md §1, §6), shown by Learn More. */
 const BENEFITS = ['Unlimited documents', 'Projects to group your documents', 'Your own OpenAI API key for unlimited messages'];

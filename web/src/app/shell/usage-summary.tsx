@@ -1,4 +1,4 @@
-import { useUsage } from '../use-usage';
+import { useUsage } from '../../shared/user/use-usage';
 import { formatUsageLine, messagesPercent } from './usage-line';
 
 /** The usage line and the messages progress bar (docs/product.md §1), shown once usage data exists. */

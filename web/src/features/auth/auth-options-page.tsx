@@ -1,8 +1,8 @@
 import { Spin } from 'antd';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { PageHeader } from '../../app/page-header';
-import { useCurrentUser } from '../../app/use-current-user';
-import { usePageTitle } from '../../app/use-page-title';
+import { PageHeader } from '../../shared/ui/page-header';
+import { useCurrentUser } from '../../shared/user/use-current-user';
+import { usePageTitle } from '../../shared/ui/use-page-title';
 import { safeCallbackPath } from './safe-callback-path';
 
 /**

@@ -1,10 +1,10 @@
 import { Spin, Tabs } from 'antd';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { PageHeader } from '../../app/page-header';
-import { PRODUCT_NAME } from '../../app/product-name';
-import { useToast } from '../../app/toast';
-import { isRegistered, useCurrentUser } from '../../app/use-current-user';
-import { usePageTitle } from '../../app/use-page-title';
+import { PageHeader } from '../../shared/ui/page-header';
+import { PRODUCT_NAME } from '../../shared/ui/product-name';
+import { useToast } from '../../shared/toast/toast';
+import { isRegistered, useCurrentUser } from '../../shared/user/use-current-user';
+import { usePageTitle } from '../../shared/ui/use-page-title';
 import { AuthFeatures } from './auth-features';
 import { DemoAccountBox } from './demo-account-box';
 import { LoginForm } from './login-form';

@@ -1,7 +1,7 @@
 import { Button } from 'antd';
-import { useGetDemoAccountQuery, useLoginMutation } from '../../app/identity-api';
-import { useToast } from '../../app/toast';
-import { errorMessage } from '../../app/error-dialogs-middleware';
+import { useGetDemoAccountQuery, useLoginMutation } from '../../shared/api/identity-api';
+import { useToast } from '../../shared/toast/toast';
+import { errorMessage } from '../../shared/state/error-dialogs-middleware';
 
 /** The test account of docs/product.md §2 (docs/decisions/0009-security.md: on only where the server enables it), with a one-click log-in. */
 export function DemoAccountBox({ onLoggedIn }: { onLoggedIn: () => void }) {

@@ -1,9 +1,9 @@
 import { RELOAD_AFTER_REGISTRATION_MS } from '@prd/proto';
 import { Modal } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import type { SignUpContext } from '../../app/dialogs-slice';
-import { useToast } from '../../app/toast';
-import { isRegistered, useCurrentUser } from '../../app/use-current-user';
+import type { SignUpContext } from '../../shared/state/dialogs-slice';
+import { useToast } from '../../shared/toast/toast';
+import { isRegistered, useCurrentUser } from '../../shared/user/use-current-user';
 import { SignUpForm } from './sign-up-form';
 import { signUpTexts } from './sign-up-texts';
 import './auth.css';

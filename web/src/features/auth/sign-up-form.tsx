@@ -2,9 +2,9 @@ import type { CurrentUser } from '@prd/proto';
 import { AUTH_MESSAGES } from '@prd/proto/auth-messages';
 import { Button, Form, Input } from 'antd';
 import { emailRules, passwordRules, usernameRules } from './account-field-rules';
-import { errorMessage } from '../../app/error-dialogs-middleware';
-import { useRegisterMutation } from '../../app/identity-api';
-import { useToast } from '../../app/toast';
+import { errorMessage } from '../../shared/state/error-dialogs-middleware';
+import { useRegisterMutation } from '../../shared/api/identity-api';
+import { useToast } from '../../shared/toast/toast';
 
 interface SignUpValues {
   username: string;

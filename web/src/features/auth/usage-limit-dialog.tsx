@@ -3,9 +3,9 @@ import { LIMIT_MESSAGES } from '@prd/proto/limit-messages';
 import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { openSettings, openSignUp } from '../../app/dialogs-slice';
-import { useAppDispatch } from '../../app/hooks';
-import { isRegistered, useCurrentUser } from '../../app/use-current-user';
+import { openSettings, openSignUp } from '../../shared/state/dialogs-slice';
+import { useAppDispatch } from '../../shared/state/hooks';
+import { isRegistered, useCurrentUser } from '../../shared/user/use-current-user';
 import './auth.css';
 
 /**

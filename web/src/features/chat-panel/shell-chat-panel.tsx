@@ -1,7 +1,7 @@
 import { MessageOutlined } from '@ant-design/icons';
 import { Suspense, useState } from 'react';
-import { lazyNamed } from '../../app/lazy-named';
-import { useIsWideScreen } from '../../app/use-is-wide-screen';
+import { lazyNamed } from '../../shared/ui/lazy-named';
+import { useIsWideScreen } from '../../shared/ui/use-is-wide-screen';
 import './chat-panel.css';
 
 // The panel's code (markdown, the chat calls) loads when it is first opened, never with the page.

@@ -2,10 +2,10 @@ import { AUTO_TITLE_DELAY_MS, AUTO_TITLE_FALLBACK, PENDING_MESSAGE_RETRY_MS, typ
 import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { errorMessage, opensDialog } from '../../app/error-dialogs-middleware';
-import { LoadingState } from '../../app/loading-state';
-import { useToast } from '../../app/toast';
-import { usePageTitle } from '../../app/use-page-title';
+import { errorMessage, opensDialog } from '../../shared/state/error-dialogs-middleware';
+import { LoadingState } from '../../shared/ui/loading-state';
+import { useToast } from '../../shared/toast/toast';
+import { usePageTitle } from '../../shared/ui/use-page-title';
 import {
   chatApi,
   useAutoTitleThreadMutation,
@@ -25,7 +25,7 @@ import { fromChatMessage } from './view-message';
 import { ReplyStopped } from './reply-stream';
 import { useChatConversation } from './use-chat-conversation';
 import { useThreadCreationGuard } from './use-thread-creation-guard';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../shared/state/hooks';
 import './chat.css';
 
 /** Titles that get replaced by an AI-written one after the first reply (docs/product.md §4). */

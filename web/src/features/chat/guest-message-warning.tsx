@@ -1,9 +1,9 @@
 import { Alert } from 'antd';
 import { useEffect } from 'react';
-import { openUsageLimit } from '../../app/dialogs-slice';
-import { useAppDispatch } from '../../app/hooks';
-import { useCurrentUser } from '../../app/use-current-user';
-import { useUsage } from '../../app/use-usage';
+import { openUsageLimit } from '../../shared/state/dialogs-slice';
+import { useAppDispatch } from '../../shared/state/hooks';
+import { useCurrentUser } from '../../shared/user/use-current-user';
+import { useUsage } from '../../shared/user/use-usage';
 
 /** The (user, count) the limit dialog last opened for: once per count, however many chats are on screen. */
 let announced: string | null = null;

@@ -1,8 +1,8 @@
 import { CopyOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { memo, useEffect, useRef } from 'react';
-import { relativeTime } from '../../app/relative-time';
-import { useToast } from '../../app/toast';
+import { relativeTime } from '../../shared/format/relative-time';
+import { useToast } from '../../shared/toast/toast';
 import { MarkdownView } from './markdown-view';
 import { splitStreamingMarkdown } from './streaming-markdown';
 import { lastReplyIndex, type ViewMessage } from './view-message';

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ChatThread } from '@prd/proto';
 import { Button } from 'antd';
-import { relativeTime } from '../../app/relative-time';
+import { relativeTime } from '../../shared/format/relative-time';
 
 interface Props {
   threads: ChatThread[];

@@ -1,8 +1,8 @@
 import type { DocumentDto } from '@prd/proto';
 import { Button } from 'antd';
 import { useId, useState } from 'react';
-import { errorMessage } from '../../app/error-dialogs-middleware';
-import { useToast } from '../../app/toast';
+import { errorMessage } from '../../shared/state/error-dialogs-middleware';
+import { useToast } from '../../shared/toast/toast';
 import { useSaveDocumentContentMutation } from './document-editor-api';
 
 /** Direct editing of the markdown (beyond the spec): Save stores it as the user's change ('Save failed' on error). */

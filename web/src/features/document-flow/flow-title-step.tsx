@@ -1,7 +1,7 @@
 import { FLOW_TITLE_REQUIRED } from '@prd/proto';
 import { Button, Input } from 'antd';
 import { useId, useState, type FormEvent } from 'react';
-import { useToast } from '../../app/toast';
+import { useToast } from '../../shared/toast/toast';
 
 /** The first step of the flow (docs/product.md §2, §5): what the user is working on; blank is refused. */
 export function FlowTitleStep({ templateName, initialTitle, onContinue }: { templateName: string; initialTitle: string; onContinue: (title: string) => void }) {

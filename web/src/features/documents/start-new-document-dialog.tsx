@@ -1,12 +1,12 @@
 import { Button, Input, Modal } from 'antd';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useCreateDocumentMutation, useGetTemplatesQuery } from '../../app/content-api';
-import { openSignUp } from '../../app/dialogs-slice';
-import { errorMessage, opensDialog } from '../../app/error-dialogs-middleware';
-import { useAppDispatch } from '../../app/hooks';
-import { useCurrentUser } from '../../app/use-current-user';
-import { useToast } from '../../app/toast';
+import { useCreateDocumentMutation, useGetTemplatesQuery } from '../../shared/api/content-api';
+import { openSignUp } from '../../shared/state/dialogs-slice';
+import { errorMessage, opensDialog } from '../../shared/state/error-dialogs-middleware';
+import { useAppDispatch } from '../../shared/state/hooks';
+import { useCurrentUser } from '../../shared/user/use-current-user';
+import { useToast } from '../../shared/toast/toast';
 import { aiAssistedFlowPath, chooseTemplate, NO_TEMPLATE } from '../templates/choose-template';
 import { TemplateSelect, type TemplateChoice } from './template-select';
 

@@ -2,7 +2,7 @@ import { CloseOutlined } from '@ant-design/icons';
 import { FEEDBACK_EMPTY } from '@prd/proto';
 import { Button } from 'antd';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useToast } from '../../app/toast';
+import { useToast } from '../../shared/toast/toast';
 import { useSendFeedbackMutation } from './feedback-api';
 import { MOODS, toggleMood, type MoodRating } from './moods';
 

@@ -1,6 +1,6 @@
 import { SmileOutlined } from '@ant-design/icons';
 import { Suspense, useState } from 'react';
-import { lazyNamed } from '../../app/lazy-named';
+import { lazyNamed } from '../../shared/ui/lazy-named';
 import './feedback.css';
 
 // The form's code loads when it is first opened.

@@ -2,10 +2,10 @@ import { AppstoreOutlined, BulbOutlined, FileAddOutlined, FileTextOutlined, Send
 import { HOME_POPULAR_TEMPLATES, type Template } from '@prd/proto';
 import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useGetTemplatesQuery } from '../../app/content-api';
-import { PageHeader } from '../../app/page-header';
-import { PRODUCT_NAME } from '../../app/product-name';
-import { usePageTitle } from '../../app/use-page-title';
+import { useGetTemplatesQuery } from '../../shared/api/content-api';
+import { PageHeader } from '../../shared/ui/page-header';
+import { PRODUCT_NAME } from '../../shared/ui/product-name';
+import { usePageTitle } from '../../shared/ui/use-page-title';
 import { aiAssistedFlowPath } from '../templates/choose-template';
 import { TemplateIcon } from '../templates/template-icon';
 import './home.css';

@@ -1,7 +1,7 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Suspense, useState } from 'react';
-import { lazyNamed } from '../../app/lazy-named';
-import { useCurrentUser } from '../../app/use-current-user';
+import { lazyNamed } from '../../shared/ui/lazy-named';
+import { useCurrentUser } from '../../shared/user/use-current-user';
 import { useGetNotificationsQuery } from './notifications-api';
 import './notifications.css';
 

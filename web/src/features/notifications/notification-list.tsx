@@ -1,7 +1,7 @@
 import type { Notification } from '@prd/proto';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { relativeTime } from '../../app/relative-time';
+import { relativeTime } from '../../shared/format/relative-time';
 import { useGetNotificationsQuery, useMarkNotificationsReadMutation } from './notifications-api';
 
 function describe(n: Notification): string {

@@ -1,7 +1,7 @@
 import { CloseOutlined, MessageOutlined } from '@ant-design/icons';
 import { Button, Grid } from 'antd';
 import { Suspense, useState } from 'react';
-import { lazyNamed } from '../../app/lazy-named';
+import { lazyNamed } from '../../shared/ui/lazy-named';
 import './project-chat.css';
 
 // The chat (markdown, the socket) loads with the panel, not with the project page.

@@ -1,10 +1,10 @@
 import { REALTIME_CONTEXT_MAX_CHARS } from '@prd/proto';
 import { useState } from 'react';
-import { useGetProjectDocumentsQuery, useGetProjectQuery } from '../../app/content-api';
-import { errorMessage, opensDialog } from '../../app/error-dialogs-middleware';
-import { LoadingState } from '../../app/loading-state';
-import { useToast } from '../../app/toast';
-import { useCurrentUser } from '../../app/use-current-user';
+import { useGetProjectDocumentsQuery, useGetProjectQuery } from '../../shared/api/content-api';
+import { errorMessage, opensDialog } from '../../shared/state/error-dialogs-middleware';
+import { LoadingState } from '../../shared/ui/loading-state';
+import { useToast } from '../../shared/toast/toast';
+import { useCurrentUser } from '../../shared/user/use-current-user';
 import { useGetChatMessagesQuery } from '../chat/chat-api';
 import { ChatComposer } from '../chat/chat-composer';
 import { MessageList } from '../chat/message-list';

@@ -1,11 +1,11 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Input, Modal } from 'antd';
 import { useId, useState } from 'react';
-import { useGetDocumentsQuery, useMoveDocumentToProjectMutation } from '../../app/content-api';
-import { errorMessage } from '../../app/error-dialogs-middleware';
-import { LoadingState } from '../../app/loading-state';
-import { relativeTime } from '../../app/relative-time';
-import { useToast } from '../../app/toast';
+import { useGetDocumentsQuery, useMoveDocumentToProjectMutation } from '../../shared/api/content-api';
+import { errorMessage } from '../../shared/state/error-dialogs-middleware';
+import { LoadingState } from '../../shared/ui/loading-state';
+import { relativeTime } from '../../shared/format/relative-time';
+import { useToast } from '../../shared/toast/toast';
 
 /**
  * Add Existing Document (docs/product.md §2): the user's documents not in this project, searchable by title

@@ -1,9 +1,9 @@
 import { Button, Input, Modal, Tabs } from 'antd';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useCreateDocumentMutation, useGetTemplatesQuery } from '../../app/content-api';
-import { errorMessage, opensDialog } from '../../app/error-dialogs-middleware';
-import { useToast } from '../../app/toast';
+import { useCreateDocumentMutation, useGetTemplatesQuery } from '../../shared/api/content-api';
+import { errorMessage, opensDialog } from '../../shared/state/error-dialogs-middleware';
+import { useToast } from '../../shared/toast/toast';
 import { TemplateSelect, type TemplateChoice } from '../documents/template-select';
 import { aiAssistedFlowPath, chooseTemplate, NO_TEMPLATE } from '../templates/choose-template';
 

@@ -3,12 +3,12 @@ import { PROJECT_DOCUMENT_PREVIEW_CHARS, roleAllows, type DocumentDto } from '@p
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useGetProjectDocumentsQuery, useGetProjectQuery } from '../../app/content-api';
-import { LoadingState } from '../../app/loading-state';
-import { PageHeader } from '../../app/page-header';
-import { relativeTime } from '../../app/relative-time';
-import { useToast } from '../../app/toast';
-import { usePageTitle } from '../../app/use-page-title';
+import { useGetProjectDocumentsQuery, useGetProjectQuery } from '../../shared/api/content-api';
+import { LoadingState } from '../../shared/ui/loading-state';
+import { PageHeader } from '../../shared/ui/page-header';
+import { relativeTime } from '../../shared/format/relative-time';
+import { useToast } from '../../shared/toast/toast';
+import { usePageTitle } from '../../shared/ui/use-page-title';
 import { preview } from '../templates/preview';
 import { AddExistingDocumentDialog } from './add-existing-document-dialog';
 import { CreateProjectDocumentDialog } from './create-project-document-dialog';

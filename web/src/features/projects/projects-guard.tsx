@@ -1,10 +1,10 @@
 import { Button, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { openSignUp } from '../../app/dialogs-slice';
-import { useAppDispatch } from '../../app/hooks';
-import { LoadingState } from '../../app/loading-state';
-import { isRegistered, useCurrentUser } from '../../app/use-current-user';
+import { openSignUp } from '../../shared/state/dialogs-slice';
+import { useAppDispatch } from '../../shared/state/hooks';
+import { LoadingState } from '../../shared/ui/loading-state';
+import { isRegistered, useCurrentUser } from '../../shared/user/use-current-user';
 
 /**
  * Projects need a full account (docs/product.md §2, §6): a spinner while the user loads; anonymous visitors

@@ -1,12 +1,12 @@
 import { TEMPLATE_PREVIEW_CHARS, TEMPLATES_MAX_PAGE_BUTTONS, TEMPLATES_PAGE_SIZE, type Template } from '@prd/proto';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useGetTemplatesQuery } from '../../app/content-api';
-import { LoadingState } from '../../app/loading-state';
-import { PageHeader } from '../../app/page-header';
-import { Pager } from '../../app/pager';
-import { usePageTitle } from '../../app/use-page-title';
-import { pageCount } from './page-window';
+import { useGetTemplatesQuery } from '../../shared/api/content-api';
+import { LoadingState } from '../../shared/ui/loading-state';
+import { PageHeader } from '../../shared/ui/page-header';
+import { Pager } from '../../shared/list/pager';
+import { usePageTitle } from '../../shared/ui/use-page-title';
+import { pageCount } from '../../shared/list/page-window';
 import { preview } from './preview';
 import { TemplateIcon } from './template-icon';
 import './templates.css';

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import '../test/dom-setup';
+import '../../test/dom-setup';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

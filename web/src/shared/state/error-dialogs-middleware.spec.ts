@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { createStore } from './store';
-import { api } from './api';
+import { createStore } from '../../app/store';
+import { identityApi } from '../api/identity-api';
 import { errorMessage, limitKindOf, opensDialog } from './error-dialogs-middleware';
 
 const usage = (docs: number, messages: number) => ({ docs, messages, limits: { docs: 3, messages: 20 } });
@@ -20,14 +20,14 @@ describe('the error dialogs', () => {
   it('opens the usage-limit dialog for LIMIT_EXCEEDED', async () => {
     const store = createStore();
     failWith(429, { code: 'LIMIT_EXCEEDED', message: 'Limit reached', limit: 'docs', usage: usage(3, 0) });
-    await store.dispatch(api.endpoints.getUsage.initiate());
+    await store.dispatch(identityApi.endpoints.getUsage.initiate());
     expect(store.getState().dialogs.usageLimit).toBe('docs');
   });
 
   it("opens the sign-up dialog with the server's texts for ACCOUNT_REQUIRED", async () => {
     const store = createStore();
     failWith(403, { code: 'ACCOUNT_REQUIRED', message: 'Registration required', description: 'Sign up to create and manage projects' });
-    await store.dispatch(api.endpoints.getUsage.initiate());
+    await store.dispatch(identityApi.endpoints.getUsage.initiate());
     expect(store.getState().dialogs.signUp).toEqual({
       reason: 'custom',
       title: 'Registration required',
@@ -38,7 +38,7 @@ describe('the error dialogs', () => {
   it('opens nothing for other errors', async () => {
     const store = createStore();
     failWith(404, { code: 'NOT_FOUND', message: 'Project not found' });
-    await store.dispatch(api.endpoints.getUsage.initiate());
+    await store.dispatch(identityApi.endpoints.getUsage.initiate());
     expect(store.getState().dialogs).toMatchObject({ signUp: null, usageLimit: null });
   });
 

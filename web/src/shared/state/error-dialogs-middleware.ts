@@ -2,7 +2,7 @@ import { isRejectedWithValue, type Middleware, type UnknownAction } from '@redux
 import { ErrorCode } from '@prd/proto/error-codes';
 import type { UsageKind } from '@prd/proto/limit-messages';
 import { openSignUp, openUsageLimit } from './dialogs-slice';
-import type { ApiError } from './normalize-error';
+import type { ApiError } from '../api/normalize-error';
 
 const isApiError = (value: unknown): value is ApiError => typeof value === 'object' && value !== null && 'status' in value && 'message' in value;
 

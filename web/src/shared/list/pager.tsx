@@ -1,4 +1,4 @@
-import { pageWindow } from '../features/templates/page-window';
+import { pageWindow } from './page-window';
 
 interface PagerProps {
   page: number;

@@ -1,5 +1,5 @@
 import { USAGE_REFETCH_INTERVAL_MS, USAGE_STALE_TIME_MS, type Usage } from '@prd/proto';
-import { useGetUsageQuery } from './api';
+import { useGetUsageQuery } from '../api/identity-api';
 
 /**
  * This month's usage, kept fresh as docs/product.md §4 asks: refetched on window focus and every 30 s, and on

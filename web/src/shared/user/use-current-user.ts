@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@prd/proto';
-import { useGetCurrentUserQuery } from './api';
+import { useGetCurrentUserQuery } from '../api/identity-api';
 
 export type SignedInUser = Extract<CurrentUser, { isAuthenticated: true }>;
 

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { pageCount } from '../features/templates/page-window';
+import { pageCount } from './page-window';
 
 export type SortDirection = 'ascending' | 'descending' | 'none';
 

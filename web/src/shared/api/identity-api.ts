@@ -1,12 +1,27 @@
-import type { AccountDeleteAnswer, CurrentUser, DemoAccount, LoginRequest, RegisterRequest, Settings } from '@prd/proto';
+import type { AccountDeleteAnswer, CurrentUser, DemoAccount, LoginRequest, RegisterRequest, Settings, Usage } from '@prd/proto';
 import { api } from './api';
 
 /** Who the user is changes: everything cached for the previous identity is stale. */
 const IDENTITY_TAGS = ['CurrentUser', 'Usage', 'Settings', 'Documents', 'Projects', 'ProjectDocuments', 'Activities'] as const;
 
-/** The identity service's calls (docs/product.md §7): log-in, sign-up, settings, the custom key and the account. */
+/** The identity service's calls (docs/product.md §7): the current user and usage, log-in, sign-up, settings, the custom key and the account. */
 export const identityApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** Visitors get `{ isAuthenticated: false, isAnonymous: true }`; a 401 also means "no user". */
+    getCurrentUser: build.query<CurrentUser | null, void>({
+      async queryFn(_arg, _api, _extraOptions, baseQuery) {
+        const result = await baseQuery('/api/current-user');
+        if (result.error?.status === 401) return { data: null };
+        if (result.error) return { error: result.error };
+        return { data: result.data as CurrentUser | null };
+      },
+      providesTags: ['CurrentUser'],
+    }),
+    /** This month's usage and limits (docs/product.md §3); a null limit is unlimited. */
+    getUsage: build.query<Usage, void>({
+      query: () => '/api/usage',
+      providesTags: ['Usage'],
+    }),
     login: build.mutation<CurrentUser, LoginRequest>({
       query: (body) => ({ url: '/api/login', method: 'POST', body }),
       invalidatesTags: [...IDENTITY_TAGS],
@@ -42,5 +57,14 @@ export const identityApi = api.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useRegisterMutation, useGetDemoAccountQuery, useGetSettingsQuery, useSaveApiKeyMutation, useRemoveApiKeyMutation, useDeleteAccountMutation } =
-  identityApi;
+export const {
+  useGetCurrentUserQuery,
+  useGetUsageQuery,
+  useLoginMutation,
+  useRegisterMutation,
+  useGetDemoAccountQuery,
+  useGetSettingsQuery,
+  useSaveApiKeyMutation,
+  useRemoveApiKeyMutation,
+  useDeleteAccountMutation,
+} = identityApi;
