@@ -1,5 +1,5 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { AVATAR_CHARS } from '@prd/proto';
+import { AVATAR_CHARS } from '../../shared/ui-constants';
 import { openSettings } from '../../shared/state/dialogs-slice';
 import { useAppDispatch } from '../../shared/state/hooks';
 import { displayName, useCurrentUser } from '../../shared/user/use-current-user';

@@ -1,4 +1,4 @@
-import { NAV_ITEMS } from '@prd/proto';
+import { NAV_ITEMS } from '../../shared/ui-constants';
 import { NavLink } from 'react-router-dom';
 import { NavIcon } from './nav-icons';
 

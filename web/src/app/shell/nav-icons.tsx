@@ -1,5 +1,5 @@
 import { AppstoreOutlined, FileTextOutlined, FolderOutlined, HomeOutlined, MessageOutlined } from '@ant-design/icons';
-import type { NAV_ITEMS } from '@prd/proto';
+import type { NAV_ITEMS } from '../../shared/ui-constants';
 
 export type NavPath = (typeof NAV_ITEMS)[number]['path'];
 

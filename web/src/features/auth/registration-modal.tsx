@@ -1,4 +1,4 @@
-import { RELOAD_AFTER_REGISTRATION_MS } from '@prd/proto';
+import { RELOAD_AFTER_REGISTRATION_MS } from '../../shared/ui-constants';
 import { Modal } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { SignUpContext } from '../../shared/state/dialogs-slice';

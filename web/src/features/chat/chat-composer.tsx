@@ -1,5 +1,5 @@
 import { SendOutlined, StopOutlined } from '@ant-design/icons';
-import { CHAT_INPUT_MAX_HEIGHT_PX } from '@prd/proto';
+import { CHAT_INPUT_MAX_HEIGHT_PX } from '../../shared/ui-constants';
 import { Button } from 'antd';
 import { useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react';
 

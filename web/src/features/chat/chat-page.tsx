@@ -1,4 +1,5 @@
-import { AUTO_TITLE_DELAY_MS, AUTO_TITLE_FALLBACK, PENDING_MESSAGE_RETRY_MS, type ChatReply, type ChatThread } from '@prd/proto';
+import { AUTO_TITLE_FALLBACK, type ChatReply, type ChatThread } from '@prd/proto';
+import { AUTO_TITLE_DELAY_MS, PENDING_MESSAGE_RETRY_MS } from '../../shared/ui-constants';
 import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';

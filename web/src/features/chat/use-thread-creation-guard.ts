@@ -1,4 +1,4 @@
-import { THREAD_CREATION_GUARD_MS } from '@prd/proto';
+import { THREAD_CREATION_GUARD_MS } from '../../shared/ui-constants';
 import { useCallback, useEffect, useRef } from 'react';
 import { useToast } from '../../shared/toast/toast';
 

@@ -1,5 +1,6 @@
 import { EditOutlined, HistoryOutlined, ReloadOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { DOCUMENT_POLL_INTERVAL_MS, roleAllows } from '@prd/proto';
+import { roleAllows } from '@prd/proto';
+import { DOCUMENT_POLL_INTERVAL_MS } from '../../shared/ui-constants';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { COMPLETION_REDIRECT_MS, type DocumentDto, type DocumentFlowMode } from '@prd/proto';
+import { type DocumentDto, type DocumentFlowMode } from '@prd/proto';
+import { COMPLETION_REDIRECT_MS } from '../../shared/ui-constants';
 import { ErrorCode } from '@prd/proto/error-codes';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';

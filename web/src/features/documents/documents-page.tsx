@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { DOCUMENTS_PAGE_SIZE, type DocumentSummary } from '@prd/proto';
+import { type DocumentSummary } from '@prd/proto';
+import { DOCUMENTS_PAGE_SIZE } from '../../shared/ui-constants';
 import { App, Button } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';

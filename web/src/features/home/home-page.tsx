@@ -1,5 +1,6 @@
 import { AppstoreOutlined, BulbOutlined, FileAddOutlined, FileTextOutlined, SendOutlined, SolutionOutlined } from '@ant-design/icons';
-import { HOME_POPULAR_TEMPLATES, type Template } from '@prd/proto';
+import { type Template } from '@prd/proto';
+import { HOME_POPULAR_TEMPLATES } from '../../shared/ui-constants';
 import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useGetTemplatesQuery } from '../../shared/api/content-api';

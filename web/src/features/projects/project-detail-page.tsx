@@ -1,5 +1,6 @@
 import { FileAddOutlined, PlusOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { PROJECT_DOCUMENT_PREVIEW_CHARS, roleAllows, type DocumentDto } from '@prd/proto';
+import { roleAllows, type DocumentDto } from '@prd/proto';
+import { PROJECT_DOCUMENT_PREVIEW_CHARS } from '../../shared/ui-constants';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';

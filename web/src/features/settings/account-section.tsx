@@ -1,4 +1,4 @@
-import { RELOAD_AFTER_REGISTRATION_MS } from '@prd/proto';
+import { RELOAD_AFTER_REGISTRATION_MS } from '../../shared/ui-constants';
 import { Button } from 'antd';
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { TEMPLATE_PREVIEW_CHARS, TEMPLATES_MAX_PAGE_BUTTONS, TEMPLATES_PAGE_SIZE, type Template } from '@prd/proto';
+import { TEMPLATE_PREVIEW_CHARS, TEMPLATES_PAGE_SIZE, type Template } from '@prd/proto';
+import { TEMPLATES_MAX_PAGE_BUTTONS } from '../../shared/ui-constants';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useGetTemplatesQuery } from '../../shared/api/content-api';

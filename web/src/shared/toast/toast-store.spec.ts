@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { TOAST_REMOVE_DELAY_MS } from '@prd/proto';
+import { TOAST_REMOVE_DELAY_MS } from '../ui-constants';
 import { ToastStore } from './toast-store';
 
 describe('ToastStore (docs/product.md §9)', () => {

@@ -1,4 +1,4 @@
-import { TOAST_REMOVE_DELAY_MS } from '@prd/proto';
+import { TOAST_REMOVE_DELAY_MS } from '../ui-constants';
 
 export interface ToastRecord {
   key: string;

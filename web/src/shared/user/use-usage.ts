@@ -1,4 +1,5 @@
-import { USAGE_REFETCH_INTERVAL_MS, USAGE_STALE_TIME_MS, type Usage } from '@prd/proto';
+import { type Usage } from '@prd/proto';
+import { USAGE_REFETCH_INTERVAL_MS, USAGE_STALE_TIME_MS } from '../ui-constants';
 import { useGetUsageQuery } from '../api/identity-api';
 
 /**
