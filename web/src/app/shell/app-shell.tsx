@@ -53,7 +53,7 @@ export function AppShell() {
       {!isWide && <BottomTabBar />}
       <GlobalDialogs />
       <ShellChatPanel />
-      <FeedbackWidget />
+      <FeedbackWidget aboveBottomBar={!isWide} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ export function Sidebar() {
     <aside className="sidebar" aria-label="Sidebar">
       <div className="sidebar-head">
         <Brand />
-        <NotificationBell />
+        <NotificationBell inSidebar />
       </div>
       <ShellPanel />
     </aside>

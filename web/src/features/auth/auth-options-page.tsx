@@ -1,5 +1,6 @@
 import { Spin } from 'antd';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { PageActions } from '../../shared/ui/page-actions';
 import { PageHeader } from '../../shared/ui/page-header';
 import { useCurrentUser } from '../../shared/user/use-current-user';
 import { usePageTitle } from '../../shared/ui/use-page-title';
@@ -28,14 +29,14 @@ export function AuthOptionsPage() {
   return (
     <section className="page">
       <PageHeader title="Sign up to continue" />
-      <div className="page-actions">
+      <PageActions>
         <Link to={`/auth?callbackUrl=${encodeURIComponent(target)}`} className="button-link button-link-primary">
           Sign up with Email
         </Link>
         <Link to={target} className="button-link">
           Continue without signing in
         </Link>
-      </div>
+      </PageActions>
     </section>
   );
 }

@@ -11,7 +11,7 @@ import { LoginForm } from './login-form';
 import { safeCallbackPath } from './safe-callback-path';
 import { SignUpForm } from './sign-up-form';
 import { TermsNote } from './terms-note';
-import './auth.css';
+import styles from './auth.module.css';
 
 type AuthTab = 'login' | 'signup';
 
@@ -30,7 +30,7 @@ export function AuthPage() {
 
   if (isLoading) {
     return (
-      <div className="auth-loading" role="status">
+      <div className={styles.authLoading} role="status">
         <Spin />
         <span className="visually-hidden">Loading…</span>
       </div>
@@ -49,8 +49,8 @@ export function AuthPage() {
   return (
     <section className="page">
       <PageHeader title={`Welcome to ${PRODUCT_NAME}`} description="Log in or create an account to keep your documents." />
-      <div className="auth-layout">
-        <div className="auth-card">
+      <div className={styles.authLayout}>
+        <div className={styles.authCard}>
           <Tabs
             activeKey={tab}
             onChange={selectTab}
@@ -72,7 +72,7 @@ export function AuthPage() {
           />
           <TermsNote />
         </div>
-        <aside className="auth-panel" aria-label="Why sign up">
+        <aside className={styles.authPanel} aria-label="Why sign up">
           <h2>Everything you need to write better PRDs</h2>
           <AuthFeatures />
           <DemoAccountBox onLoggedIn={done} />

@@ -6,7 +6,7 @@ import { useToast } from '../../shared/toast/toast';
 import { isRegistered, useCurrentUser } from '../../shared/user/use-current-user';
 import { SignUpForm } from './sign-up-form';
 import { signUpTexts } from './sign-up-texts';
-import './auth.css';
+import dialog from '../../shared/ui/dialog.module.css';
 
 /**
  * The sign-up dialog and registration modal of docs/product.md §2: its texts follow why it opened; it closes
@@ -30,7 +30,7 @@ export function RegistrationModal({ context, onClose }: { context: SignUpContext
   const { title, description } = signUpTexts(shown);
   return (
     <Modal open={open} onCancel={onClose} title={title} footer={null} destroyOnHidden width={480}>
-      {description && <p className="dialog-description">{description}</p>}
+      {description && <p className={dialog.description}>{description}</p>}
       <SignUpForm
         formName="sign-up-dialog"
         onCancel={onClose}

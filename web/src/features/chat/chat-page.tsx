@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage, opensDialog } from '../../shared/state/error-dialogs-middleware';
 import { LoadingState } from '../../shared/ui/loading-state';
+import { PageHeader } from '../../shared/ui/page-header';
 import { useToast } from '../../shared/toast/toast';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import {
@@ -251,10 +252,7 @@ export function ChatPage() {
 
   return (
     <section className="page chat-page">
-      <header className="page-header">
-        <h1 className="page-title">{info.title}</h1>
-        <p className="page-description">{info.description}</p>
-      </header>
+      <PageHeader title={info.title} description={info.description} />
       <div className="chat-layout">
         <ThreadList
           threads={threads}

@@ -22,7 +22,7 @@ import { useGetTemplateQuery, type FlowMessageAnswer, type FlowStartAnswer } fro
 import { FlowTitleStep } from './flow-title-step';
 import '../chat/chat.css';
 import '../document-editor/document-editor.css';
-import './document-flow.css';
+import styles from './document-flow.module.css';
 
 type Step = 'title' | 'starting' | 'conversation';
 
@@ -55,8 +55,8 @@ function TemplateNotFound({ text = 'Template not found' }: { text?: string }) {
 
 function CompletedCard({ documentId }: { documentId: number }) {
   return (
-    <div className="flow-complete" role="status">
-      <p className="flow-complete-title">Document generated successfully!</p>
+    <div className={styles.flowComplete} role="status">
+      <p className={styles.flowCompleteTitle}>Document generated successfully!</p>
       <Link to={`/documents/${documentId}`} className="button-link button-link-primary">
         View Document
       </Link>
@@ -157,8 +157,8 @@ function DocumentFlow({ templateId }: { templateId: number }) {
   if (step === 'title') return <FlowTitleStep templateName={template.data.name} initialTitle={title} onContinue={(chosen) => void start(chosen)} />;
   if (step === 'starting' || !document) {
     return (
-      <section className="flow-chat" aria-label="Document assistant">
-        <h1 className="flow-heading">{template.data.name}</h1>
+      <section className={styles.flowChat} aria-label="Document assistant">
+        <h1 className={styles.flowHeading}>{template.data.name}</h1>
         {!conversation.streamingText && <LoadingState text="Starting conversation..." visible />}
         <MessageList messages={messages} label="Document assistant conversation" streamingText={conversation.streamingText} />
         <ChatComposer value="" onChange={() => undefined} onSend={() => undefined} pending onStop={conversation.stop} label="Your answer" placeholder="Type your answer..." />
@@ -167,9 +167,9 @@ function DocumentFlow({ templateId }: { templateId: number }) {
   }
 
   return (
-    <div className="flow-split">
-      <section className="flow-chat" aria-label="Document assistant">
-        <h1 className="flow-heading">{template.data.name}</h1>
+    <div className={styles.flowSplit}>
+      <section className={styles.flowChat} aria-label="Document assistant">
+        <h1 className={styles.flowHeading}>{template.data.name}</h1>
         <GuestMessageWarning />
         <MessageList messages={messages} label="Document assistant conversation" streamingText={conversation.streamingText} />
         {complete ? (

@@ -96,10 +96,7 @@ export function DocumentsPage() {
 
   return (
     <section className="page">
-      <div className="page-header-row">
-        <PageHeader title="Documents" description="All your documents in one place" />
-        {newDocument}
-      </div>
+      <PageHeader title="Documents" description="All your documents in one place" actions={newDocument} />
       <OwnAndSharedTabs own={body} shared={<SharedDocumentsList />} noun="documents" />
       <StartNewDocumentDialog open={dialogOpen} onClose={() => setDialogOpen(false)} createDirectly />
     </section>

@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../shared/user/use-current-user';
 import { useToast } from '../../shared/toast/toast';
 import { aiAssistedFlowPath, chooseTemplate, NO_TEMPLATE } from '../templates/choose-template';
 import { TemplateSelect, type TemplateChoice } from './template-select';
+import dialog from '../../shared/ui/dialog.module.css';
 
 interface Props {
   open: boolean;
@@ -104,12 +105,12 @@ export function StartNewDocumentDialog({ open, onClose, createDirectly = false }
   return (
     <Modal open={open} onCancel={close} title={createDirectly ? 'New Document' : 'Start New Document'} footer={footer} destroyOnHidden>
       {createDirectly && (
-        <div className="dialog-field">
+        <div className={dialog.field}>
           <label htmlFor={titleId}>Document Title</label>
           <Input id={titleId} value={title} onChange={(event) => setTitle(event.target.value)} placeholder="e.g. Checkout redesign PRD" />
         </div>
       )}
-      <div className="dialog-field">
+      <div className={dialog.field}>
         <label htmlFor={selectId}>Template</label>
         <TemplateSelect id={selectId} templates={templates} value={choice} onChange={setChoice} loading={isLoading} />
       </div>

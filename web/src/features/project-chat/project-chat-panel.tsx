@@ -12,7 +12,7 @@ const ProjectChat = lazyNamed(() => import('./project-chat'), 'ProjectChat');
  * floating button that opens it on small ones. The chat is active (realtime connected) while shown.
  */
 export function ProjectChatPanel({ projectId }: { projectId: number }) {
-  // antd's `xl` (1200 px) and up: the page has room for the chat beside its main column (as in projects.css).
+  // antd's `xl` (1200 px) and up: the page has room for the chat beside its main column (as in projects.module.css).
   const isWide = Grid.useBreakpoint().xl === true;
   const [open, setOpen] = useState(false);
 

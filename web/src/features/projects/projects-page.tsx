@@ -18,7 +18,7 @@ import { ProjectFormDialog } from './project-form-dialog';
 import { ProjectStatusBadge } from './project-status';
 import { ProjectsGuard } from './projects-guard';
 import { OwnAndSharedTabs, SharedProjectsList } from '../sharing/shared-with-me';
-import './projects.css';
+import styles from './projects.module.css';
 
 const nameOf = (project: ProjectDto): string => project.name;
 
@@ -77,7 +77,7 @@ function ProjectsList() {
             <td>
               <Link to={`/projects/${project.id}`}>{project.name}</Link>
             </td>
-            <td className="cell-muted cell-description">{project.description || 'No description'}</td>
+            <td className={`cell-muted ${styles.cellDescription}`}>{project.description || 'No description'}</td>
             <td>
               <ProjectStatusBadge status={project.status} />
             </td>
@@ -92,12 +92,15 @@ function ProjectsList() {
 
   return (
     <>
-      <div className="page-header-row">
-        <PageHeader title="Projects" description="Group your documents by product or initiative" />
-        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={create} aria-haspopup="dialog">
-          New Project
-        </Button>
-      </div>
+      <PageHeader
+        title="Projects"
+        description="Group your documents by product or initiative"
+        actions={
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={create} aria-haspopup="dialog">
+            New Project
+          </Button>
+        }
+      />
       <OwnAndSharedTabs own={body} shared={<SharedProjectsList />} noun="projects" />
       <ProjectFormDialog open={editing !== null} project={editing?.project ?? null} onClose={() => setEditing(null)} />
     </>

@@ -1,11 +1,12 @@
 import { Spin } from 'antd';
+import styles from './loading-state.module.css';
 
 /** A centred spinner with a text for screen readers (or shown beside it when `visible`). */
 export function LoadingState({ text = 'Loading…', visible = false }: { text?: string; visible?: boolean }) {
   return (
-    <div className="loading-state" role="status">
+    <div className={styles.loading} role="status">
       <Spin />
-      <span className={visible ? 'loading-state-text' : 'visually-hidden'}>{text}</span>
+      <span className={visible ? styles.text : 'visually-hidden'}>{text}</span>
     </div>
   );
 }
