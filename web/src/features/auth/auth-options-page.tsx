@@ -1,7 +1,7 @@
-import { Spin } from 'antd';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { PageActions } from '../../shared/ui/page-actions';
 import { PageHeader } from '../../shared/ui/page-header';
+import { PageLoading } from '../../shared/ui/page-loading';
 import { useCurrentUser } from '../../shared/user/use-current-user';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { safeCallbackPath } from './safe-callback-path';
@@ -17,12 +17,7 @@ export function AuthOptionsPage() {
   const target = safeCallbackPath(searchParams.get('callbackUrl')) ?? '/';
 
   if (isLoading) {
-    return (
-      <div className="page-loading" role="status">
-        <Spin />
-        <span className="visually-hidden">Loading…</span>
-      </div>
-    );
+    return <PageLoading text="Loading…" />;
   }
   if (user) return <Navigate to={target} replace />;
 

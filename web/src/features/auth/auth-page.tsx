@@ -1,6 +1,7 @@
-import { Spin, Tabs } from 'antd';
+import { Tabs } from 'antd';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../shared/ui/page-header';
+import { PageLoading } from '../../shared/ui/page-loading';
 import { PRODUCT_NAME } from '../../shared/ui/product-name';
 import { useToast } from '../../shared/toast/toast';
 import { isRegistered, useCurrentUser } from '../../shared/user/use-current-user';
@@ -29,12 +30,7 @@ export function AuthPage() {
   const tab: AuthTab = searchParams.get('tab') === 'signup' ? 'signup' : 'login';
 
   if (isLoading) {
-    return (
-      <div className={styles.authLoading} role="status">
-        <Spin />
-        <span className="visually-hidden">Loading…</span>
-      </div>
-    );
+    return <PageLoading text="Loading…" />;
   }
   if (isRegistered(user)) return <Navigate to={target} replace />;
 

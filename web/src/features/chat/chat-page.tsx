@@ -28,7 +28,7 @@ import { ReplyStopped } from './reply-stream';
 import { useChatConversation } from './use-chat-conversation';
 import { useThreadCreationGuard } from './use-thread-creation-guard';
 import { useAppDispatch } from '../../shared/state/hooks';
-import './chat.css';
+import styles from './chat.module.css';
 
 /** Titles that get replaced by an AI-written one after the first reply (docs/product.md §4). */
 const AUTO_TITLED = new Set([AUTO_TITLE_FALLBACK, 'General Conversation']);
@@ -251,9 +251,9 @@ export function ChatPage() {
   const shown = empty ? [{ key: 'greeting', role: 'assistant' as const, content: info.greeting }] : messages;
 
   return (
-    <section className="page chat-page">
+    <section className="page">
       <PageHeader title={info.title} description={info.description} />
-      <div className="chat-layout">
+      <div className={styles.chatLayout}>
         <ThreadList
           threads={threads}
           activeId={activeId}
@@ -263,7 +263,7 @@ export function ChatPage() {
           onRename={setRenameTarget}
           onDelete={confirmDelete}
         />
-        <div className="chat-main">
+        <div className={styles.chatMain}>
           <GuestMessageWarning />
           {loadingThread ? (
             <LoadingState text="Loading conversation..." visible />
@@ -271,10 +271,10 @@ export function ChatPage() {
             <MessageList messages={shown} label="Conversation" streamingText={conversation.streamingText} onRegenerate={() => void regenerate()} />
           )}
           {empty && !pending && (
-            <ul className="chat-suggestions" aria-label="Suggested prompts">
+            <ul className={styles.chatSuggestions} aria-label="Suggested prompts">
               {info.prompts.map((prompt) => (
                 <li key={prompt}>
-                  <button type="button" className="chat-suggestion" onClick={() => void send(prompt)}>
+                  <button type="button" className={styles.chatSuggestion} onClick={() => void send(prompt)}>
                     {prompt}
                   </button>
                 </li>

@@ -18,7 +18,6 @@ import { MarkdownEditor } from './markdown-editor';
 import { ShareDialog } from '../sharing/share-dialog';
 import { ROLE_LABELS } from '../sharing/role-label';
 import { useDocumentUpdating } from './use-document-updating';
-import '../chat/chat.css';
 import './document-editor.css';
 
 const isNotFound = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as ApiError).status === 404;

@@ -20,7 +20,6 @@ import { DocumentPreview } from '../document-editor/document-preview';
 import { api } from '../../shared/api/api';
 import { useGetTemplateQuery, type FlowMessageAnswer, type FlowStartAnswer } from './document-flow-api';
 import { FlowTitleStep } from './flow-title-step';
-import '../chat/chat.css';
 import '../document-editor/document-editor.css';
 import styles from './document-flow.module.css';
 

@@ -13,7 +13,7 @@ import { useReplyStream } from '../chat/use-reply-stream';
 import { fromChatMessage, localMessage, type ViewMessage } from '../chat/view-message';
 import { projectContext } from './project-context';
 import { useRealtimeChat, type RealtimeStatus } from './use-realtime-chat';
-import '../chat/chat.css';
+import styles from './project-chat.module.css';
 
 const STATUS_TEXT: Record<RealtimeStatus, string> = {
   idle: 'Ask about this project and its documents',
@@ -101,14 +101,21 @@ export function ProjectChat({ projectId, active }: { projectId: number; active: 
   const pending = sent !== null;
 
   return (
-    <div className="project-chat">
-      <p className="project-chat-status" data-status={realtime.status}>
+    <div className={styles.projectChat}>
+      <p className={styles.projectChatStatus} data-status={realtime.status}>
         {STATUS_TEXT[realtime.status]}
       </p>
       {messages.length === 0 ? (
-        <p className="project-chat-empty">Ask anything about this project: its goals, its documents, what is missing.</p>
+        <p className={styles.projectChatEmpty}>Ask anything about this project: its goals, its documents, what is missing.</p>
       ) : (
-        <MessageList messages={messages} label="Project chat" thinking={pending && streaming === null && !http.streaming} streamingText={http.text} showTimes />
+        <MessageList
+          className={styles.messages}
+          messages={messages}
+          label="Project chat"
+          thinking={pending && streaming === null && !http.streaming}
+          streamingText={http.text}
+          showTimes
+        />
       )}
       <ChatComposer
         value={input}

@@ -3,6 +3,7 @@ import { ListSearch } from './list-search';
 import { Pager } from './pager';
 import { SortHeader } from './sort-header';
 import type { usePagedList } from './use-paged-list';
+import styles from './list.module.css';
 
 interface PagedTableProps<T> {
   list: ReturnType<typeof usePagedList<T>>;
@@ -50,7 +51,7 @@ export function PagedTable<T>({ list, noun, sortLabel, columns, pagerLabel, chil
           </tbody>
         </table>
       </div>
-      <div className="list-footer">
+      <div className={styles.listFooter}>
         <span aria-live="polite">{list.summary}</span>
         <Pager page={list.page} totalPages={list.totalPages} onChange={list.setPage} label={pagerLabel} />
       </div>

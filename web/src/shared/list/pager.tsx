@@ -1,4 +1,5 @@
 import { pageWindow } from './page-window';
+import styles from './list.module.css';
 
 interface PagerProps {
   page: number;
@@ -13,15 +14,15 @@ interface PagerProps {
 export function Pager({ page, totalPages, onChange, label, maxPageButtons = 0 }: PagerProps) {
   if (totalPages <= 1) return null;
   return (
-    <nav className="pager" aria-label={label}>
-      <button type="button" className="pager-button" onClick={() => onChange(page - 1)} disabled={page <= 1}>
+    <nav className={styles.pager} aria-label={label}>
+      <button type="button" className={styles.pagerButton} onClick={() => onChange(page - 1)} disabled={page <= 1}>
         Previous
       </button>
       {pageWindow(page, totalPages, maxPageButtons).map((number) => (
         <button
           key={number}
           type="button"
-          className="pager-button pager-number"
+          className={styles.pagerButton}
           aria-current={number === page ? 'page' : undefined}
           aria-label={`Page ${number}`}
           onClick={() => onChange(number)}
@@ -29,7 +30,7 @@ export function Pager({ page, totalPages, onChange, label, maxPageButtons = 0 }:
           {number}
         </button>
       ))}
-      <button type="button" className="pager-button" onClick={() => onChange(page + 1)} disabled={page >= totalPages}>
+      <button type="button" className={styles.pagerButton} onClick={() => onChange(page + 1)} disabled={page >= totalPages}>
         Next
       </button>
     </nav>
