@@ -98,6 +98,34 @@ export default tseslint.config(
     rules: { ...jsxA11y.flatConfigs.recommended.rules, 'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }] },
   },
   {
+    // web/src/app is the composition root (store, router, providers, shell): it may use everything, but a
+    // feature or a shared module never imports it, and shared modules import no feature. A test may mount
+    // its subject in the app's real store.
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.spec.ts', '**/*.spec.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: String.raw`^\.{1,2}/(.*/)?app(/|$)`, message: 'web/src/app is the composition root: import what features share from web/src/shared.' }] },
+      ],
+    },
+  },
+  {
+    files: ['web/src/shared/**/*.{ts,tsx}'],
+    ignores: ['**/*.spec.ts', '**/*.spec.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: String.raw`^\.{1,2}/(.*/)?app(/|$)`, message: 'web/src/app is the composition root: import what features share from web/src/shared.' },
+            { regex: String.raw`^\.{1,2}/(.*/)?features(/|$)`, message: 'web/src/shared serves every feature and imports none: move what it needs into shared.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The two classic hooks rules; the React Compiler's rules would only pay off with the compiler.
     files: ['web/src/**/*.tsx', 'web/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },

@@ -42,6 +42,8 @@ export default defineConfig({
       { find: /^@prd\/proto\/(.+)$/, replacement: `${fileURLToPath(new URL('../proto/src/', import.meta.url))}$1.ts` },
     ],
   },
+  // Component styles are CSS modules (`name.module.css`); their class names read as camelCase (`styles.chatBubble`).
+  css: { modules: { localsConvention: 'camelCaseOnly' } },
   server: { proxy },
   preview: { proxy, headers: { 'Content-Security-Policy': CONTENT_SECURITY_POLICY } },
   build: {

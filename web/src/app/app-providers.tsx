@@ -1,4 +1,4 @@
-import { TOAST_DURATION_MS, TOAST_LIMIT } from '@prd/proto';
+import { TOAST_DURATION_MS, TOAST_LIMIT } from '../shared/ui-constants';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';

@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { lazyNamed } from './lazy-named';
+import { lazyNamed } from '../shared/ui/lazy-named';
 import { RouteError } from './route-error';
 import { AppShell } from './shell/app-shell';
-import { PageLoading } from './shell/page-loading';
+import { PageLoading } from '../shared/ui/page-loading';
 
 // One chunk per page: the first load carries only the shell and the page being opened.
 const HomePage = lazyNamed(() => import('../features/home/home-page'), 'HomePage');

@@ -1,4 +1,4 @@
-import { TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '@prd/proto';
+import { TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '../shared/ui-constants';
 import { useEffect } from 'react';
 
 const NOTICE = '.ant-notification-notice';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { api } from './api';
-import { useAppDispatch } from './hooks';
+import { api } from '../shared/api/api';
+import { useAppDispatch } from '../shared/state/hooks';
 
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;

@@ -1,8 +1,9 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { AVATAR_CHARS } from '@prd/proto';
-import { openSettings } from '../dialogs-slice';
-import { useAppDispatch } from '../hooks';
-import { displayName, useCurrentUser } from '../use-current-user';
+import { AVATAR_CHARS } from '../../shared/ui-constants';
+import { openSettings } from '../../shared/state/dialogs-slice';
+import { useAppDispatch } from '../../shared/state/hooks';
+import { displayName, useCurrentUser } from '../../shared/user/use-current-user';
+import styles from './shell.module.css';
 
 /**
  * Who is signed in, their profile (the settings panel) and the way out (docs/product.md §1). Log out is a
@@ -14,27 +15,27 @@ export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   if (!user) return null;
   const name = displayName(user);
   return (
-    <div className="account-links">
-      <div className="account-user">
-        <span className="account-avatar" aria-hidden>
+    <div className={styles.accountLinks}>
+      <div className={styles.accountUser}>
+        <span className={styles.accountAvatar} aria-hidden>
           {name.slice(0, AVATAR_CHARS)}
         </span>
-        <span className="account-name">{name}</span>
+        <span className={styles.accountName}>{name}</span>
       </div>
       <button
         type="button"
-        className="account-action"
+        className={styles.accountAction}
         aria-haspopup="dialog"
         onClick={() => {
           onNavigate?.();
           dispatch(openSettings());
         }}
       >
-        <UserOutlined aria-hidden className="nav-icon" />
+        <UserOutlined aria-hidden className={styles.navIcon} />
         <span>View profile</span>
       </button>
-      <a href="/api/logout" className="account-action">
-        <LogoutOutlined aria-hidden className="nav-icon" />
+      <a href="/api/logout" className={styles.accountAction}>
+        <LogoutOutlined aria-hidden className={styles.navIcon} />
         <span>Log out</span>
       </a>
     </div>

@@ -1,17 +1,17 @@
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { lazyNamed } from '../lazy-named';
-import { useCurrentUser } from '../use-current-user';
+import { lazyNamed } from '../../shared/ui/lazy-named';
+import { useCurrentUser } from '../../shared/user/use-current-user';
 import { usePushChannel } from '../use-push-channel';
-import { useIsWideScreen } from '../use-is-wide-screen';
+import { useIsWideScreen } from '../../shared/ui/use-is-wide-screen';
 import { BottomTabBar } from './bottom-tab-bar';
 import { ShellChatPanel } from '../../features/chat-panel/shell-chat-panel';
 import { FeedbackWidget } from '../../features/feedback/feedback-widget';
 import { GlobalDialogs } from './global-dialogs';
-import { PageLoading } from './page-loading';
+import { PageLoading } from '../../shared/ui/page-loading';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
-import './shell.css';
+import styles from './shell.module.css';
 
 // The drawer's code (antd Drawer and its motion) is fetched when it is first opened, not on load.
 const NavDrawer = lazyNamed(() => import('./nav-drawer'), 'NavDrawer');
@@ -35,12 +35,12 @@ export function AppShell() {
   };
 
   return (
-    <div className={isWide ? 'shell shell-wide' : 'shell shell-narrow'}>
-      <a href="#main-content" className="skip-link">
+    <div className={isWide ? styles.shellWide : styles.shellNarrow}>
+      <a href="#main-content" className={styles.skipLink}>
         Skip to main content
       </a>
       {isWide ? <Sidebar /> : <TopBar drawerOpen={drawerOpen} onOpenDrawer={openDrawer} />}
-      <main id="main-content" className="shell-main" tabIndex={-1}>
+      <main id="main-content" className={styles.shellMain} tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
@@ -53,7 +53,7 @@ export function AppShell() {
       {!isWide && <BottomTabBar />}
       <GlobalDialogs />
       <ShellChatPanel />
-      <FeedbackWidget />
+      <FeedbackWidget aboveBottomBar={!isWide} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { openNewDocument } from '../dialogs-slice';
-import { useAppDispatch } from '../hooks';
+import { openNewDocument } from '../../shared/state/dialogs-slice';
+import { useAppDispatch } from '../../shared/state/hooks';
+import styles from './shell.module.css';
 
 const CHAT_ITEMS = [
   { label: 'Create Persona', to: '/chat?mode=persona' },
@@ -48,14 +49,14 @@ export function GenerateMenu({ onNavigate }: { onNavigate?: () => void }) {
   return (
     // Escape from the button or any item inside closes the menu; the wrapper itself takes no focus or clicks.
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- see above
-    <div className="generate-menu" ref={rootRef} onKeyDown={onKeyDown}>
-      <button ref={buttonRef} type="button" className="generate-button" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen(!open)}>
+    <div className={styles.generateMenu} ref={rootRef} onKeyDown={onKeyDown}>
+      <button ref={buttonRef} type="button" className={styles.generateButton} aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen(!open)}>
         <PlusOutlined aria-hidden />
         <span>Generate</span>
       </button>
       {open && (
-        <div id={panelId} className="generate-panel" role="group" aria-labelledby={`${panelId}-label`}>
-          <p id={`${panelId}-label`} className="generate-label">
+        <div id={panelId} className={styles.generatePanel} role="group" aria-labelledby={`${panelId}-label`}>
+          <p id={`${panelId}-label`} className={styles.generateLabel}>
             What would you like to create?
           </p>
           <ul>
@@ -63,7 +64,7 @@ export function GenerateMenu({ onNavigate }: { onNavigate?: () => void }) {
               <button
                 ref={firstItemRef}
                 type="button"
-                className="generate-item"
+                className={styles.generateItem}
                 aria-haspopup="dialog"
                 onClick={() => {
                   chosen();
@@ -75,7 +76,7 @@ export function GenerateMenu({ onNavigate }: { onNavigate?: () => void }) {
             </li>
             {CHAT_ITEMS.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className="generate-item" onClick={chosen}>
+                <Link to={item.to} className={styles.generateItem} onClick={chosen}>
                   {item.label}
                 </Link>
               </li>

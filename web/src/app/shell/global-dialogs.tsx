@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
-import { closeNewDocument, closeSettings, closeSignUp, closeUsageLimit } from '../dialogs-slice';
-import { useAppDispatch, useAppSelector } from '../hooks';
-import { lazyNamed } from '../lazy-named';
+import { closeNewDocument, closeSettings, closeSignUp, closeUsageLimit } from '../../shared/state/dialogs-slice';
+import { useAppDispatch, useAppSelector } from '../../shared/state/hooks';
+import { lazyNamed } from '../../shared/ui/lazy-named';
 
 // Each dialog's code is fetched the first time it opens, never on page load.
 const SettingsPanel = lazyNamed(() => import('../../features/settings/settings-panel'), 'SettingsPanel');

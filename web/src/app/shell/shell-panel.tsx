@@ -3,6 +3,7 @@ import { GenerateMenu } from './generate-menu';
 import { MainNav } from './main-nav';
 import { SignUpBanner } from './sign-up-banner';
 import { UsageSummary } from './usage-summary';
+import styles from './shell.module.css';
 
 /** What the sidebar and the drawer both hold: Generate, the navigation, usage, the banner and the account. */
 export function ShellPanel({ onNavigate }: { onNavigate?: () => void }) {
@@ -10,7 +11,7 @@ export function ShellPanel({ onNavigate }: { onNavigate?: () => void }) {
     <>
       <GenerateMenu onNavigate={onNavigate} />
       <MainNav onNavigate={onNavigate} />
-      <div className="shell-panel-foot">
+      <div className={styles.shellPanelFoot}>
         <UsageSummary />
         <SignUpBanner onNavigate={onNavigate} />
         <AccountLinks onNavigate={onNavigate} />

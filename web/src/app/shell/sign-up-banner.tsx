@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
-import { openSignUp } from '../dialogs-slice';
-import { useAppDispatch } from '../hooks';
-import { isRegistered, useCurrentUser } from '../use-current-user';
+import { openSignUp } from '../../shared/state/dialogs-slice';
+import { useAppDispatch } from '../../shared/state/hooks';
+import { isRegistered, useCurrentUser } from '../../shared/user/use-current-user';
+import styles from './shell.module.css';
 
 /** What an account adds (docs/product.md §1, §6), shown by Learn More. */
 const BENEFITS = ['Unlimited documents', 'Projects to group your documents', 'Your own OpenAI API key for unlimited messages'];
@@ -14,19 +15,19 @@ export function SignUpBanner({ onNavigate }: { onNavigate?: () => void }) {
   const benefitsId = useId();
   if (isLoading || isRegistered(user)) return null;
   return (
-    <section className="sign-up-banner" aria-label="Sign up">
-      <p className="sign-up-banner-title">Ready to unlock more features?</p>
+    <section className={styles.signUpBanner} aria-label="Sign up">
+      <p className={styles.signUpBannerTitle}>Ready to unlock more features?</p>
       {expanded && (
-        <ul id={benefitsId} className="sign-up-banner-benefits">
+        <ul id={benefitsId} className={styles.signUpBannerBenefits}>
           {BENEFITS.map((benefit) => (
             <li key={benefit}>{benefit}</li>
           ))}
         </ul>
       )}
-      <div className="sign-up-banner-actions">
+      <div className={styles.signUpBannerActions}>
         <button
           type="button"
-          className="banner-button banner-button-primary"
+          className={`${styles.bannerButton} ${styles.bannerButtonPrimary}`}
           aria-haspopup="dialog"
           onClick={() => {
             onNavigate?.();
@@ -35,7 +36,7 @@ export function SignUpBanner({ onNavigate }: { onNavigate?: () => void }) {
         >
           Sign Up
         </button>
-        <button type="button" className="banner-button" aria-expanded={expanded} aria-controls={expanded ? benefitsId : undefined} onClick={() => setExpanded(!expanded)}>
+        <button type="button" className={styles.bannerButton} aria-expanded={expanded} aria-controls={expanded ? benefitsId : undefined} onClick={() => setExpanded(!expanded)}>
           Learn More
         </button>
       </div>

@@ -2,13 +2,14 @@ import { MenuOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 import { Brand } from './brand';
+import styles from './shell.module.css';
 
 export const NAV_DRAWER_ID = 'nav-drawer';
 
 /** The small-screen header: a menu button that opens the navigation drawer, and the product name. */
 export function TopBar({ drawerOpen, onOpenDrawer }: { drawerOpen: boolean; onOpenDrawer: () => void }) {
   return (
-    <header className="top-bar">
+    <header className={styles.topBar}>
       <Button
         type="text"
         size="large"
@@ -20,7 +21,7 @@ export function TopBar({ drawerOpen, onOpenDrawer }: { drawerOpen: boolean; onOp
         onClick={onOpenDrawer}
       />
       <Brand />
-      <span className="top-bar-end">
+      <span className={styles.topBarEnd}>
         <NotificationBell />
       </span>
     </header>

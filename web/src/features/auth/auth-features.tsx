@@ -1,4 +1,5 @@
 import { FileTextOutlined, RobotOutlined, TeamOutlined } from '@ant-design/icons';
+import styles from './auth.module.css';
 
 /** The three features the marketing copy names (docs/product.md §1). */
 const FEATURES = [
@@ -9,10 +10,10 @@ const FEATURES = [
 
 export function AuthFeatures() {
   return (
-    <ul className="auth-features">
+    <ul className={styles.authFeatures}>
       {FEATURES.map(({ icon: Icon, title, text }) => (
-        <li key={title} className="auth-feature">
-          <Icon aria-hidden className="auth-feature-icon" />
+        <li key={title} className={styles.authFeature}>
+          <Icon aria-hidden className={styles.authFeatureIcon} />
           <div>
             <h3>{title}</h3>
             <p>{text}</p>

@@ -1,8 +1,9 @@
-import { Spin } from 'antd';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { PageHeader } from '../../app/page-header';
-import { useCurrentUser } from '../../app/use-current-user';
-import { usePageTitle } from '../../app/use-page-title';
+import { PageActions } from '../../shared/ui/page-actions';
+import { PageHeader } from '../../shared/ui/page-header';
+import { PageLoading } from '../../shared/ui/page-loading';
+import { useCurrentUser } from '../../shared/user/use-current-user';
+import { usePageTitle } from '../../shared/ui/use-page-title';
 import { safeCallbackPath } from './safe-callback-path';
 
 /**
@@ -16,26 +17,21 @@ export function AuthOptionsPage() {
   const target = safeCallbackPath(searchParams.get('callbackUrl')) ?? '/';
 
   if (isLoading) {
-    return (
-      <div className="page-loading" role="status">
-        <Spin />
-        <span className="visually-hidden">Loading…</span>
-      </div>
-    );
+    return <PageLoading text="Loading…" />;
   }
   if (user) return <Navigate to={target} replace />;
 
   return (
     <section className="page">
       <PageHeader title="Sign up to continue" />
-      <div className="page-actions">
+      <PageActions>
         <Link to={`/auth?callbackUrl=${encodeURIComponent(target)}`} className="button-link button-link-primary">
           Sign up with Email
         </Link>
         <Link to={target} className="button-link">
           Continue without signing in
         </Link>
-      </div>
+      </PageActions>
     </section>
   );
 }

@@ -1,17 +1,18 @@
-import { Spin, Tabs } from 'antd';
+import { Tabs } from 'antd';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { PageHeader } from '../../app/page-header';
-import { PRODUCT_NAME } from '../../app/product-name';
-import { useToast } from '../../app/toast';
-import { isRegistered, useCurrentUser } from '../../app/use-current-user';
-import { usePageTitle } from '../../app/use-page-title';
+import { PageHeader } from '../../shared/ui/page-header';
+import { PageLoading } from '../../shared/ui/page-loading';
+import { PRODUCT_NAME } from '../../shared/ui/product-name';
+import { useToast } from '../../shared/toast/toast';
+import { isRegistered, useCurrentUser } from '../../shared/user/use-current-user';
+import { usePageTitle } from '../../shared/ui/use-page-title';
 import { AuthFeatures } from './auth-features';
 import { DemoAccountBox } from './demo-account-box';
 import { LoginForm } from './login-form';
 import { safeCallbackPath } from './safe-callback-path';
 import { SignUpForm } from './sign-up-form';
 import { TermsNote } from './terms-note';
-import './auth.css';
+import styles from './auth.module.css';
 
 type AuthTab = 'login' | 'signup';
 
@@ -29,12 +30,7 @@ export function AuthPage() {
   const tab: AuthTab = searchParams.get('tab') === 'signup' ? 'signup' : 'login';
 
   if (isLoading) {
-    return (
-      <div className="auth-loading" role="status">
-        <Spin />
-        <span className="visually-hidden">Loading…</span>
-      </div>
-    );
+    return <PageLoading text="Loading…" />;
   }
   if (isRegistered(user)) return <Navigate to={target} replace />;
 
@@ -49,8 +45,8 @@ export function AuthPage() {
   return (
     <section className="page">
       <PageHeader title={`Welcome to ${PRODUCT_NAME}`} description="Log in or create an account to keep your documents." />
-      <div className="auth-layout">
-        <div className="auth-card">
+      <div className={styles.authLayout}>
+        <div className={styles.authCard}>
           <Tabs
             activeKey={tab}
             onChange={selectTab}
@@ -72,7 +68,7 @@ export function AuthPage() {
           />
           <TermsNote />
         </div>
-        <aside className="auth-panel" aria-label="Why sign up">
+        <aside className={styles.authPanel} aria-label="Why sign up">
           <h2>Everything you need to write better PRDs</h2>
           <AuthFeatures />
           <DemoAccountBox onLoggedIn={done} />

@@ -1,7 +1,8 @@
 import { Button } from 'antd';
-import { useGetDemoAccountQuery, useLoginMutation } from '../../app/identity-api';
-import { useToast } from '../../app/toast';
-import { errorMessage } from '../../app/error-dialogs-middleware';
+import { useGetDemoAccountQuery, useLoginMutation } from '../../shared/api/identity-api';
+import { useToast } from '../../shared/toast/toast';
+import { errorMessage } from '../../shared/state/error-dialogs-middleware';
+import styles from './auth.module.css';
 
 /** The test account of docs/product.md §2 (docs/decisions/0009-security.md: on only where the server enables it), with a one-click log-in. */
 export function DemoAccountBox({ onLoggedIn }: { onLoggedIn: () => void }) {
@@ -20,7 +21,7 @@ export function DemoAccountBox({ onLoggedIn }: { onLoggedIn: () => void }) {
   };
 
   return (
-    <section className="demo-account" aria-labelledby="demo-account-title">
+    <section className={styles.demoAccount} aria-labelledby="demo-account-title">
       <h3 id="demo-account-title">Test account</h3>
       <dl>
         <dt>Username</dt>

@@ -1,8 +1,8 @@
 import type { LoginRequest } from '@prd/proto';
 import { Button, Form, Input } from 'antd';
-import { useLoginMutation } from '../../app/identity-api';
-import { useToast } from '../../app/toast';
-import { errorMessage } from '../../app/error-dialogs-middleware';
+import { useLoginMutation } from '../../shared/api/identity-api';
+import { useToast } from '../../shared/toast/toast';
+import { errorMessage } from '../../shared/state/error-dialogs-middleware';
 import { loginRules } from './account-field-rules';
 
 /** Log in with a username or an email (docs/product.md §3, §5). */

@@ -1,12 +1,12 @@
-import { RELOAD_AFTER_REGISTRATION_MS } from '@prd/proto';
+import { RELOAD_AFTER_REGISTRATION_MS } from '../../shared/ui-constants';
 import { Modal } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import type { SignUpContext } from '../../app/dialogs-slice';
-import { useToast } from '../../app/toast';
-import { isRegistered, useCurrentUser } from '../../app/use-current-user';
+import type { SignUpContext } from '../../shared/state/dialogs-slice';
+import { useToast } from '../../shared/toast/toast';
+import { isRegistered, useCurrentUser } from '../../shared/user/use-current-user';
 import { SignUpForm } from './sign-up-form';
 import { signUpTexts } from './sign-up-texts';
-import './auth.css';
+import dialog from '../../shared/ui/dialog.module.css';
 
 /**
  * The sign-up dialog and registration modal of docs/product.md §2: its texts follow why it opened; it closes
@@ -30,7 +30,7 @@ export function RegistrationModal({ context, onClose }: { context: SignUpContext
   const { title, description } = signUpTexts(shown);
   return (
     <Modal open={open} onCancel={onClose} title={title} footer={null} destroyOnHidden width={480}>
-      {description && <p className="dialog-description">{description}</p>}
+      {description && <p className={dialog.description}>{description}</p>}
       <SignUpForm
         formName="sign-up-dialog"
         onCancel={onClose}

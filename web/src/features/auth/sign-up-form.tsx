@@ -2,9 +2,10 @@ import type { CurrentUser } from '@prd/proto';
 import { AUTH_MESSAGES } from '@prd/proto/auth-messages';
 import { Button, Form, Input } from 'antd';
 import { emailRules, passwordRules, usernameRules } from './account-field-rules';
-import { errorMessage } from '../../app/error-dialogs-middleware';
-import { useRegisterMutation } from '../../app/identity-api';
-import { useToast } from '../../app/toast';
+import { errorMessage } from '../../shared/state/error-dialogs-middleware';
+import { useRegisterMutation } from '../../shared/api/identity-api';
+import { useToast } from '../../shared/toast/toast';
+import styles from './auth.module.css';
 
 interface SignUpValues {
   username: string;
@@ -69,7 +70,7 @@ export function SignUpForm({
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <div className="form-actions">
+      <div className={styles.formActions}>
         {onCancel && (
           <Button onClick={onCancel} disabled={false}>
             Cancel

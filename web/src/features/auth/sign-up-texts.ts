@@ -1,5 +1,5 @@
 import { LIMIT_MESSAGES } from '@prd/proto/limit-messages';
-import type { SignUpContext } from '../../app/dialogs-slice';
+import type { SignUpContext } from '../../shared/state/dialogs-slice';
 
 /** The registration modal's title and description for each reason it opens (docs/product.md §2). */
 export function signUpTexts(context: SignUpContext): { title: string; description?: string } {

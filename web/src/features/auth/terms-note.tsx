@@ -1,7 +1,8 @@
+import dialog from '../../shared/ui/dialog.module.css';
 /** The terms and privacy note under the sign-up forms (docs/product.md §2). */
 export function TermsNote({ action = 'continuing' }: { action?: string }) {
   return (
-    <p className="terms-note">
+    <p className={dialog.terms}>
       By {action}, you agree to our <strong>Terms of Service</strong> and <strong>Privacy Policy</strong>.
     </p>
   );

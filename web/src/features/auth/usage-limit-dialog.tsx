@@ -3,10 +3,10 @@ import { LIMIT_MESSAGES } from '@prd/proto/limit-messages';
 import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { openSettings, openSignUp } from '../../app/dialogs-slice';
-import { useAppDispatch } from '../../app/hooks';
-import { isRegistered, useCurrentUser } from '../../app/use-current-user';
-import './auth.css';
+import { openSettings, openSignUp } from '../../shared/state/dialogs-slice';
+import { useAppDispatch } from '../../shared/state/hooks';
+import { isRegistered, useCurrentUser } from '../../shared/user/use-current-user';
+import dialog from '../../shared/ui/dialog.module.css';
 
 /**
  * The usage-limit dialog (docs/product.md §2, §8): visitors and guests are offered to sign up, by email
@@ -36,16 +36,16 @@ export function UsageLimitDialog({ kind, onClose }: { kind: UsageKind | null; on
           </Button>,
         ]}
       >
-        <p className="dialog-description">You have used this month&apos;s allowance. Add your own OpenAI API key in Settings for unlimited access.</p>
+        <p className={dialog.description}>You have used this month&apos;s allowance. Add your own OpenAI API key in Settings for unlimited access.</p>
       </Modal>
     );
   }
 
   return (
     <Modal open={kind !== null} onCancel={onClose} title={texts.message} footer={null}>
-      <p className="dialog-description">{texts.description}</p>
-      <p className="dialog-note">Registered users get unlimited documents, and unlimited access to the AI with their own OpenAI API key.</p>
-      <div className="dialog-stack">
+      <p className={dialog.description}>{texts.description}</p>
+      <p className={dialog.note}>Registered users get unlimited documents, and unlimited access to the AI with their own OpenAI API key.</p>
+      <div className={dialog.stack}>
         <a href={`/api/login/email?callbackUrl=${callbackUrl}`} className="button-link button-link-primary">
           Sign up with Email
         </a>

@@ -2,9 +2,9 @@ import { CloseOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useMatch } from 'react-router-dom';
-import { errorMessage, opensDialog } from '../../app/error-dialogs-middleware';
-import { LoadingState } from '../../app/loading-state';
-import { useToast } from '../../app/toast';
+import { errorMessage, opensDialog } from '../../shared/state/error-dialogs-middleware';
+import { LoadingState } from '../../shared/ui/loading-state';
+import { useToast } from '../../shared/toast/toast';
 import type { ChatReply } from '@prd/proto';
 import { useGetChatMessagesQuery } from '../chat/chat-api';
 import { ChatComposer } from '../chat/chat-composer';
@@ -13,7 +13,7 @@ import { MessageList } from '../chat/message-list';
 import { ReplyStopped } from '../chat/reply-stream';
 import { useChatConversation } from '../chat/use-chat-conversation';
 import { fromChatMessage, type ViewMessage } from '../chat/view-message';
-import '../chat/chat.css';
+import styles from './chat-panel.module.css';
 
 const GREETING = "Hi! I'm your AI assistant. Ask me anything about your product, your documents or product management.";
 const greeting = (): ViewMessage[] => [{ key: 'greeting', role: 'assistant', content: GREETING }];
@@ -57,8 +57,8 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
   };
 
   return (
-    <aside className="chat-panel" aria-label="AI Assistant" hidden={!open}>
-      <header className="chat-panel-head">
+    <aside className={styles.chatPanel} aria-label="AI Assistant" hidden={!open}>
+      <header className={styles.chatPanelHead}>
         <h2>AI Assistant</h2>
         <Button type="text" icon={<CloseOutlined aria-hidden />} aria-label="Close AI Assistant" onClick={onClose} />
       </header>
@@ -66,7 +66,7 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
       {messages === null ? (
         <LoadingState text="Loading chat history..." visible />
       ) : (
-        <MessageList messages={messages} label="AI Assistant conversation" streamingText={conversation.streamingText} />
+        <MessageList className={styles.messages} messages={messages} label="AI Assistant conversation" streamingText={conversation.streamingText} />
       )}
       <ChatComposer
         value={input}
@@ -78,7 +78,7 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
         label="Message the AI Assistant"
         showRealtimeButton
       />
-      <button type="button" className="chat-panel-clear" onClick={() => setMessages(greeting())}>
+      <button type="button" className={styles.chatPanelClear} onClick={() => setMessages(greeting())}>
         Clear conversation
       </button>
     </aside>

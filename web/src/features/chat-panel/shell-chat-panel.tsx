@@ -1,8 +1,9 @@
 import { MessageOutlined } from '@ant-design/icons';
 import { Suspense, useState } from 'react';
-import { lazyNamed } from '../../app/lazy-named';
-import { useIsWideScreen } from '../../app/use-is-wide-screen';
-import './chat-panel.css';
+import { lazyNamed } from '../../shared/ui/lazy-named';
+import { useIsWideScreen } from '../../shared/ui/use-is-wide-screen';
+import styles from './chat-panel.module.css';
+import floating from '../../shared/ui/floating-launcher.module.css';
 
 // The panel's code (markdown, the chat calls) loads when it is first opened, never with the page.
 const ChatPanel = lazyNamed(() => import('./chat-panel'), 'ChatPanel');
@@ -21,7 +22,7 @@ export function ShellChatPanel() {
       {!open && (
         <button
           type="button"
-          className="floating-launcher chat-panel-launcher"
+          className={`${floating.launcher} ${styles.chatPanelLauncher}`}
           aria-expanded={false}
           onClick={() => {
             setUsed(true);

@@ -1,5 +1,5 @@
 import type { ChatMessage, ChatThread, ThreadDetail } from '@prd/proto';
-import { api } from '../../app/api';
+import { api } from '../../shared/api/api';
 
 /** Which messages `GET /api/chat` lists: a document's, a project's, or (neither) the shell panel's. */
 export interface ChatScope {
@@ -13,12 +13,10 @@ const scopeQuery = ({ documentId, projectId }: ChatScope): string => {
   return '';
 };
 
-const chatTagged = api.enhanceEndpoints({ addTagTypes: ['Threads', 'ChatMessages'] });
-
 /**
  * The chat service's calls (docs/product.md §7) other than replies, which stream (docs/decisions/0014-streaming-replies.md: use-chat-conversation.ts).
  */
-export const chatApi = chatTagged.injectEndpoints({
+export const chatApi = api.injectEndpoints({
   endpoints: (build) => ({
     getThreads: build.query<ChatThread[], void>({
       query: () => '/api/chat/threads',

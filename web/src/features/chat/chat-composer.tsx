@@ -1,7 +1,8 @@
 import { SendOutlined, StopOutlined } from '@ant-design/icons';
-import { CHAT_INPUT_MAX_HEIGHT_PX } from '@prd/proto';
+import { CHAT_INPUT_MAX_HEIGHT_PX } from '../../shared/ui-constants';
 import { Button } from 'antd';
 import { useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react';
+import styles from './chat.module.css';
 
 interface Props {
   value: string;
@@ -58,11 +59,11 @@ export function ChatComposer({
   };
 
   return (
-    <div className="chat-composer">
-      <div className="chat-composer-row">
+    <div className={styles.chatComposer}>
+      <div className={styles.chatComposerRow}>
         <textarea
           ref={textarea}
-          className="chat-input"
+          className={styles.chatInput}
           rows={1}
           value={value}
           aria-label={label}
@@ -78,8 +79,8 @@ export function ChatComposer({
           <Button type="primary" icon={<SendOutlined aria-hidden />} aria-label="Send message" disabled={!canSend} onClick={send} />
         )}
       </div>
-      <div className="chat-composer-foot">
-        <span id={hintId} className="chat-hint">
+      <div className={styles.chatComposerFoot}>
+        <span id={hintId} className={styles.chatHint}>
           Press Enter to send, Shift+Enter for new line
         </span>
         {showRealtimeButton && (

@@ -1,11 +1,13 @@
-import { AUTO_TITLE_DELAY_MS, AUTO_TITLE_FALLBACK, PENDING_MESSAGE_RETRY_MS, type ChatReply, type ChatThread } from '@prd/proto';
+import { AUTO_TITLE_FALLBACK, type ChatReply, type ChatThread } from '@prd/proto';
+import { AUTO_TITLE_DELAY_MS, PENDING_MESSAGE_RETRY_MS } from '../../shared/ui-constants';
 import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { errorMessage, opensDialog } from '../../app/error-dialogs-middleware';
-import { LoadingState } from '../../app/loading-state';
-import { useToast } from '../../app/toast';
-import { usePageTitle } from '../../app/use-page-title';
+import { errorMessage, opensDialog } from '../../shared/state/error-dialogs-middleware';
+import { LoadingState } from '../../shared/ui/loading-state';
+import { PageHeader } from '../../shared/ui/page-header';
+import { useToast } from '../../shared/toast/toast';
+import { usePageTitle } from '../../shared/ui/use-page-title';
 import {
   chatApi,
   useAutoTitleThreadMutation,
@@ -25,8 +27,8 @@ import { fromChatMessage } from './view-message';
 import { ReplyStopped } from './reply-stream';
 import { useChatConversation } from './use-chat-conversation';
 import { useThreadCreationGuard } from './use-thread-creation-guard';
-import { useAppDispatch } from '../../app/hooks';
-import './chat.css';
+import { useAppDispatch } from '../../shared/state/hooks';
+import styles from './chat.module.css';
 
 /** Titles that get replaced by an AI-written one after the first reply (docs/product.md §4). */
 const AUTO_TITLED = new Set([AUTO_TITLE_FALLBACK, 'General Conversation']);
@@ -249,12 +251,9 @@ export function ChatPage() {
   const shown = empty ? [{ key: 'greeting', role: 'assistant' as const, content: info.greeting }] : messages;
 
   return (
-    <section className="page chat-page">
-      <header className="page-header">
-        <h1 className="page-title">{info.title}</h1>
-        <p className="page-description">{info.description}</p>
-      </header>
-      <div className="chat-layout">
+    <section className="page">
+      <PageHeader title={info.title} description={info.description} />
+      <div className={styles.chatLayout}>
         <ThreadList
           threads={threads}
           activeId={activeId}
@@ -264,7 +263,7 @@ export function ChatPage() {
           onRename={setRenameTarget}
           onDelete={confirmDelete}
         />
-        <div className="chat-main">
+        <div className={styles.chatMain}>
           <GuestMessageWarning />
           {loadingThread ? (
             <LoadingState text="Loading conversation..." visible />
@@ -272,10 +271,10 @@ export function ChatPage() {
             <MessageList messages={shown} label="Conversation" streamingText={conversation.streamingText} onRegenerate={() => void regenerate()} />
           )}
           {empty && !pending && (
-            <ul className="chat-suggestions" aria-label="Suggested prompts">
+            <ul className={styles.chatSuggestions} aria-label="Suggested prompts">
               {info.prompts.map((prompt) => (
                 <li key={prompt}>
-                  <button type="button" className="chat-suggestion" onClick={() => void send(prompt)}>
+                  <button type="button" className={styles.chatSuggestion} onClick={() => void send(prompt)}>
                     {prompt}
                   </button>
                 </li>

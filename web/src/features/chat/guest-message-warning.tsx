@@ -1,9 +1,10 @@
 import { Alert } from 'antd';
 import { useEffect } from 'react';
-import { openUsageLimit } from '../../app/dialogs-slice';
-import { useAppDispatch } from '../../app/hooks';
-import { useCurrentUser } from '../../app/use-current-user';
-import { useUsage } from '../../app/use-usage';
+import { openUsageLimit } from '../../shared/state/dialogs-slice';
+import { useAppDispatch } from '../../shared/state/hooks';
+import { useCurrentUser } from '../../shared/user/use-current-user';
+import { useUsage } from '../../shared/user/use-usage';
+import styles from './chat.module.css';
 
 /** The (user, count) the limit dialog last opened for: once per count, however many chats are on screen. */
 let announced: string | null = null;
@@ -31,7 +32,7 @@ export function GuestMessageWarning() {
   const left = Math.max(0, limit - used);
   return (
     <Alert
-      className="chat-limit-warning"
+      className={styles.chatLimitWarning}
       type="warning"
       showIcon
       title={left === 0 ? "You've used all your messages this month" : `You have ${left} message${left === 1 ? '' : 's'} left this month`}

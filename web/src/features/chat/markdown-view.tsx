@@ -1,5 +1,6 @@
 import Markdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import styles from './markdown-view.module.css';
 
 /** Links open in a new tab without handing the opened page a reference to this one. */
 const COMPONENTS: Components = {
@@ -16,18 +17,18 @@ const COMPONENTS: Components = {
  */
 export function MarkdownView({
   text,
-  className = 'markdown-view',
+  variant = 'document',
   rehypePlugins,
   components,
 }: {
   text: string;
-  className?: string;
+  variant?: 'document' | 'chat';
   /** Extra rendering steps (a document's comment highlights) and the elements they add. */
   rehypePlugins?: Options['rehypePlugins'];
   components?: Components;
 }) {
   return (
-    <div className={className}>
+    <div className={styles[variant]}>
       <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={rehypePlugins} components={components ? { ...COMPONENTS, ...components } : COMPONENTS} skipHtml>
         {text}
       </Markdown>

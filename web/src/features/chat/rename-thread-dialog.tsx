@@ -1,6 +1,7 @@
 import type { ChatThread } from '@prd/proto';
 import { Input, Modal } from 'antd';
 import { useId, useState } from 'react';
+import dialog from '../../shared/ui/dialog.module.css';
 
 interface Props {
   thread: ChatThread | null;
@@ -30,7 +31,7 @@ export function RenameThreadDialog({ thread, saving, onSave, onClose }: Props) {
       afterClose={() => setShownFor(null)}
       destroyOnHidden
     >
-      <div className="dialog-field">
+      <div className={dialog.field}>
         <label htmlFor={inputId}>Title</label>
         {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a dialog moves focus to its only field (WAI-ARIA dialog pattern) */}
         <Input id={inputId} value={title} maxLength={200} autoFocus onChange={(event) => setTitle(event.target.value)} onPressEnter={() => onSave(title)} />

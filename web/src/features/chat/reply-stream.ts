@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/only-throw-error -- a failed reply rejects with the same ApiError object RTK Query's calls reject with, so every caller handles one shape */
 import { REPLY_TIMEOUT_HEADER } from '@prd/proto';
 import { createParser } from 'eventsource-parser';
-import { normalizeError, type ApiError } from '../../app/normalize-error';
+import { normalizeError, type ApiError } from '../../shared/api/normalize-error';
 
 /** How long the client waits beyond the reply time limit the server names, so that the server's own answer wins. */
 const CLIENT_MARGIN_MS = 5_000;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../app/api';
-import { dialogFor, isLimitExceeded } from '../../app/error-dialogs-middleware';
-import { useAppDispatch } from '../../app/hooks';
+import { api } from '../../shared/api/api';
+import { dialogFor, isLimitExceeded } from '../../shared/state/error-dialogs-middleware';
+import { useAppDispatch } from '../../shared/state/hooks';
 import { ReplyStopped, streamReply } from './reply-stream';
 
 export interface ReplyOptions {

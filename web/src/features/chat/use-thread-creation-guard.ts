@@ -1,6 +1,6 @@
-import { THREAD_CREATION_GUARD_MS } from '@prd/proto';
+import { THREAD_CREATION_GUARD_MS } from '../../shared/ui-constants';
 import { useCallback, useEffect, useRef } from 'react';
-import { useToast } from '../../app/toast';
+import { useToast } from '../../shared/toast/toast';
 
 /**
  * docs/product.md §4, §9: only one thread creation at a time. `begin` refuses (with the 'Creating Thread' toast)

@@ -1,9 +1,9 @@
 import type { Comment, CommentThread as Thread } from '@prd/proto';
 import { Button, Popconfirm } from 'antd';
 import { useState, type Ref } from 'react';
-import { relativeTime } from '../../app/relative-time';
-import { useToast } from '../../app/toast';
-import { errorMessage } from '../../app/error-dialogs-middleware';
+import { relativeTime } from '../../shared/format/relative-time';
+import { useToast } from '../../shared/toast/toast';
+import { errorMessage } from '../../shared/state/error-dialogs-middleware';
 import { CommentBox } from './comment-box';
 import { CommentText } from './comment-text';
 import { useDeleteCommentMutation, useReplyToCommentMutation, useUpdateCommentMutation } from './comments-api';

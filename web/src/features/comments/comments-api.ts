@@ -1,10 +1,8 @@
 import type { Comment, CommentThread, CreateComment, PersonWithAccess, UpdateComment } from '@prd/proto';
-import { api } from '../../app/api';
-
-const commentsTagged = api.enhanceEndpoints({ addTagTypes: ['Comments'] });
+import { api } from '../../shared/api/api';
 
 /** docs/decisions/0012-sharing-and-roles.md's comment calls, and who has access to a document (whom a comment can mention). */
-export const commentsApi = commentsTagged.injectEndpoints({
+export const commentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** `version` (the document's updatedAt) is part of the key: an edit re-anchors (or orphans) the threads. */
     getComments: build.query<CommentThread[], { documentId: number; version: string }>({

@@ -1,6 +1,6 @@
 import type { CommentThread as Thread, TextQuote } from '@prd/proto';
-import { errorMessage } from '../../app/error-dialogs-middleware';
-import { useToast } from '../../app/toast';
+import { errorMessage } from '../../shared/state/error-dialogs-middleware';
+import { useToast } from '../../shared/toast/toast';
 import { CommentBox } from './comment-box';
 import type { CommentPermissions } from './comment-permissions';
 import { CommentThread } from './comment-thread';

@@ -4,7 +4,7 @@ import { Button } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Components } from 'react-markdown';
-import { useCurrentUser } from '../../app/use-current-user';
+import { useCurrentUser } from '../../shared/user/use-current-user';
 import { MarkdownView } from '../chat/markdown-view';
 import { useGetNotificationsQuery } from '../notifications/notifications-api';
 import { commentPermissions } from './comment-permissions';

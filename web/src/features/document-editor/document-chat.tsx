@@ -1,8 +1,8 @@
 import type { ChatReply, DocumentDto } from '@prd/proto';
 import { useEffect, useState } from 'react';
-import { errorMessage, opensDialog } from '../../app/error-dialogs-middleware';
-import { LoadingState } from '../../app/loading-state';
-import { useToast } from '../../app/toast';
+import { errorMessage, opensDialog } from '../../shared/state/error-dialogs-middleware';
+import { LoadingState } from '../../shared/ui/loading-state';
+import { useToast } from '../../shared/toast/toast';
 import { useGetChatMessagesQuery } from '../chat/chat-api';
 import { ChatComposer } from '../chat/chat-composer';
 import { GuestMessageWarning } from '../chat/guest-message-warning';

@@ -1,10 +1,8 @@
 import type { DocumentDto, Revision } from '@prd/proto';
-import { api } from '../../app/api';
-
-const editorTagged = api.enhanceEndpoints({ addTagTypes: ['Document', 'Revisions'] });
+import { api } from '../../shared/api/api';
 
 /** The editor's calls (docs/product.md §7 and the revision history): one document, its revisions and restores (edits go through the live document). */
-export const documentEditorApi = editorTagged.injectEndpoints({
+export const documentEditorApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The `t` query busts any cache between the browser and the service, so polling sees fresh text. */
     getDocument: build.query<DocumentDto, number>({

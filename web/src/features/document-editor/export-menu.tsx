@@ -2,9 +2,9 @@ import { DownOutlined, ExportOutlined } from '@ant-design/icons';
 import { EXPORT_REGISTRATION_REQUIRED, type DocumentDto, type ExportFormat } from '@prd/proto';
 import { ErrorCode } from '@prd/proto/error-codes';
 import { Button, Dropdown } from 'antd';
-import { normalizeError } from '../../app/normalize-error';
-import { useToast } from '../../app/toast';
-import { isRegistered, useCurrentUser } from '../../app/use-current-user';
+import { normalizeError } from '../../shared/api/normalize-error';
+import { useToast } from '../../shared/toast/toast';
+import { isRegistered, useCurrentUser } from '../../shared/user/use-current-user';
 import { exportFileName } from './export-file-name';
 
 /** Saves a blob under a name, through a temporary link (works under the client's content security policy). */

@@ -2,10 +2,10 @@ import { CloseOutlined, RollbackOutlined } from '@ant-design/icons';
 import type { DocumentDto, Revision, RevisionSource } from '@prd/proto';
 import { Button, Segmented } from 'antd';
 import { useState } from 'react';
-import { errorMessage } from '../../app/error-dialogs-middleware';
-import { LoadingState } from '../../app/loading-state';
-import { relativeTime } from '../../app/relative-time';
-import { useToast } from '../../app/toast';
+import { errorMessage } from '../../shared/state/error-dialogs-middleware';
+import { LoadingState } from '../../shared/ui/loading-state';
+import { relativeTime } from '../../shared/format/relative-time';
+import { useToast } from '../../shared/toast/toast';
 import { useGetRevisionsQuery, useRestoreRevisionMutation } from './document-editor-api';
 import { DiffView, type DiffLayout } from './diff-view';
 

@@ -1,9 +1,9 @@
 import type { DocumentDto } from '@prd/proto';
 import { Button } from 'antd';
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
-import { errorMessage } from '../../app/error-dialogs-middleware';
-import { LoadingState } from '../../app/loading-state';
-import { useToast } from '../../app/toast';
+import { errorMessage } from '../../shared/state/error-dialogs-middleware';
+import { LoadingState } from '../../shared/ui/loading-state';
+import { useToast } from '../../shared/toast/toast';
 import { MarkdownView } from '../chat/markdown-view';
 import type { LiveDocument, LiveSnapshot } from './live-document';
 import styles from './live-editing.module.css';

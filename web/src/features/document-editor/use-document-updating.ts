@@ -1,4 +1,4 @@
-import { DOCUMENT_UPDATE_SETTLE_MS } from '@prd/proto';
+import { DOCUMENT_UPDATE_SETTLE_MS } from '../../shared/ui-constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**

@@ -1,5 +1,5 @@
 import type { ChatMessage, DocumentDto, Template } from '@prd/proto';
-import { api } from '../../app/api';
+import { api } from '../../shared/api/api';
 
 /** `POST /api/document-flow/start`: the new document, the opening exchange, and whether it is already complete. */
 export interface FlowStartAnswer {

@@ -1,27 +1,27 @@
-import { COMPLETION_REDIRECT_MS, type DocumentDto, type DocumentFlowMode } from '@prd/proto';
+import { type DocumentDto, type DocumentFlowMode } from '@prd/proto';
+import { COMPLETION_REDIRECT_MS } from '../../shared/ui-constants';
 import { ErrorCode } from '@prd/proto/error-codes';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { openUsageLimit } from '../../app/dialogs-slice';
-import { errorMessage, limitKindOf } from '../../app/error-dialogs-middleware';
-import { useAppDispatch } from '../../app/hooks';
-import { LoadingState } from '../../app/loading-state';
-import type { ApiError } from '../../app/normalize-error';
-import { useToast } from '../../app/toast';
-import { useCurrentUser } from '../../app/use-current-user';
-import { usePageTitle } from '../../app/use-page-title';
+import { openUsageLimit } from '../../shared/state/dialogs-slice';
+import { errorMessage, limitKindOf } from '../../shared/state/error-dialogs-middleware';
+import { useAppDispatch } from '../../shared/state/hooks';
+import { LoadingState } from '../../shared/ui/loading-state';
+import type { ApiError } from '../../shared/api/normalize-error';
+import { useToast } from '../../shared/toast/toast';
+import { useCurrentUser } from '../../shared/user/use-current-user';
+import { usePageTitle } from '../../shared/ui/use-page-title';
 import { GuestMessageWarning } from '../chat/guest-message-warning';
 import { ChatComposer } from '../chat/chat-composer';
 import { MessageList } from '../chat/message-list';
 import { ReplyStopped } from '../chat/reply-stream';
 import { useChatConversation } from '../chat/use-chat-conversation';
 import { DocumentPreview } from '../document-editor/document-preview';
-import { api } from '../../app/api';
+import { api } from '../../shared/api/api';
 import { useGetTemplateQuery, type FlowMessageAnswer, type FlowStartAnswer } from './document-flow-api';
 import { FlowTitleStep } from './flow-title-step';
-import '../chat/chat.css';
 import '../document-editor/document-editor.css';
-import './document-flow.css';
+import styles from './document-flow.module.css';
 
 type Step = 'title' | 'starting' | 'conversation';
 
@@ -54,8 +54,8 @@ function TemplateNotFound({ text = 'Template not found' }: { text?: string }) {
 
 function CompletedCard({ documentId }: { documentId: number }) {
   return (
-    <div className="flow-complete" role="status">
-      <p className="flow-complete-title">Document generated successfully!</p>
+    <div className={styles.flowComplete} role="status">
+      <p className={styles.flowCompleteTitle}>Document generated successfully!</p>
       <Link to={`/documents/${documentId}`} className="button-link button-link-primary">
         View Document
       </Link>
@@ -156,8 +156,8 @@ function DocumentFlow({ templateId }: { templateId: number }) {
   if (step === 'title') return <FlowTitleStep templateName={template.data.name} initialTitle={title} onContinue={(chosen) => void start(chosen)} />;
   if (step === 'starting' || !document) {
     return (
-      <section className="flow-chat" aria-label="Document assistant">
-        <h1 className="flow-heading">{template.data.name}</h1>
+      <section className={styles.flowChat} aria-label="Document assistant">
+        <h1 className={styles.flowHeading}>{template.data.name}</h1>
         {!conversation.streamingText && <LoadingState text="Starting conversation..." visible />}
         <MessageList messages={messages} label="Document assistant conversation" streamingText={conversation.streamingText} />
         <ChatComposer value="" onChange={() => undefined} onSend={() => undefined} pending onStop={conversation.stop} label="Your answer" placeholder="Type your answer..." />
@@ -166,9 +166,9 @@ function DocumentFlow({ templateId }: { templateId: number }) {
   }
 
   return (
-    <div className="flow-split">
-      <section className="flow-chat" aria-label="Document assistant">
-        <h1 className="flow-heading">{template.data.name}</h1>
+    <div className={styles.flowSplit}>
+      <section className={styles.flowChat} aria-label="Document assistant">
+        <h1 className={styles.flowHeading}>{template.data.name}</h1>
         <GuestMessageWarning />
         <MessageList messages={messages} label="Document assistant conversation" streamingText={conversation.streamingText} />
         {complete ? (

@@ -1,7 +1,9 @@
 import { FLOW_TITLE_REQUIRED } from '@prd/proto';
 import { Button, Input } from 'antd';
 import { useId, useState, type FormEvent } from 'react';
-import { useToast } from '../../app/toast';
+import { useToast } from '../../shared/toast/toast';
+import pageHeader from '../../shared/ui/page-header.module.css';
+import styles from './document-flow.module.css';
 
 /** The first step of the flow (docs/product.md §2, §5): what the user is working on; blank is refused. */
 export function FlowTitleStep({ templateName, initialTitle, onContinue }: { templateName: string; initialTitle: string; onContinue: (title: string) => void }) {
@@ -19,9 +21,9 @@ export function FlowTitleStep({ templateName, initialTitle, onContinue }: { temp
   };
 
   return (
-    <form className="flow-title-step" onSubmit={submit} noValidate>
-      <h1 className="page-title">What are you working on?</h1>
-      <p className="page-description">A new {templateName}. Give it a working title; the assistant takes it from there.</p>
+    <form className={styles.flowTitleStep} onSubmit={submit} noValidate>
+      <h1 className={pageHeader.title}>What are you working on?</h1>
+      <p className={pageHeader.description}>A new {templateName}. Give it a working title; the assistant takes it from there.</p>
       <label htmlFor={inputId} className="visually-hidden">
         What are you working on?
       </label>

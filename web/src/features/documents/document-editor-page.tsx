@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
-import { AuthRequired } from '../../app/auth-required';
-import { LoadingState } from '../../app/loading-state';
-import { useCurrentUser } from '../../app/use-current-user';
+import { AuthRequired } from '../../shared/ui/auth-required';
+import { LoadingState } from '../../shared/ui/loading-state';
+import { useCurrentUser } from '../../shared/user/use-current-user';
 import { DocumentEditor, DocumentNotFound } from '../document-editor/document-editor';
 
 /**

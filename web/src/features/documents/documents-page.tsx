@@ -1,18 +1,19 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { DOCUMENTS_PAGE_SIZE, type DocumentSummary } from '@prd/proto';
+import { type DocumentSummary } from '@prd/proto';
+import { DOCUMENTS_PAGE_SIZE } from '../../shared/ui-constants';
 import { App, Button } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useDeleteDocumentMutation, useGetDocumentsQuery } from '../../app/content-api';
-import { errorMessage } from '../../app/error-dialogs-middleware';
-import { LoadingState } from '../../app/loading-state';
-import { PageHeader } from '../../app/page-header';
-import { PagedTable } from '../../app/paged-table';
-import { relativeTime } from '../../app/relative-time';
-import { RowActions } from '../../app/row-actions';
-import { useToast } from '../../app/toast';
-import { usePageTitle } from '../../app/use-page-title';
-import { usePagedList } from '../../app/use-paged-list';
+import { useDeleteDocumentMutation, useGetDocumentsQuery } from '../../shared/api/content-api';
+import { errorMessage } from '../../shared/state/error-dialogs-middleware';
+import { LoadingState } from '../../shared/ui/loading-state';
+import { PageHeader } from '../../shared/ui/page-header';
+import { PagedTable } from '../../shared/list/paged-table';
+import { relativeTime } from '../../shared/format/relative-time';
+import { RowActions } from '../../shared/list/row-actions';
+import { useToast } from '../../shared/toast/toast';
+import { usePageTitle } from '../../shared/ui/use-page-title';
+import { usePagedList } from '../../shared/list/use-paged-list';
 import { OwnAndSharedTabs, SharedDocumentsList } from '../sharing/shared-with-me';
 import { StartNewDocumentDialog } from './start-new-document-dialog';
 
@@ -95,10 +96,7 @@ export function DocumentsPage() {
 
   return (
     <section className="page">
-      <div className="page-header-row">
-        <PageHeader title="Documents" description="All your documents in one place" />
-        {newDocument}
-      </div>
+      <PageHeader title="Documents" description="All your documents in one place" actions={newDocument} />
       <OwnAndSharedTabs own={body} shared={<SharedDocumentsList />} noun="documents" />
       <StartNewDocumentDialog open={dialogOpen} onClose={() => setDialogOpen(false)} createDirectly />
     </section>

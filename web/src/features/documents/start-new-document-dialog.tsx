@@ -1,14 +1,15 @@
 import { Button, Input, Modal } from 'antd';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useCreateDocumentMutation, useGetTemplatesQuery } from '../../app/content-api';
-import { openSignUp } from '../../app/dialogs-slice';
-import { errorMessage, opensDialog } from '../../app/error-dialogs-middleware';
-import { useAppDispatch } from '../../app/hooks';
-import { useCurrentUser } from '../../app/use-current-user';
-import { useToast } from '../../app/toast';
+import { useCreateDocumentMutation, useGetTemplatesQuery } from '../../shared/api/content-api';
+import { openSignUp } from '../../shared/state/dialogs-slice';
+import { errorMessage, opensDialog } from '../../shared/state/error-dialogs-middleware';
+import { useAppDispatch } from '../../shared/state/hooks';
+import { useCurrentUser } from '../../shared/user/use-current-user';
+import { useToast } from '../../shared/toast/toast';
 import { aiAssistedFlowPath, chooseTemplate, NO_TEMPLATE } from '../templates/choose-template';
 import { TemplateSelect, type TemplateChoice } from './template-select';
+import dialog from '../../shared/ui/dialog.module.css';
 
 interface Props {
   open: boolean;
@@ -104,12 +105,12 @@ export function StartNewDocumentDialog({ open, onClose, createDirectly = false }
   return (
     <Modal open={open} onCancel={close} title={createDirectly ? 'New Document' : 'Start New Document'} footer={footer} destroyOnHidden>
       {createDirectly && (
-        <div className="dialog-field">
+        <div className={dialog.field}>
           <label htmlFor={titleId}>Document Title</label>
           <Input id={titleId} value={title} onChange={(event) => setTitle(event.target.value)} placeholder="e.g. Checkout redesign PRD" />
         </div>
       )}
-      <div className="dialog-field">
+      <div className={dialog.field}>
         <label htmlFor={selectId}>Template</label>
         <TemplateSelect id={selectId} templates={templates} value={choice} onChange={setChoice} loading={isLoading} />
       </div>

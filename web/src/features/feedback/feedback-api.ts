@@ -1,5 +1,5 @@
 import type { FeedbackAnswer, FeedbackRequest } from '@prd/proto';
-import { api } from '../../app/api';
+import { api } from '../../shared/api/api';
 
 /** `POST /api/feedback` (docs/product.md §7); an anonymous visitor's feedback makes them a guest. */
 export const feedbackApi = api.injectEndpoints({

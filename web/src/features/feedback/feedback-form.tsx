@@ -2,9 +2,10 @@ import { CloseOutlined } from '@ant-design/icons';
 import { FEEDBACK_EMPTY } from '@prd/proto';
 import { Button } from 'antd';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useToast } from '../../app/toast';
+import { useToast } from '../../shared/toast/toast';
 import { useSendFeedbackMutation } from './feedback-api';
 import { MOODS, toggleMood, type MoodRating } from './moods';
+import styles from './feedback.module.css';
 
 /**
  * The feedback form (docs/product.md §2, §5, §8): a text box and an optional mood. Blank text is refused with
@@ -46,27 +47,27 @@ export function FeedbackForm({ open, onClose }: { open: boolean; onClose: () => 
   return (
     // Escape from any control inside closes the dialog (WAI-ARIA dialog pattern); the dialog itself takes no input.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- see above
-    <section className="feedback-form" role="dialog" aria-labelledby={headingId} hidden={!open} onKeyDown={onKeyDown}>
-      <header className="feedback-form-head">
+    <section className={styles.feedbackForm} role="dialog" aria-labelledby={headingId} hidden={!open} onKeyDown={onKeyDown}>
+      <header className={styles.feedbackFormHead}>
         <h2 id={headingId}>Send feedback</h2>
         <Button type="text" size="small" icon={<CloseOutlined aria-hidden />} aria-label="Close feedback" onClick={onClose} />
       </header>
-      <label htmlFor={textId} className="feedback-label">
+      <label htmlFor={textId} className={styles.feedbackLabel}>
         Your feedback
       </label>
       <textarea
         id={textId}
         ref={textarea}
-        className="feedback-text"
+        className={styles.feedbackText}
         rows={4}
         maxLength={10_000}
         value={content}
         placeholder="What do you like, what should we improve?"
         onChange={(event) => setContent(event.target.value)}
       />
-      <div className="feedback-moods" role="group" aria-label="How do you feel?">
+      <div className={styles.feedbackMoods} role="group" aria-label="How do you feel?">
         {MOODS.map((mood) => (
-          <button key={mood.rating} type="button" className="feedback-mood" aria-pressed={rating === mood.rating} onClick={() => setRating(toggleMood(rating, mood.rating))}>
+          <button key={mood.rating} type="button" className={styles.feedbackMood} aria-pressed={rating === mood.rating} onClick={() => setRating(toggleMood(rating, mood.rating))}>
             <span aria-hidden>{mood.emoji}</span>
             <span>{mood.label}</span>
           </button>

@@ -1,14 +1,15 @@
 import { AppstoreOutlined, BulbOutlined, FileAddOutlined, FileTextOutlined, SendOutlined, SolutionOutlined } from '@ant-design/icons';
-import { HOME_POPULAR_TEMPLATES, type Template } from '@prd/proto';
+import { type Template } from '@prd/proto';
+import { HOME_POPULAR_TEMPLATES } from '../../shared/ui-constants';
 import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useGetTemplatesQuery } from '../../app/content-api';
-import { PageHeader } from '../../app/page-header';
-import { PRODUCT_NAME } from '../../app/product-name';
-import { usePageTitle } from '../../app/use-page-title';
+import { useGetTemplatesQuery } from '../../shared/api/content-api';
+import { PageHeader } from '../../shared/ui/page-header';
+import { PRODUCT_NAME } from '../../shared/ui/product-name';
+import { usePageTitle } from '../../shared/ui/use-page-title';
 import { aiAssistedFlowPath } from '../templates/choose-template';
 import { TemplateIcon } from '../templates/template-icon';
-import './home.css';
+import styles from './home.module.css';
 
 function PromptForm() {
   const [text, setText] = useState('');
@@ -29,20 +30,20 @@ function PromptForm() {
   };
 
   return (
-    <form className="home-prompt" onSubmit={submit}>
+    <form className={styles.homePrompt} onSubmit={submit}>
       <label htmlFor={inputId} className="visually-hidden">
         What do you want to work on?
       </label>
       <textarea
         id={inputId}
-        className="home-prompt-input"
+        className={styles.homePromptInput}
         rows={2}
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
         placeholder="Describe a product idea, a feature or a problem to explore…"
       />
-      <button type="submit" className="home-prompt-submit" disabled={!prompt} aria-label="Start chat">
+      <button type="submit" className={styles.homePromptSubmit} disabled={!prompt} aria-label="Start chat">
         <SendOutlined aria-hidden />
       </button>
     </form>
@@ -60,22 +61,22 @@ interface ActionCardProps {
 function ActionCard({ to, icon, title, text, comingSoon = false }: ActionCardProps) {
   const body = (
     <>
-      <span className="action-card-icon" aria-hidden>
+      <span className={styles.actionCardIcon} aria-hidden>
         {icon}
       </span>
-      <span className="action-card-title">{title}</span>
-      <span className="action-card-text">{text}</span>
+      <span className={styles.actionCardTitle}>{title}</span>
+      <span className={styles.actionCardText}>{text}</span>
     </>
   );
   if (to && !comingSoon) {
     return (
-      <Link to={to} className="action-card">
+      <Link to={to} className={styles.actionCard}>
         {body}
       </Link>
     );
   }
   return (
-    <div className={comingSoon ? 'action-card action-card-disabled' : 'action-card'} aria-disabled={comingSoon || undefined}>
+    <div className={comingSoon ? `${styles.actionCard} ${styles.actionCardDisabled}` : styles.actionCard} aria-disabled={comingSoon || undefined}>
       {body}
       {comingSoon && <span className="badge">Coming soon</span>}
     </div>
@@ -85,10 +86,10 @@ function ActionCard({ to, icon, title, text, comingSoon = false }: ActionCardPro
 /** Blank cards of the loaded cards' height, so nothing below moves when the templates arrive. */
 function PopularTemplatePlaceholders() {
   return Array.from({ length: HOME_POPULAR_TEMPLATES }, (_, i) => (
-    <li key={i} aria-hidden className="popular-template popular-template-placeholder">
-      <span className="popular-template-text">
-        <span className="popular-template-name">{'\u00a0'}</span>
-        <span className="popular-template-description" />
+    <li key={i} aria-hidden className={`${styles.popularTemplate} ${styles.popularTemplatePlaceholder}`}>
+      <span className={styles.popularTemplateText}>
+        <span className={styles.popularTemplateName}>{'\u00a0'}</span>
+        <span className={styles.popularTemplateDescription} />
       </span>
     </li>
   ));
@@ -115,8 +116,8 @@ export function HomePage() {
       />
       <PromptForm />
 
-      <section className="home-section" aria-labelledby="popular-templates">
-        <div className="home-section-head">
+      <section className={styles.homeSection} aria-labelledby="popular-templates">
+        <div className={styles.homeSectionHead}>
           <h2 id="popular-templates">Popular Templates</h2>
           <Link to="/templates">View all</Link>
         </div>
@@ -125,15 +126,15 @@ export function HomePage() {
             Failed to load templates
           </p>
         )}
-        <ul className="popular-templates" aria-busy={!templates && !isError}>
+        <ul className={styles.popularTemplates} aria-busy={!templates && !isError}>
           {!templates && !isError && <PopularTemplatePlaceholders />}
           {popular.map((template) => (
             <li key={template.id}>
-              <Link to={aiAssistedFlowPath(template.id)} className="popular-template">
+              <Link to={aiAssistedFlowPath(template.id)} className={styles.popularTemplate}>
                 <TemplateIcon name={template.icon} />
-                <span className="popular-template-text">
-                  <span className="popular-template-name">{template.name}</span>
-                  <span className="popular-template-description">{template.description}</span>
+                <span className={styles.popularTemplateText}>
+                  <span className={styles.popularTemplateName}>{template.name}</span>
+                  <span className={styles.popularTemplateDescription}>{template.description}</span>
                 </span>
               </Link>
             </li>
@@ -141,9 +142,9 @@ export function HomePage() {
         </ul>
       </section>
 
-      <section className="home-section" aria-labelledby="other-actions">
+      <section className={styles.homeSection} aria-labelledby="other-actions">
         <h2 id="other-actions">Other Actions</h2>
-        <div className="action-grid">
+        <div className={styles.actionGrid}>
           <ActionCard to="/templates" icon={<AppstoreOutlined />} title="View Templates" text="Browse every template" />
           <ActionCard to="/documents" icon={<FileTextOutlined />} title="My Documents" text="Open and manage your documents" />
           <ActionCard

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { PageHeader } from '../../app/page-header';
-import { usePageTitle } from '../../app/use-page-title';
+import { PageHeader } from '../../shared/ui/page-header';
+import { usePageTitle } from '../../shared/ui/use-page-title';
 
 export function NotFoundPage() {
   usePageTitle('Page not found');

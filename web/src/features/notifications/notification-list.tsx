@@ -1,8 +1,9 @@
 import type { Notification } from '@prd/proto';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { relativeTime } from '../../app/relative-time';
+import { relativeTime } from '../../shared/format/relative-time';
 import { useGetNotificationsQuery, useMarkNotificationsReadMutation } from './notifications-api';
+import styles from './notifications.module.css';
 
 function describe(n: Notification): string {
   switch (n.type) {
@@ -18,7 +19,7 @@ function describe(n: Notification): string {
 }
 
 /** The notification list: newest first; a click marks one read and opens its document or project. */
-export function NotificationList({ onClose }: { onClose: () => void }) {
+export function NotificationList({ besideSidebar, onClose }: { besideSidebar: boolean; onClose: () => void }) {
   const { data } = useGetNotificationsQuery();
   const [markRead] = useMarkNotificationsReadMutation();
   const navigate = useNavigate();
@@ -32,8 +33,8 @@ export function NotificationList({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <div className="notification-panel" role="dialog" aria-label="Notifications">
-      <div className="notification-panel-head">
+    <div className={besideSidebar ? `${styles.notificationPanel} ${styles.notificationPanelBesideSidebar}` : styles.notificationPanel} role="dialog" aria-label="Notifications">
+      <div className={styles.notificationPanelHead}>
         <strong>Notifications</strong>
         <Button size="small" type="link" disabled={!data?.unread} onClick={() => void markRead({ all: true })}>
           Mark all as read
@@ -42,10 +43,10 @@ export function NotificationList({ onClose }: { onClose: () => void }) {
       {!data?.items.length ? (
         <p className="cell-muted">Nothing yet.</p>
       ) : (
-        <ul className="notification-items">
+        <ul className={styles.notificationItems}>
           {data.items.map((n) => (
             <li key={n.id}>
-              <button type="button" className={n.read ? 'notification-item' : 'notification-item unread'} onClick={() => open(n)}>
+              <button type="button" className={n.read ? styles.notificationItem : `${styles.notificationItem} ${styles.unread}`} onClick={() => open(n)}>
                 <span>{describe(n)}</span>
                 <span className="cell-muted">{relativeTime(n.createdAt)}</span>
               </button>

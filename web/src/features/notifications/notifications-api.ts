@@ -1,5 +1,5 @@
 import type { MarkNotificationsRead, NotificationsPage } from '@prd/proto';
-import { api } from '../../app/api';
+import { api } from '../../shared/api/api';
 
 /** docs/decisions/0012-sharing-and-roles.md's notifications: the newest page with the unread count, and marking read. */
 export const notificationsApi = api.injectEndpoints({

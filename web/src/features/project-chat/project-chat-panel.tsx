@@ -1,8 +1,9 @@
 import { CloseOutlined, MessageOutlined } from '@ant-design/icons';
 import { Button, Grid } from 'antd';
 import { Suspense, useState } from 'react';
-import { lazyNamed } from '../../app/lazy-named';
-import './project-chat.css';
+import { lazyNamed } from '../../shared/ui/lazy-named';
+import styles from './project-chat.module.css';
+import floating from '../../shared/ui/floating-launcher.module.css';
 
 // The chat (markdown, the socket) loads with the panel, not with the project page.
 const ProjectChat = lazyNamed(() => import('./project-chat'), 'ProjectChat');
@@ -12,13 +13,13 @@ const ProjectChat = lazyNamed(() => import('./project-chat'), 'ProjectChat');
  * floating button that opens it on small ones. The chat is active (realtime connected) while shown.
  */
 export function ProjectChatPanel({ projectId }: { projectId: number }) {
-  // antd's `xl` (1200 px) and up: the page has room for the chat beside its main column (as in projects.css).
+  // antd's `xl` (1200 px) and up: the page has room for the chat beside its main column (as in projects.module.css).
   const isWide = Grid.useBreakpoint().xl === true;
   const [open, setOpen] = useState(false);
 
   if (isWide) {
     return (
-      <aside className="project-chat-panel" aria-labelledby="project-chat-heading">
+      <aside className={styles.projectChatPanel} aria-labelledby="project-chat-heading">
         <h2 id="project-chat-heading">Project Chat</h2>
         <Suspense>
           <ProjectChat projectId={projectId} active />
@@ -30,8 +31,8 @@ export function ProjectChatPanel({ projectId }: { projectId: number }) {
   return (
     <div>
       {open ? (
-        <aside className="project-chat-panel project-chat-floating" aria-labelledby="project-chat-heading">
-          <header className="project-chat-head">
+        <aside className={`${styles.projectChatPanel} ${styles.projectChatFloating}`} aria-labelledby="project-chat-heading">
+          <header className={styles.projectChatHead}>
             <h2 id="project-chat-heading">Project Chat</h2>
             <Button type="text" icon={<CloseOutlined aria-hidden />} aria-label="Close Project Chat" onClick={() => setOpen(false)} />
           </header>
@@ -40,7 +41,7 @@ export function ProjectChatPanel({ projectId }: { projectId: number }) {
           </Suspense>
         </aside>
       ) : (
-        <button type="button" className="floating-launcher project-chat-launcher" aria-expanded={false} onClick={() => setOpen(true)}>
+        <button type="button" className={`${floating.launcher} ${styles.projectChatLauncher}`} aria-expanded={false} onClick={() => setOpen(true)}>
           <MessageOutlined aria-hidden />
           <span>Project Chat</span>
         </button>

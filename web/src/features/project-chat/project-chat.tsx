@@ -1,10 +1,10 @@
 import { REALTIME_CONTEXT_MAX_CHARS } from '@prd/proto';
 import { useState } from 'react';
-import { useGetProjectDocumentsQuery, useGetProjectQuery } from '../../app/content-api';
-import { errorMessage, opensDialog } from '../../app/error-dialogs-middleware';
-import { LoadingState } from '../../app/loading-state';
-import { useToast } from '../../app/toast';
-import { useCurrentUser } from '../../app/use-current-user';
+import { useGetProjectDocumentsQuery, useGetProjectQuery } from '../../shared/api/content-api';
+import { errorMessage, opensDialog } from '../../shared/state/error-dialogs-middleware';
+import { LoadingState } from '../../shared/ui/loading-state';
+import { useToast } from '../../shared/toast/toast';
+import { useCurrentUser } from '../../shared/user/use-current-user';
 import { useGetChatMessagesQuery } from '../chat/chat-api';
 import { ChatComposer } from '../chat/chat-composer';
 import { MessageList } from '../chat/message-list';
@@ -13,7 +13,7 @@ import { useReplyStream } from '../chat/use-reply-stream';
 import { fromChatMessage, localMessage, type ViewMessage } from '../chat/view-message';
 import { projectContext } from './project-context';
 import { useRealtimeChat, type RealtimeStatus } from './use-realtime-chat';
-import '../chat/chat.css';
+import styles from './project-chat.module.css';
 
 const STATUS_TEXT: Record<RealtimeStatus, string> = {
   idle: 'Ask about this project and its documents',
@@ -101,14 +101,21 @@ export function ProjectChat({ projectId, active }: { projectId: number; active: 
   const pending = sent !== null;
 
   return (
-    <div className="project-chat">
-      <p className="project-chat-status" data-status={realtime.status}>
+    <div className={styles.projectChat}>
+      <p className={styles.projectChatStatus} data-status={realtime.status}>
         {STATUS_TEXT[realtime.status]}
       </p>
       {messages.length === 0 ? (
-        <p className="project-chat-empty">Ask anything about this project: its goals, its documents, what is missing.</p>
+        <p className={styles.projectChatEmpty}>Ask anything about this project: its goals, its documents, what is missing.</p>
       ) : (
-        <MessageList messages={messages} label="Project chat" thinking={pending && streaming === null && !http.streaming} streamingText={http.text} showTimes />
+        <MessageList
+          className={styles.messages}
+          messages={messages}
+          label="Project chat"
+          thinking={pending && streaming === null && !http.streaming}
+          streamingText={http.text}
+          showTimes
+        />
       )}
       <ChatComposer
         value={input}

@@ -1,6 +1,6 @@
 import type { RealtimeClientMessage, RealtimeServerMessage } from '@prd/proto';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useToast } from '../../app/toast';
+import { useToast } from '../../shared/toast/toast';
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'failed';
 

@@ -1,11 +1,12 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Input, Modal } from 'antd';
 import { useId, useState } from 'react';
-import { useGetDocumentsQuery, useMoveDocumentToProjectMutation } from '../../app/content-api';
-import { errorMessage } from '../../app/error-dialogs-middleware';
-import { LoadingState } from '../../app/loading-state';
-import { relativeTime } from '../../app/relative-time';
-import { useToast } from '../../app/toast';
+import { useGetDocumentsQuery, useMoveDocumentToProjectMutation } from '../../shared/api/content-api';
+import { errorMessage } from '../../shared/state/error-dialogs-middleware';
+import { LoadingState } from '../../shared/ui/loading-state';
+import { relativeTime } from '../../shared/format/relative-time';
+import { useToast } from '../../shared/toast/toast';
+import styles from './projects.module.css';
 
 /**
  * Add Existing Document (docs/product.md §2): the user's documents not in this project, searchable by title
@@ -64,16 +65,16 @@ export function AddExistingDocumentDialog({ projectId, open, onClose }: { projec
       {isLoading ? (
         <LoadingState text="Loading documents..." />
       ) : available.length === 0 ? (
-        <p className="add-existing-list add-existing-empty">No documents available to add</p>
+        <p className={`${styles.addExistingList} ${styles.addExistingEmpty}`}>No documents available to add</p>
       ) : (
-        <ul className="add-existing-list" aria-label="Documents">
+        <ul className={styles.addExistingList} aria-label="Documents">
           {available.map((document) => (
             <li key={document.id}>
-              <label className="add-existing-option">
+              <label className={styles.addExistingOption}>
                 <input type="radio" name={groupName} checked={selectedId === document.id} onChange={() => setSelectedId(document.id)} />
-                <span className="add-existing-text">
-                  <span className="add-existing-title">{document.title}</span>
-                  <span className="add-existing-meta">Created {relativeTime(document.createdAt)}</span>
+                <span className={styles.addExistingText}>
+                  <span className={styles.addExistingTitle}>{document.title}</span>
+                  <span className={styles.addExistingMeta}>Created {relativeTime(document.createdAt)}</span>
                 </span>
               </label>
             </li>

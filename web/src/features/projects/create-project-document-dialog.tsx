@@ -1,11 +1,12 @@
 import { Button, Input, Modal, Tabs } from 'antd';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useCreateDocumentMutation, useGetTemplatesQuery } from '../../app/content-api';
-import { errorMessage, opensDialog } from '../../app/error-dialogs-middleware';
-import { useToast } from '../../app/toast';
+import { useCreateDocumentMutation, useGetTemplatesQuery } from '../../shared/api/content-api';
+import { errorMessage, opensDialog } from '../../shared/state/error-dialogs-middleware';
+import { useToast } from '../../shared/toast/toast';
 import { TemplateSelect, type TemplateChoice } from '../documents/template-select';
 import { aiAssistedFlowPath, chooseTemplate, NO_TEMPLATE } from '../templates/choose-template';
+import dialog from '../../shared/ui/dialog.module.css';
 
 type Tab = 'paste' | 'generate';
 
@@ -68,7 +69,7 @@ export function CreateProjectDocumentDialog({ projectId, open, onClose }: { proj
 
   return (
     <Modal open={open} onCancel={close} title="Create Document" footer={footer} width={640} destroyOnHidden>
-      <div className="dialog-field">
+      <div className={dialog.field}>
         <label htmlFor={titleId}>Document Title</label>
         <Input id={titleId} value={title} onChange={(event) => setTitle(event.target.value)} />
       </div>
@@ -80,7 +81,7 @@ export function CreateProjectDocumentDialog({ projectId, open, onClose }: { proj
             key: 'paste',
             label: 'Paste Content',
             children: (
-              <div className="dialog-field">
+              <div className={dialog.field}>
                 <label htmlFor={contentId}>Content</label>
                 <Input.TextArea id={contentId} value={content} onChange={(event) => setContent(event.target.value)} rows={10} placeholder="Paste your document's markdown here" />
               </div>
@@ -91,7 +92,7 @@ export function CreateProjectDocumentDialog({ projectId, open, onClose }: { proj
             label: 'Generate with AI',
             children: (
               <>
-                <div className="dialog-field">
+                <div className={dialog.field}>
                   <label htmlFor={templateId}>Template</label>
                   <TemplateSelect id={templateId} templates={templates} value={choice} onChange={setChoice} loading={templatesLoading} />
                 </div>

@@ -1,14 +1,16 @@
 import { FileAddOutlined, PlusOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { PROJECT_DOCUMENT_PREVIEW_CHARS, roleAllows, type DocumentDto } from '@prd/proto';
+import { roleAllows, type DocumentDto } from '@prd/proto';
+import { PROJECT_DOCUMENT_PREVIEW_CHARS } from '../../shared/ui-constants';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useGetProjectDocumentsQuery, useGetProjectQuery } from '../../app/content-api';
-import { LoadingState } from '../../app/loading-state';
-import { PageHeader } from '../../app/page-header';
-import { relativeTime } from '../../app/relative-time';
-import { useToast } from '../../app/toast';
-import { usePageTitle } from '../../app/use-page-title';
+import { useGetProjectDocumentsQuery, useGetProjectQuery } from '../../shared/api/content-api';
+import { LoadingState } from '../../shared/ui/loading-state';
+import { PageActions } from '../../shared/ui/page-actions';
+import { PageHeader } from '../../shared/ui/page-header';
+import { relativeTime } from '../../shared/format/relative-time';
+import { useToast } from '../../shared/toast/toast';
+import { usePageTitle } from '../../shared/ui/use-page-title';
 import { preview } from '../templates/preview';
 import { AddExistingDocumentDialog } from './add-existing-document-dialog';
 import { CreateProjectDocumentDialog } from './create-project-document-dialog';
@@ -17,7 +19,7 @@ import { ProjectStatusBadge } from './project-status';
 import { ProjectsGuard } from './projects-guard';
 import { ProjectChatPanel } from '../project-chat/project-chat-panel';
 import { ShareDialog } from '../sharing/share-dialog';
-import './projects.css';
+import styles from './projects.module.css';
 
 type OpenDialog = 'add' | 'create' | 'share' | null;
 
@@ -37,10 +39,10 @@ function ProjectNotFound() {
 function DocumentCard({ document }: { document: DocumentDto }) {
   const headingId = `project-document-${document.id}`;
   return (
-    <article className="project-document-card" aria-labelledby={headingId}>
+    <article className={styles.projectDocumentCard} aria-labelledby={headingId}>
       <h3 id={headingId}>{document.title}</h3>
-      <p className="project-document-meta">Last updated {relativeTime(document.updatedAt)}</p>
-      <p className="project-document-preview">{document.content ? preview(document.content, PROJECT_DOCUMENT_PREVIEW_CHARS) : 'No content'}</p>
+      <p className={styles.projectDocumentMeta}>Last updated {relativeTime(document.updatedAt)}</p>
+      <p className={styles.projectDocumentPreview}>{document.content ? preview(document.content, PROJECT_DOCUMENT_PREVIEW_CHARS) : 'No content'}</p>
       <Link to={`/documents/${document.id}`} aria-label={`Open document ${document.title}`}>
         Open document
       </Link>
@@ -71,7 +73,7 @@ function ProjectDetail({ projectId }: { projectId: number }) {
   const list = documents.data ?? [];
   // Only the owner adds documents to a project (docs/decisions/0012-sharing-and-roles.md); anyone with access sees who else has it.
   const actions = (
-    <div className="page-actions">
+    <PageActions>
       <Button icon={<ShareAltOutlined aria-hidden />} onClick={() => setDialog('share')} aria-haspopup="dialog">
         Share
       </Button>
@@ -85,15 +87,15 @@ function ProjectDetail({ projectId }: { projectId: number }) {
           </Button>
         </>
       )}
-    </div>
+    </PageActions>
   );
 
   // The project chat panel (part 2) goes after the main column; the layout then gives it the right side.
   return (
     <>
-      <div className="project-detail-layout">
+      <div className={styles.projectDetailLayout}>
         <div>
-          <div className="project-detail-header">
+          <div className={styles.projectDetailHeader}>
             <PageHeader
               title={name}
               description={
@@ -105,12 +107,12 @@ function ProjectDetail({ projectId }: { projectId: number }) {
             {actions}
           </div>
 
-          <section className="project-detail-section" aria-labelledby="project-description">
+          <section className={styles.projectDetailSection} aria-labelledby="project-description">
             <h2 id="project-description">Description</h2>
-            <p className="project-description">{description || 'No description provided.'}</p>
+            <p className={styles.projectDescription}>{description || 'No description provided.'}</p>
           </section>
 
-          <section className="project-detail-section" aria-labelledby="project-documents">
+          <section className={styles.projectDetailSection} aria-labelledby="project-documents">
             <h2 id="project-documents">Documents</h2>
             {documents.isLoading ? (
               <LoadingState text="Loading documents..." />
@@ -121,7 +123,7 @@ function ProjectDetail({ projectId }: { projectId: number }) {
                 {actions}
               </div>
             ) : (
-              <ul className="project-documents">
+              <ul className={styles.projectDocuments}>
                 {list.map((document) => (
                   <li key={document.id}>
                     <DocumentCard document={document} />
@@ -129,7 +131,7 @@ function ProjectDetail({ projectId }: { projectId: number }) {
                 ))}
                 {isOwner && (
                   <li>
-                    <button type="button" className="add-document-card" onClick={() => setDialog('add')} aria-haspopup="dialog">
+                    <button type="button" className={styles.addDocumentCard} onClick={() => setDialog('add')} aria-haspopup="dialog">
                       <PlusOutlined aria-hidden />
                       Add Document
                     </button>

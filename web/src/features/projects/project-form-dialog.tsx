@@ -2,9 +2,9 @@ import { DEFAULT_PROJECT_NAME, DEFAULT_PROJECT_STATUS, type ProjectDto } from '@
 import { PROJECT_STATUSES, type ProjectStatus } from '@prd/proto/project-statuses';
 import { Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
-import { useCreateProjectMutation, useUpdateProjectMutation } from '../../app/content-api';
-import { errorMessage, opensDialog } from '../../app/error-dialogs-middleware';
-import { useToast } from '../../app/toast';
+import { useCreateProjectMutation, useUpdateProjectMutation } from '../../shared/api/content-api';
+import { errorMessage, opensDialog } from '../../shared/state/error-dialogs-middleware';
+import { useToast } from '../../shared/toast/toast';
 import { STATUS_LABELS } from './project-status';
 
 interface ProjectValues {

@@ -1,6 +1,8 @@
 import { PROJECT_STATUSES, type ProjectStatus } from '@prd/proto/project-statuses';
+import styles from './project-status.module.css';
 
 export const STATUS_LABELS: Record<ProjectStatus, string> = { 'in-progress': 'In Progress', completed: 'Completed' };
+const STATUS_CLASSES: Record<ProjectStatus, string | undefined> = { 'in-progress': styles.inProgress, completed: styles.completed };
 
 const isKnownStatus = (status: string): status is ProjectStatus => (PROJECT_STATUSES as readonly string[]).includes(status);
 
@@ -8,5 +10,5 @@ const isKnownStatus = (status: string): status is ProjectStatus => (PROJECT_STAT
 export function ProjectStatusBadge({ status }: { status: string }) {
   if (!status) return <span className="cell-muted">Not set</span>;
   if (!isKnownStatus(status)) return <span>{status}</span>;
-  return <span className={`badge status-${status}`}>{STATUS_LABELS[status]}</span>;
+  return <span className={`badge ${STATUS_CLASSES[status]}`}>{STATUS_LABELS[status]}</span>;
 }

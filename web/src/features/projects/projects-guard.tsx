@@ -1,10 +1,12 @@
 import { Button, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { openSignUp } from '../../app/dialogs-slice';
-import { useAppDispatch } from '../../app/hooks';
-import { LoadingState } from '../../app/loading-state';
-import { isRegistered, useCurrentUser } from '../../app/use-current-user';
+import { openSignUp } from '../../shared/state/dialogs-slice';
+import { useAppDispatch } from '../../shared/state/hooks';
+import { LoadingState } from '../../shared/ui/loading-state';
+import { isRegistered, useCurrentUser } from '../../shared/user/use-current-user';
+import dialog from '../../shared/ui/dialog.module.css';
+import styles from './projects.module.css';
 
 /**
  * Projects need a full account (docs/product.md §2, §6): a spinner while the user loads; anonymous visitors
@@ -21,15 +23,15 @@ export function ProjectsGuard({ children }: { children: ReactNode }) {
   const callbackUrl = encodeURIComponent(window.location.pathname);
   return (
     <Modal open title="Sign up to Access Projects" onCancel={() => void navigate('/')} footer={null} mask={{ closable: false }}>
-      <p className="dialog-description">Projects group your documents and are available with a free account. Sign up to create and manage projects.</p>
-      <div className="dialog-stack">
+      <p className={dialog.description}>Projects group your documents and are available with a free account. Sign up to create and manage projects.</p>
+      <div className={dialog.stack}>
         <a href={`/api/login/email?callbackUrl=${callbackUrl}`} className="button-link button-link-primary">
           Sign up with Email
         </a>
         <Button size="large" onClick={() => dispatch(openSignUp({ reason: 'default' }))}>
           Create an account here
         </Button>
-        <div className="guard-secondary">
+        <div className={styles.guardSecondary}>
           <Link to="/" className="button-link">
             Go Back
           </Link>
@@ -38,7 +40,7 @@ export function ProjectsGuard({ children }: { children: ReactNode }) {
           </Link>
         </div>
       </div>
-      <p className="terms-note">By signing up, you agree to our Terms of Service and Privacy Policy.</p>
+      <p className={dialog.terms}>By signing up, you agree to our Terms of Service and Privacy Policy.</p>
     </Modal>
   );
 }

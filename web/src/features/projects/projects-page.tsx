@@ -1,23 +1,24 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { DOCUMENTS_PAGE_SIZE, type ProjectDto } from '@prd/proto';
+import { type ProjectDto } from '@prd/proto';
+import { DOCUMENTS_PAGE_SIZE } from '../../shared/ui-constants';
 import { App, Button } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useDeleteProjectMutation, useGetProjectsQuery } from '../../app/content-api';
-import { errorMessage } from '../../app/error-dialogs-middleware';
-import { LoadingState } from '../../app/loading-state';
-import { PageHeader } from '../../app/page-header';
-import { PagedTable } from '../../app/paged-table';
-import { relativeTime } from '../../app/relative-time';
-import { RowActions } from '../../app/row-actions';
-import { useToast } from '../../app/toast';
-import { usePageTitle } from '../../app/use-page-title';
-import { usePagedList } from '../../app/use-paged-list';
+import { useDeleteProjectMutation, useGetProjectsQuery } from '../../shared/api/content-api';
+import { errorMessage } from '../../shared/state/error-dialogs-middleware';
+import { LoadingState } from '../../shared/ui/loading-state';
+import { PageHeader } from '../../shared/ui/page-header';
+import { PagedTable } from '../../shared/list/paged-table';
+import { relativeTime } from '../../shared/format/relative-time';
+import { RowActions } from '../../shared/list/row-actions';
+import { useToast } from '../../shared/toast/toast';
+import { usePageTitle } from '../../shared/ui/use-page-title';
+import { usePagedList } from '../../shared/list/use-paged-list';
 import { ProjectFormDialog } from './project-form-dialog';
 import { ProjectStatusBadge } from './project-status';
 import { ProjectsGuard } from './projects-guard';
 import { OwnAndSharedTabs, SharedProjectsList } from '../sharing/shared-with-me';
-import './projects.css';
+import styles from './projects.module.css';
 
 const nameOf = (project: ProjectDto): string => project.name;
 
@@ -76,7 +77,7 @@ function ProjectsList() {
             <td>
               <Link to={`/projects/${project.id}`}>{project.name}</Link>
             </td>
-            <td className="cell-muted cell-description">{project.description || 'No description'}</td>
+            <td className={`cell-muted ${styles.cellDescription}`}>{project.description || 'No description'}</td>
             <td>
               <ProjectStatusBadge status={project.status} />
             </td>
@@ -91,12 +92,15 @@ function ProjectsList() {
 
   return (
     <>
-      <div className="page-header-row">
-        <PageHeader title="Projects" description="Group your documents by product or initiative" />
-        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={create} aria-haspopup="dialog">
-          New Project
-        </Button>
-      </div>
+      <PageHeader
+        title="Projects"
+        description="Group your documents by product or initiative"
+        actions={
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={create} aria-haspopup="dialog">
+            New Project
+          </Button>
+        }
+      />
       <OwnAndSharedTabs own={body} shared={<SharedProjectsList />} noun="projects" />
       <ProjectFormDialog open={editing !== null} project={editing?.project ?? null} onClose={() => setEditing(null)} />
     </>

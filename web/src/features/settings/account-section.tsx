@@ -1,13 +1,13 @@
-import { RELOAD_AFTER_REGISTRATION_MS } from '@prd/proto';
+import { RELOAD_AFTER_REGISTRATION_MS } from '../../shared/ui-constants';
 import { Button } from 'antd';
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../app/api';
-import { errorMessage } from '../../app/error-dialogs-middleware';
-import { useAppDispatch } from '../../app/hooks';
-import { useDeleteAccountMutation } from '../../app/identity-api';
-import { useToast } from '../../app/toast';
-import type { SignedInUser } from '../../app/use-current-user';
+import { api } from '../../shared/api/api';
+import { errorMessage } from '../../shared/state/error-dialogs-middleware';
+import { useAppDispatch } from '../../shared/state/hooks';
+import { useDeleteAccountMutation } from '../../shared/api/identity-api';
+import { useToast } from '../../shared/toast/toast';
+import type { SignedInUser } from '../../shared/user/use-current-user';
 
 /** The browser confirm texts of docs/product.md §5. */
 export const RESET_GUEST_CONFIRM =

@@ -1,9 +1,9 @@
 import { Alert, Button, Input, Tag } from 'antd';
 import { useId, useState } from 'react';
-import { errorMessage } from '../../app/error-dialogs-middleware';
-import { useGetSettingsQuery, useRemoveApiKeyMutation, useSaveApiKeyMutation } from '../../app/identity-api';
-import { useToast } from '../../app/toast';
-import { isRegistered, type SignedInUser } from '../../app/use-current-user';
+import { errorMessage } from '../../shared/state/error-dialogs-middleware';
+import { useGetSettingsQuery, useRemoveApiKeyMutation, useSaveApiKeyMutation } from '../../shared/api/identity-api';
+import { useToast } from '../../shared/toast/toast';
+import { isRegistered, type SignedInUser } from '../../shared/user/use-current-user';
 
 /** A registered user's own OpenAI key: save or remove it (docs/product.md §2, §5); others see a sign-up notice. */
 export function ApiKeySection({ user }: { user: SignedInUser | null }) {

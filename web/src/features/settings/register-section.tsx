@@ -1,10 +1,10 @@
 import { Button, Form, Input } from 'antd';
 import { emailRules, passwordRules, usernameRules } from '../auth/account-field-rules';
 import { useId } from 'react';
-import { useRegisterMutation } from '../../app/identity-api';
-import { useToast } from '../../app/toast';
-import type { SignedInUser } from '../../app/use-current-user';
-import { errorMessage } from '../../app/error-dialogs-middleware';
+import { useRegisterMutation } from '../../shared/api/identity-api';
+import { useToast } from '../../shared/toast/toast';
+import type { SignedInUser } from '../../shared/user/use-current-user';
+import { errorMessage } from '../../shared/state/error-dialogs-middleware';
 
 interface RegisterValues {
   username?: string;

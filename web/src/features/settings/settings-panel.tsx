@@ -1,6 +1,6 @@
 import { Modal } from 'antd';
-import { AuthRequired } from '../../app/auth-required';
-import { useCurrentUser } from '../../app/use-current-user';
+import { AuthRequired } from '../../shared/ui/auth-required';
+import { useCurrentUser } from '../../shared/user/use-current-user';
 import { AccountSection } from './account-section';
 import { ApiKeySection } from './api-key-section';
 import { RegisterSection } from './register-section';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useUsage } from '../../app/use-usage';
+import { useUsage } from '../../shared/user/use-usage';
 
 const limitText = (limit: number | null): string => (limit === null ? 'unlimited' : String(limit));
 

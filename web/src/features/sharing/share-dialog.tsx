@@ -2,8 +2,8 @@ import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 import { GRANTABLE_ROLES, type GrantableRole, type Role } from '@prd/proto';
 import { Button, Input, Modal, Select, Space, Switch } from 'antd';
 import { useId, useState, type FormEvent } from 'react';
-import { errorMessage } from '../../app/error-dialogs-middleware';
-import { useToast } from '../../app/toast';
+import { errorMessage } from '../../shared/state/error-dialogs-middleware';
+import { useToast } from '../../shared/toast/toast';
 import { ROLE_LABELS } from './role-label';
 import {
   useAddShareMutation,

@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
 import { useEffect } from 'react';
-import { LoadingState } from '../../app/loading-state';
-import { relativeTime } from '../../app/relative-time';
-import { usePageTitle } from '../../app/use-page-title';
+import { LoadingState } from '../../shared/ui/loading-state';
+import { relativeTime } from '../../shared/format/relative-time';
+import { usePageTitle } from '../../shared/ui/use-page-title';
 import { MarkdownView } from '../chat/markdown-view';
 import { useGetSharedDocumentQuery } from './sharing-api';
 import './sharing.css';

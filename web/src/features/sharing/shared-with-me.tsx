@@ -1,8 +1,8 @@
 import { Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { LoadingState } from '../../app/loading-state';
-import { relativeTime } from '../../app/relative-time';
+import { LoadingState } from '../../shared/ui/loading-state';
+import { relativeTime } from '../../shared/format/relative-time';
 import { ROLE_LABELS } from './role-label';
 import { useGetSharedDocumentsQuery, useGetSharedProjectsQuery } from './sharing-api';
 

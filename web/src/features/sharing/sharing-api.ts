@@ -1,5 +1,5 @@
 import type { CreateShare, GrantableRole, Share, SharedDocument, SharedDocumentSummary, SharedProjectDto, ShareLink, ShareLinkState } from '@prd/proto';
-import { api } from '../../app/api';
+import { api } from '../../shared/api/api';
 
 /** What is shared: `documents/12` or `projects/3`. */
 export interface SharedItem {
@@ -7,11 +7,10 @@ export interface SharedItem {
   id: number;
 }
 
-const sharingTagged = api.enhanceEndpoints({ addTagTypes: ['Shares', 'ShareLink', 'SharedWithMe'] });
 const itemTag = ({ kind, id }: SharedItem) => `${kind}/${id}`;
 
 /** docs/decisions/0012-sharing-and-roles.md's calls: who has access, invitations, roles, the read-only link, and what others shared with the user. */
-export const sharingApi = sharingTagged.injectEndpoints({
+export const sharingApi = api.injectEndpoints({
   endpoints: (build) => ({
     getShares: build.query<Share[], SharedItem>({
       query: ({ kind, id }) => `/api/${kind}/${id}/shares`,

@@ -23,6 +23,7 @@ import {
 } from '@ant-design/icons';
 import type { TemplateIcon as TemplateIconName } from '@prd/proto';
 import type { ComponentType } from 'react';
+import styles from './template-icon.module.css';
 
 interface IconStyle {
   Icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
@@ -63,7 +64,7 @@ export const templateIconStyle = (name: string | null | undefined): IconStyle =>
 export function TemplateIcon({ name }: { name: string | null | undefined }) {
   const { Icon, color } = templateIconStyle(name);
   return (
-    <span className="template-icon" style={{ color, backgroundColor: `${color}1a` }} aria-hidden>
+    <span className={styles.icon} style={{ color, backgroundColor: `${color}1a` }} aria-hidden>
       <Icon />
     </span>
   );

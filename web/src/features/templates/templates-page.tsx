@@ -1,33 +1,34 @@
-import { TEMPLATE_PREVIEW_CHARS, TEMPLATES_MAX_PAGE_BUTTONS, TEMPLATES_PAGE_SIZE, type Template } from '@prd/proto';
+import { TEMPLATE_PREVIEW_CHARS, TEMPLATES_PAGE_SIZE, type Template } from '@prd/proto';
+import { TEMPLATES_MAX_PAGE_BUTTONS } from '../../shared/ui-constants';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useGetTemplatesQuery } from '../../app/content-api';
-import { LoadingState } from '../../app/loading-state';
-import { PageHeader } from '../../app/page-header';
-import { Pager } from '../../app/pager';
-import { usePageTitle } from '../../app/use-page-title';
-import { pageCount } from './page-window';
+import { useGetTemplatesQuery } from '../../shared/api/content-api';
+import { LoadingState } from '../../shared/ui/loading-state';
+import { PageHeader } from '../../shared/ui/page-header';
+import { Pager } from '../../shared/list/pager';
+import { usePageTitle } from '../../shared/ui/use-page-title';
+import { pageCount } from '../../shared/list/page-window';
 import { preview } from './preview';
 import { TemplateIcon } from './template-icon';
-import './templates.css';
+import styles from './templates.module.css';
 
 function TemplateCard({ template }: { template: Template }) {
   const headingId = `template-${template.id}`;
   return (
-    <article className="template-card" aria-labelledby={headingId}>
-      <div className="template-card-head">
+    <article className={styles.templateCard} aria-labelledby={headingId}>
+      <div className={styles.templateCardHead}>
         <TemplateIcon name={template.icon} />
-        <div className="template-badges">
+        <div className={styles.templateBadges}>
           <span className="badge">{template.category}</span>
           {template.isDefault && <span className="badge badge-primary">Default</span>}
         </div>
       </div>
-      <h2 id={headingId} className="template-name">
+      <h2 id={headingId} className={styles.templateName}>
         {template.name}
       </h2>
-      <p className="template-description">{template.description}</p>
-      <pre className="template-preview">{preview(template.content, TEMPLATE_PREVIEW_CHARS)}</pre>
-      <div className="template-actions">
+      <p className={styles.templateDescription}>{template.description}</p>
+      <pre className={styles.templatePreview}>{preview(template.content, TEMPLATE_PREVIEW_CHARS)}</pre>
+      <div className={styles.templateActions}>
         <Link
           to={`/document-flow/${template.id}?mode=start-new&autoNavigate=true`}
           className="button-link"
@@ -74,7 +75,7 @@ export function TemplatesPage() {
       )}
       {templates && (
         <>
-          <div className="template-grid">
+          <div className={styles.templateGrid}>
             {shown.map((template) => (
               <TemplateCard key={template.id} template={template} />
             ))}

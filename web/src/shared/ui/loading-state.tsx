@@ -1,0 +1,12 @@
+import { Spin } from 'antd';
+import styles from './loading-state.module.css';
+
+/** A centred spinner with a text for screen readers (or shown beside it when `visible`). */
+export function LoadingState({ text = 'Loading…', visible = false }: { text?: string; visible?: boolean }) {
+  return (
+    <div className={styles.loading} role="status">
+      <Spin />
+      <span className={visible ? styles.text : 'visually-hidden'}>{text}</span>
+    </div>
+  );
+}
