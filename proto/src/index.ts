@@ -25,3 +25,4 @@ export * from './sharing.js';
 export * from './notifications.js';
 export * from './text-quote.js';
 export * from './comments.js';
+export * from './tokens.js';

@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import { DemoAccountService } from '../auth/demo-account.service.js';
 import { RateLimiter, tooManyRequests } from '../security/rate-limiter.js';
 import { newGuestUsername } from '../users/local-user-directory.js';
+import { TokensService } from '../tokens/tokens.service.js';
 import { UsersService } from '../users/users.service.js';
 
 const HOUR = 3600;
@@ -33,6 +34,7 @@ export class AccountService {
     private readonly demo: DemoAccountService,
     private readonly limiter: RateLimiter,
     private readonly sessions: SessionService,
+    private readonly tokens: TokensService,
   ) {}
 
   async delete(userId: number, session: Session, address: string): Promise<AccountDeleteAnswer> {
@@ -45,6 +47,8 @@ export class AccountService {
         .set({ ...ERASED, deletedAt: new Date(), updatedAt: new Date() })
         .where(eq(tables.users.id, user.id));
       session.destroy();
+      // Its API tokens stop working at once, on every replica (docs/decisions/0015-programmatic-access.md).
+      await this.tokens.revokeAllOf(user.id);
       // Sockets opened on the user's other devices close too, on every replica.
       await this.sessions.endUser(user.id);
       return { isGuest: false, newGuestId: null };

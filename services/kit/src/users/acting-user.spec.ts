@@ -19,6 +19,9 @@ class CountingDirectory extends UserDirectory {
     this.guestsCreated++;
     return { id: 99, username: 'guest-1', isGuest: true };
   }
+  async resolveToken() {
+    return null;
+  }
 }
 
 function serviceWith(session: Session) {
