@@ -26,3 +26,4 @@ export * from './notifications.js';
 export * from './text-quote.js';
 export * from './comments.js';
 export * from './tokens.js';
+export * from './mcp.js';

@@ -7,6 +7,7 @@ import * as tables from './db/schema.js';
 import { ActivitiesModule } from './activities/activities.module.js';
 import { CommentsModule } from './comments/comments.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
+import { McpModule } from './mcp/mcp.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { ShareLinksModule } from './share-links/share-links.module.js';
 import { SharesModule } from './shares/shares.module.js';
@@ -29,6 +30,7 @@ export class AppModule {
         SharesModule,
         ShareLinksModule,
         CommentsModule,
+        McpModule,
       ],
     };
   }

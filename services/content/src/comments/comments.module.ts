@@ -3,5 +3,5 @@ import { PeopleModule } from '../people/people.module.js';
 import { CommentsController, DocumentCommentsController } from './comments.controller.js';
 import { CommentsService } from './comments.service.js';
 
-@Module({ imports: [PeopleModule], controllers: [DocumentCommentsController, CommentsController], providers: [CommentsService] })
+@Module({ imports: [PeopleModule], controllers: [DocumentCommentsController, CommentsController], providers: [CommentsService], exports: [CommentsService] })
 export class CommentsModule {}

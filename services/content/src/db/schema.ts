@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, type AnyPgColumn, type PgColumn } from 'drizzle-orm/pg-core';
 
 /** proto's GRANTABLE_ROLES, spelled out so drizzle-kit can load this file on its own. */
 const GRANTABLE_ROLES = ['viewer', 'commenter', 'editor'] as const;
@@ -34,6 +35,14 @@ export const projects = pgTable(
   (t) => [index('projects_owner_updated_idx').on(t.ownerId, t.updatedAt.desc())],
 );
 
+/**
+ * The full-text form of a document for `search_documents` (docs/decisions/0015-programmatic-access.md):
+ * its title and the first 250,000 characters (proto's SEARCH_INDEXED_CHARS) of title and content, so
+ * even a document at the 2,000,000-character limit stays under PostgreSQL's 1 MB tsvector limit. The
+ * query uses this very expression, so the GIN index below serves it.
+ */
+export const searchVector = (title: PgColumn, content: PgColumn): SQL => sql`to_tsvector('english', left(${title} || ' ' || ${content}, 250000))`;
+
 export const documents = pgTable(
   'documents',
   {
@@ -46,7 +55,11 @@ export const documents = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('documents_owner_updated_idx').on(t.ownerId, t.updatedAt.desc()), index('documents_project_idx').on(t.projectId)],
+  (t) => [
+    index('documents_owner_updated_idx').on(t.ownerId, t.updatedAt.desc()),
+    index('documents_project_idx').on(t.projectId),
+    index('documents_search_idx').using('gin', searchVector(t.title, t.content)),
+  ],
 );
 
 /** The document as it was just before one change of its content, and who made that change. */

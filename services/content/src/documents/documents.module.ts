@@ -11,5 +11,6 @@ import { DocumentsService } from './documents.service.js';
   imports: [ActivitiesModule, UsageModule, PeopleModule, SharesModule],
   controllers: [DocumentsController, DocumentsInternalController],
   providers: [DocumentsService],
+  exports: [DocumentsService],
 })
 export class DocumentsModule {}

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { TOKEN_INVALID, TOKEN_PATTERN, TOKEN_READ_ONLY, TOKEN_REVOKED_CHANNEL, type InternalUser, type TokenPrincipal } from '@prd/proto';
+import { TOKEN_INVALID, TOKEN_PATTERN, TOKEN_READ_ONLY, TOKEN_REVOKED_CHANNEL, type InternalUser, type TokenPrincipal, type TokenScope } from '@prd/proto';
 import { CONFIG } from '../config/config.tokens.js';
 import type { BaseConfig } from '../config/config.js';
 import { forbidden, rateLimited, unauthorized } from '../errors/app-error.js';
@@ -20,6 +20,18 @@ import { bearerTokenOf, hashToken } from './bearer.js';
 export const TOKEN_RECHECK_MS = 30_000;
 const REMEMBERED_TOKENS = 10_000;
 const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/** Who a bearer call acts for, and what its token allows. */
+export interface BearerCaller {
+  user: InternalUser;
+  scope: TokenScope;
+}
+
+const SCOPE = Symbol('token-scope');
+type WithScope = FastifyRequest & { [SCOPE]?: TokenScope };
+
+/** The scope of the token a bearer call was authenticated with; undefined for any other call. */
+export const tokenScopeOf = (request: FastifyRequest): TokenScope | undefined => (request as WithScope)[SCOPE];
 
 /** Revocations identity announces: the ids of the tokens that stopped working. */
 export interface TokenRevokedEvent {
@@ -93,10 +105,11 @@ export class BearerService implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   /**
-   * The user a bearer call acts for; undefined when the request carries no `Authorization: Bearer`.
-   * A bad, revoked or expired token is a 401, a write with a read token a 403, too many calls a 429.
+   * Who a bearer call acts for; undefined when the request carries no `Authorization: Bearer`.
+   * A bad, revoked or expired token is a 401, too many calls a 429, and a write with a read token a
+   * 403 unless the route checks the scope itself (`scopeCheckedByRoute`: the MCP endpoint, all POSTs).
    */
-  async authenticate(request: FastifyRequest): Promise<InternalUser | undefined> {
+  async authenticate(request: FastifyRequest, options: { scopeCheckedByRoute?: boolean } = {}): Promise<BearerCaller | undefined> {
     const token = bearerTokenOf(request.headers);
     if (token === undefined) return undefined;
     if (!TOKEN_PATTERN.test(token)) throw unauthorized(TOKEN_INVALID);
@@ -109,9 +122,10 @@ export class BearerService implements OnApplicationBootstrap, OnApplicationShutd
       this.forget([principal.tokenId]);
       throw unauthorized(TOKEN_INVALID);
     }
-    if (principal.scope === 'read' && !READ_METHODS.has(request.method)) throw forbidden(TOKEN_READ_ONLY);
+    if (principal.scope === 'read' && !options.scopeCheckedByRoute && !READ_METHODS.has(request.method)) throw forbidden(TOKEN_READ_ONLY);
     if (limit !== null) throw rateLimited('Too many requests with this API token. Please wait a moment and try again.', limit);
-    return principal.user;
+    (request as WithScope)[SCOPE] = principal.scope;
+    return { user: principal.user, scope: principal.scope };
   }
 
   /** null when the call is within the token's limit, else how many milliseconds until it may call again. */

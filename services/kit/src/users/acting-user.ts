@@ -20,7 +20,10 @@ export interface UserPolicy {
   provisionGuest?: z.ZodType;
   /** Registered users only; anyone else gets 403 ACCOUNT_REQUIRED with this text. */
   registered?: { message: string; description?: string };
-  /** Personal access tokens only (the MCP endpoint): a call without `Authorization: Bearer` gets 401 with this text. */
+  /**
+   * Personal access tokens only (the MCP endpoint): a call without `Authorization: Bearer` gets 401
+   * with this text, and the route checks the token's scope itself (`tokenScopeOf`).
+   */
   bearerOnly?: string;
 }
 
@@ -98,9 +101,9 @@ export class ActingUserGuard implements CanActivate {
     if (!policy) return true;
     const request = context.switchToHttp().getRequest<WithActingUser>();
     // docs/decisions/0015-programmatic-access.md: a bearer token, when given, decides alone; the session is not read.
-    const bearer = await this.bearer.authenticate(request);
+    const bearer = await this.bearer.authenticate(request, { scopeCheckedByRoute: policy.bearerOnly !== undefined });
     if (policy.bearerOnly !== undefined && !bearer) throw unauthorized(policy.bearerOnly);
-    const user = bearer ?? (await this.users.resolve(request, policy));
+    const user = bearer?.user ?? (await this.users.resolve(request, policy));
     if (policy.registered && (!user || user.isGuest)) throw accountRequired(policy.registered.message, policy.registered.description);
     request[ACTING_USER] = user;
     return true;

@@ -1,0 +1,1 @@
+CREATE INDEX "documents_search_idx" ON "documents" USING gin (to_tsvector('english', left("title" || ' ' || "content", 250000)));
