@@ -30,6 +30,7 @@ const proxy: Record<string, ProxyOptions> = {
   '/api': { target: GATEWAY },
   '/ws': { target: GATEWAY, ws: true },
   '/ws-general': { target: GATEWAY, ws: true },
+  '/mcp': { target: GATEWAY },
 };
 
 export default defineConfig({

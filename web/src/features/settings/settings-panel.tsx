@@ -3,6 +3,7 @@ import { AuthRequired } from '../../app/auth-required';
 import { useCurrentUser } from '../../app/use-current-user';
 import { AccountSection } from './account-section';
 import { ApiKeySection } from './api-key-section';
+import { ApiTokensSection } from './api-tokens-section';
 import { RegisterSection } from './register-section';
 import { UsageSection } from './usage-section';
 import './settings.css';
@@ -19,6 +20,7 @@ export function SettingsPanel({ open, onClose }: { open: boolean; onClose: () =>
       <p className="settings-intro">Configure your account and application preferences</p>
       {/* A visitor without any account: the key and account sections need one (docs/product.md §2 wording). */}
       {user ? <ApiKeySection user={user} /> : <AuthRequired onNavigate={onClose} />}
+      {user && <ApiTokensSection user={user} />}
       {user?.isGuest && <RegisterSection user={user} />}
       <UsageSection />
       {user && <AccountSection user={user} onClose={onClose} />}
