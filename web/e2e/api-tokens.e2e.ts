@@ -17,8 +17,9 @@ test('a user creates an API token in Settings, sees its secret once, uses it, an
 
   const name = unique('Cursor ');
   await section.getByLabel('Token name').fill(name);
-  await section.getByLabel('Scope').click();
-  await page.getByRole('option', { name: 'Read and write' }).click();
+  await section.getByRole('combobox', { name: 'Scope' }).click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="Read and write"]').click();
+  await expect(section.getByTitle('Read and write')).toBeVisible();
   await section.getByRole('button', { name: 'Create token' }).click();
   const secretBox = section.getByLabel('Copy it now: it will not be shown again.');
   await expect(secretBox).toHaveValue(/^prd_[A-Za-z0-9_-]{43}$/);

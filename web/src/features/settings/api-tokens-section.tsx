@@ -4,7 +4,6 @@ import { MCP_PATH, TOKEN_NAME_MAX, type CreatedToken, type TokenDto, type TokenS
 import { errorMessage } from '../../app/error-dialogs-middleware';
 import { relativeTime } from '../../app/relative-time';
 import { useToast } from '../../app/toast';
-import { isRegistered, type SignedInUser } from '../../app/use-current-user';
 import { useCreateApiTokenMutation, useGetApiTokensQuery, useRevokeApiTokenMutation } from './api-tokens-api';
 import styles from './api-tokens-section.module.css';
 
@@ -25,28 +24,20 @@ const SCOPES: Array<{ value: TokenScope; label: string }> = [
 export const mcpClientConfig = (origin: string) =>
   JSON.stringify({ mcpServers: { 'prd-studio': { type: 'http', url: `${origin}${MCP_PATH}`, headers: { Authorization: 'Bearer <your prd_ token>' } } } }, null, 2);
 
-/** Settings → API tokens (docs/decisions/0015-programmatic-access.md): personal access tokens for scripts and MCP clients. */
-export function ApiTokensSection({ user }: { user: SignedInUser | null }) {
+/** Settings → API tokens (docs/decisions/0015-programmatic-access.md): personal access tokens for scripts and MCP clients, for registered users. */
+export function ApiTokensSection() {
   const headingId = useId();
-  return (
-    <section className="settings-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>API tokens</h2>
-      {isRegistered(user) ? <ApiTokens /> : <Alert type="info" showIcon title="Sign up required" description="Create an account to use API tokens." />}
-    </section>
-  );
-}
-
-function ApiTokens() {
   const { data: tokens } = useGetApiTokensQuery();
   const [created, setCreated] = useState<CreatedToken | null>(null);
   return (
-    <>
+    <section className="settings-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>API tokens</h2>
       <p className="settings-text">Tokens let scripts and AI coding tools read (and with a read-write token, change) your documents through the API and the MCP server, as you.</p>
       <CreateTokenForm onCreated={setCreated} />
       {created && <NewSecret token={created} onDone={() => setCreated(null)} />}
       {tokens && tokens.length > 0 && <TokenList tokens={tokens} />}
       <McpSnippet />
-    </>
+    </section>
   );
 }
 

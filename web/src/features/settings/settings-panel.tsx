@@ -1,6 +1,6 @@
 import { Modal } from 'antd';
 import { AuthRequired } from '../../app/auth-required';
-import { useCurrentUser } from '../../app/use-current-user';
+import { isRegistered, useCurrentUser } from '../../app/use-current-user';
 import { AccountSection } from './account-section';
 import { ApiKeySection } from './api-key-section';
 import { ApiTokensSection } from './api-tokens-section';
@@ -10,7 +10,7 @@ import './settings.css';
 
 /**
  * The settings panel of docs/product.md §2: a modal (antd locks the page's scroll while it is open) with the
- * custom key, registration for guests, usage limits, and deleting or resetting the account; a
+ * custom key, API tokens for registered users, registration for guests, usage limits, and deleting or resetting the account; a
  * visitor without an account is asked to sign in.
  */
 export function SettingsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -20,7 +20,7 @@ export function SettingsPanel({ open, onClose }: { open: boolean; onClose: () =>
       <p className="settings-intro">Configure your account and application preferences</p>
       {/* A visitor without any account: the key and account sections need one (docs/product.md §2 wording). */}
       {user ? <ApiKeySection user={user} /> : <AuthRequired onNavigate={onClose} />}
-      {user && <ApiTokensSection user={user} />}
+      {isRegistered(user) && <ApiTokensSection />}
       {user?.isGuest && <RegisterSection user={user} />}
       <UsageSection />
       {user && <AccountSection user={user} onClose={onClose} />}
