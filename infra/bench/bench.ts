@@ -11,6 +11,7 @@ import { measureBundle } from './bundle.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureChat } from './chat.ts';
 import { cpuSnapshot, foreignShare } from './cpu.ts';
+import { measureMcp } from './mcp.ts';
 import { measureMemory } from './memory.ts';
 import { measureReadPath, READ_PATH_CONNECTIONS, seedDocuments } from './read-path.ts';
 import { judgeRows, renderTable, type NotMeasured } from './report.ts';
@@ -29,6 +30,8 @@ export const SETTINGS = {
   realtimeProbes: 30,
   usagePushSamples: 100,
   exportSamples: 5,
+  /** Calls of each MCP tool measured, one at a time. */
+  mcpSamples: 200,
   lighthouseRuns: 3,
   /**
    * The worker's shared provider limit (10/s as shipped) would otherwise time the limiter's queue,
@@ -150,12 +153,15 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
       measureUsagePush(base, await register(base, 'push'), SETTINGS.usagePushSamples, background),
     );
     const wordExport = await attempt('Word export', say, async () => measureWordExport(base, await register(base, 'export'), SETTINGS.exportSamples));
+    const mcp = await attempt(`MCP get_document and search_documents over 1,000 documents (${SETTINGS.mcpSamples} calls each)`, say, async () =>
+      measureMcp(base, await register(base, 'mcp'), contentDatabaseUrl(state.postgresUrl), SETTINGS.mcpSamples),
+    );
     const memoryAfterLoad = measureMemory(state);
     const otherCpuShare = foreignShare(cpuBefore, cpuSnapshot([process.pid]));
     // Lighthouse last, on the same stack: its Chromium would otherwise count as other work above.
     await lighthouse(base);
     say(`   other work on the machine used ${(otherCpuShare * 100).toFixed(0)}% of its CPU meanwhile`);
-    return { replicas, otherCpuShare, providerRateLimit: SETTINGS.providerRateLimit, readPath, chat, usagePush, wordExport, memoryAtRest, memoryAfterLoad };
+    return { replicas, otherCpuShare, providerRateLimit: SETTINGS.providerRateLimit, readPath, chat, usagePush, wordExport, mcp, memoryAtRest, memoryAfterLoad };
   } finally {
     if (raw) await stopHelper(raw);
     say('   stopping the stack');

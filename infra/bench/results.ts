@@ -1,5 +1,6 @@
 import type { BundleFigures } from './bundle.ts';
 import type { ChatFigures } from './chat.ts';
+import type { McpFigures } from './mcp.ts';
 import type { MemoryFigures } from './memory.ts';
 import type { ReadPathFigures } from './read-path.ts';
 import { LIGHTHOUSE_CATEGORIES, type LighthouseFigures } from './lighthouse.ts';
@@ -19,6 +20,8 @@ export interface RunResults {
   chat: ChatFigures | NotMeasured;
   usagePush: PushConditions | NotMeasured;
   wordExport: ExportFigures | NotMeasured;
+  /** Absent in results saved before the MCP server existed. */
+  mcp?: McpFigures | NotMeasured;
   memoryAtRest: MemoryFigures;
   memoryAfterLoad: MemoryFigures;
 }
@@ -223,6 +226,24 @@ export function buildRows(runs: RunResults[], bundle: BundleFigures | NotMeasure
       figure: 'Word export of 1 MB of markdown (median; slowest)',
       target: { op: '<=', value: 1000, text: '≤ 1 s' },
       cells: each((r) => from(r.wordExport, (f) => ({ value: f.medianMs, worst: f.maxMs, text: `${ms(f.medianMs)} (slowest ${ms(f.maxMs)}; ${f.samples} samples)` }))),
+    },
+    {
+      figure: 'MCP get_document via nginx, one call at a time (1,000 documents; p50, p99, slowest)',
+      cells: each((r) =>
+        from(r.mcp ?? { notMeasured: 'not run' }, (f) => ({
+          value: f.getDocument.p99Ms,
+          text: `${ms(f.getDocument.p50Ms)}, ${ms(f.getDocument.p99Ms)}, ${ms(f.getDocument.maxMs)}`,
+        })),
+      ),
+    },
+    {
+      figure: 'MCP search_documents (full-text) via nginx, one call at a time (1,000 documents; p50, p99, slowest)',
+      cells: each((r) =>
+        from(r.mcp ?? { notMeasured: 'not run' }, (f) => ({
+          value: f.searchDocuments.p99Ms,
+          text: `${ms(f.searchDocuments.p50Ms)}, ${ms(f.searchDocuments.p99Ms)}, ${ms(f.searchDocuments.maxMs)}`,
+        })),
+      ),
     },
     {
       figure: 'Home route initial JavaScript, gzip (entry script + modulepreload)',

@@ -1,5 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, type AnyPgColumn, type PgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** proto's GRANTABLE_ROLES, spelled out so drizzle-kit can load this file on its own. */
 const GRANTABLE_ROLES = ['viewer', 'commenter', 'editor'] as const;
@@ -36,12 +36,13 @@ export const projects = pgTable(
 );
 
 /**
- * The full-text form of a document for `search_documents` (docs/decisions/0015-programmatic-access.md):
- * its title and the first 250,000 characters (proto's SEARCH_INDEXED_CHARS) of title and content, so
- * even a document at the 2,000,000-character limit stays under PostgreSQL's 1 MB tsvector limit. The
- * query uses this very expression, so the GIN index below serves it.
+ * `documents` also has `search_vector`, a stored generated tsvector of the title and the first 250,000
+ * characters (proto's SEARCH_INDEXED_CHARS) of title and content, under a GIN index
+ * (drizzle/0005_documents_search.sql, docs/decisions/0015-programmatic-access.md). PostgreSQL keeps it
+ * up to date on every write; it is left out of this table on purpose, so no query of ours ever loads
+ * it. `search_documents` reaches it through `searchVector`.
  */
-export const searchVector = (title: PgColumn, content: PgColumn): SQL => sql`to_tsvector('english', left(${title} || ' ' || ${content}, 250000))`;
+export const searchVector = sql`"documents"."search_vector"`;
 
 export const documents = pgTable(
   'documents',
@@ -55,11 +56,7 @@ export const documents = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('documents_owner_updated_idx').on(t.ownerId, t.updatedAt.desc()),
-    index('documents_project_idx').on(t.projectId),
-    index('documents_search_idx').using('gin', searchVector(t.title, t.content)),
-  ],
+  (t) => [index('documents_owner_updated_idx').on(t.ownerId, t.updatedAt.desc()), index('documents_project_idx').on(t.projectId)],
 );
 
 /** The document as it was just before one change of its content, and who made that change. */

@@ -75,24 +75,17 @@ export class DocumentsService {
 
   /**
    * PostgreSQL full-text search (web-search syntax: words, "phrases", or, -not) over the titles and
-   * content of every document the user may read, best match first, served by the GIN index on the
-   * same expression; snippets are cut from the hits only.
+   * content of every document the user may read, on the stored `search_vector` and its GIN index,
+   * best match first; snippets are cut from the hits only.
    */
   async search(user: Owner | null, text: string, limit: number): Promise<SearchHit[]> {
     const d = documents;
     const query = sql`websearch_to_tsquery('english', ${text})`;
     const hits = this.db
-      .select({
-        id: d.id,
-        title: d.title,
-        projectId: d.projectId,
-        updatedAt: d.updatedAt,
-        content: d.content,
-        rank: sql<number>`ts_rank(${searchVector(d.title, d.content)}, ${query})`.as('rank'),
-      })
+      .select({ id: d.id, title: d.title, projectId: d.projectId, updatedAt: d.updatedAt, content: d.content, rank: sql<number>`ts_rank(${searchVector}, ${query})`.as('rank') })
       .from(d)
-      .where(and(access.readableDocuments(user), sql`${searchVector(d.title, d.content)} @@ ${query}`))
-      .orderBy(desc(sql`rank`), desc(d.updatedAt))
+      .where(and(access.readableDocuments(user), sql`${searchVector} @@ ${query}`))
+      .orderBy(desc(sql`rank`), desc(d.updatedAt), desc(d.id))
       .limit(limit)
       .as('hits');
     const rows = await this.db
@@ -104,7 +97,7 @@ export class DocumentsService {
         snippet: sql<string>`ts_headline('english', left(${hits.content}, ${SEARCH_INDEXED_CHARS}), ${query}, 'StartSel=«, StopSel=», MaxFragments=2, MaxWords=20, MinWords=5')`,
       })
       .from(hits)
-      .orderBy(desc(hits.rank), desc(hits.updatedAt));
+      .orderBy(desc(hits.rank), desc(hits.updatedAt), desc(hits.id));
     return rows.map((r) => ({ id: r.id, title: r.title, projectId: r.projectId, updatedAt: r.updatedAt.toISOString(), snippet: r.snippet }));
   }
 
