@@ -265,7 +265,7 @@ describe('authorization: no one reaches another user’s resources', () => {
       tokens.expired = expired.token;
     });
 
-    it.each(['revoked', 'expired'] as const)('a %s token gets 401 on every route that needs a user', async (kind) => {
+    it.each(['revoked', 'expired'] as const)('%s tokens get 401 on every route that needs a user', async (kind) => {
       const call = bearer(tokens[kind]);
       const wrong: string[] = [];
       for (const route of ROUTES.filter((r) => !PUBLIC.has(`${r.method} ${r.path}`))) {
