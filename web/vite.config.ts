@@ -31,6 +31,7 @@ const proxy: Record<string, ProxyOptions> = {
   '/ws': { target: GATEWAY, ws: true },
   '/ws-general': { target: GATEWAY, ws: true },
   '/ws-collab': { target: GATEWAY, ws: true },
+  '/mcp': { target: GATEWAY },
 };
 
 export default defineConfig({

@@ -12,6 +12,7 @@ import { measureLighthouse } from './lighthouse.ts';
 import { measureChat } from './chat.ts';
 import { measureCollab } from './collab.ts';
 import { cpuSnapshot, foreignShare } from './cpu.ts';
+import { measureMcp } from './mcp.ts';
 import { measureMemory } from './memory.ts';
 import { measureReadPath, READ_PATH_CONNECTIONS, seedDocuments } from './read-path.ts';
 import { judgeRows, renderTable, type NotMeasured } from './report.ts';
@@ -37,6 +38,8 @@ export const SETTINGS = {
   collabProbes: 200,
   collabTypingPerSecond: 5,
   collabDocuments: 100,
+  /** Calls of each MCP tool measured, one at a time. */
+  mcpSamples: 200,
   lighthouseRuns: 3,
   /**
    * The worker's shared provider limit (10/s as shipped) would otherwise time the limiter's queue,
@@ -175,6 +178,9 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
         documents: SETTINGS.collabDocuments,
       }),
     );
+    const mcp = await attempt(`MCP get_document and search_documents over 1,000 documents (${SETTINGS.mcpSamples} calls each)`, say, async () =>
+      measureMcp(base, await register(base, 'mcp'), contentDatabaseUrl(state.postgresUrl), SETTINGS.mcpSamples),
+    );
     const memoryAfterLoad = measureMemory(state);
     const otherCpuShare = foreignShare(cpuBefore, cpuSnapshot([process.pid]));
     // Lighthouse last, on the same stack: its Chromium would otherwise count as other work above.
@@ -191,6 +197,7 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
       notificationPush,
       wordExport,
       collab,
+      mcp,
       memoryAtRest,
       memoryAfterLoad,
     };

@@ -1,6 +1,7 @@
 import type { BundleFigures } from './bundle.ts';
 import type { ChatFigures } from './chat.ts';
 import type { CollabFigures } from './collab.ts';
+import type { McpFigures } from './mcp.ts';
 import type { MemoryFigures } from './memory.ts';
 import type { ReadPathFigures } from './read-path.ts';
 import { LIGHTHOUSE_CATEGORIES, type LighthouseFigures } from './lighthouse.ts';
@@ -27,6 +28,8 @@ export interface RunResults {
   wordExport: ExportFigures | NotMeasured;
   /** Absent in results saved before co-editing was measured. */
   collab?: CollabFigures | NotMeasured;
+  /** Absent in results saved before the MCP server existed. */
+  mcp?: McpFigures | NotMeasured;
   memoryAtRest: MemoryFigures;
   memoryAfterLoad: MemoryFigures;
 }
@@ -276,11 +279,29 @@ export function buildRows(runs: RunResults[], bundle: BundleFigures | NotMeasure
       ),
     },
     {
+      figure: 'MCP get_document via nginx, one call at a time (1,000 documents; p50, p99, slowest)',
+      cells: each((r) =>
+        from(r.mcp ?? { notMeasured: 'not run' }, (f) => ({
+          value: f.getDocument.p99Ms,
+          text: `${ms(f.getDocument.p50Ms)}, ${ms(f.getDocument.p99Ms)}, ${ms(f.getDocument.maxMs)}`,
+        })),
+      ),
+    },
+    {
       figure: 'Live co-editing: content memory per open document (resident growth ÷ documents opened)',
       cells: each((r) =>
         from(r.collab ?? { notMeasured: 'not in these results' }, (f) => ({
           value: f.memoryPerDocumentKib,
           text: `${f.memoryPerDocumentKib.toFixed(0)} KiB (${f.documentsOpened} documents of ${(f.documentBytes / 1000).toFixed(1)} kB)`,
+        })),
+      ),
+    },
+    {
+      figure: 'MCP search_documents (full-text) via nginx, one call at a time (1,000 documents; p50, p99, slowest)',
+      cells: each((r) =>
+        from(r.mcp ?? { notMeasured: 'not run' }, (f) => ({
+          value: f.searchDocuments.p99Ms,
+          text: `${ms(f.searchDocuments.p50Ms)}, ${ms(f.searchDocuments.p99Ms)}, ${ms(f.searchDocuments.maxMs)}`,
         })),
       ),
     },

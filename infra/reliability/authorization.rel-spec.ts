@@ -30,7 +30,7 @@ const ROLE_ON: Record<Colleague, { document: Role | null; project: Role | null }
 /** What every route with an id needs: a role on the owner's document or project, or nothing anyone else may reach. */
 function requirement(route: Route): { on: 'document' | 'project'; needs: Role } | 'nobody else' {
   const key = `${route.method} ${route.path}`;
-  if (route.path.startsWith('/api/chat/threads') || route.path.startsWith('/api/share/')) return 'nobody else';
+  if (route.path.startsWith('/api/chat/threads') || route.path.startsWith('/api/share/') || route.path.startsWith('/api/tokens/')) return 'nobody else';
   const on = route.path.startsWith('/api/projects') ? 'project' : 'document';
   if (/\/shares(\/|$)|\/share-link$/.test(route.path)) return { on, needs: route.method === 'GET' && !route.path.endsWith('share-link') ? 'viewer' : 'owner' };
   // Writing comments needs a commenter; editing another's comment, only its author (here the owner).
@@ -204,6 +204,114 @@ describe('authorization: no one reaches another user’s resources', () => {
       mine.ws.close();
       theirs.ws.close();
     }
+  });
+
+  /**
+   * docs/decisions/0015-programmatic-access.md: personal access tokens act as their user with their scope, through the same access
+   * rules as the session: the routes anyone may call without a user ignore them, every other route refuses a revoked or expired
+   * token (401), a read token may only GET, and a token reaches exactly what its user's session reaches.
+   */
+  describe('bearer tokens on every route', () => {
+    /** The routes that serve visitors without a user (written down here again). */
+    const PUBLIC = new Set([
+      'GET /api/demo-account',
+      'POST /api/register',
+      'POST /api/login',
+      'GET /api/logout',
+      'GET /api/login/email',
+      'GET /api/templates',
+      'GET /api/templates/:id',
+      'GET /api/share/:token',
+    ]);
+    /** Calls that would change the owner's account or resources are not made with the owner's read-write token. */
+    const guarded = ROUTES.filter((r) => !PUBLIC.has(`${r.method} ${r.path}`) && !r.ownVisitor);
+    let ownerTokenId = 0;
+    const tokens: Record<'read' | 'read-write' | 'revoked' | 'expired' | 'other read-write', string> = {
+      read: '',
+      'read-write': '',
+      revoked: '',
+      expired: '',
+      'other read-write': '',
+    };
+    const bearer = (token: string) => {
+      // A script: no cookie, no Origin.
+      const visitor = new Visitor(stack.url);
+      // /api/tokens/:id names one of the owner's tokens.
+      return (route: Route) =>
+        visitor.request(route.method, fillPath(route, ids, route.path.startsWith('/api/tokens/') ? { id: String(ownerTokenId) } : {}), {
+          body: route.body,
+          origin: null,
+          headers: { Authorization: `Bearer ${token}` },
+        });
+    };
+
+    beforeAll(async () => {
+      const create = async (who: Visitor, scope: string) => {
+        const res = await who.post('/api/tokens', { name: `matrix ${scope}`, scope });
+        expect(res.status).toBe(201);
+        return res.json as { id: number; token: string };
+      };
+      const read = await create(owner, 'read');
+      tokens.read = read.token;
+      ownerTokenId = read.id;
+      tokens['read-write'] = (await create(owner, 'read-write')).token;
+      tokens['other read-write'] = (await create(actors['other user'], 'read-write')).token;
+      const revoked = await create(owner, 'read');
+      expect((await bearer(revoked.token)({ method: 'GET', path: '/api/documents' })).status).toBe(200);
+      expect((await owner.delete(`/api/tokens/${revoked.id}`)).status).toBe(204);
+      tokens.revoked = revoked.token;
+      const expired = await create(owner, 'read-write');
+      await stack.query('prd_identity', "UPDATE api_tokens SET expires_at = now() - interval '1 second' WHERE id = $1", [expired.id]);
+      tokens.expired = expired.token;
+    });
+
+    it.each(['revoked', 'expired'] as const)('%s tokens get 401 on every route that needs a user', async (kind) => {
+      const call = bearer(tokens[kind]);
+      const wrong: string[] = [];
+      for (const route of ROUTES.filter((r) => !PUBLIC.has(`${r.method} ${r.path}`))) {
+        const res = await call(route);
+        if (res.status !== 401 || res.text.includes(SECRET)) wrong.push(`${route.method} ${route.path}: ${res.status} ${res.text.slice(0, 120)}`);
+      }
+      expect(wrong).toEqual([]);
+    });
+
+    it('a read token reads what the owner reads and is refused every write with 403', async () => {
+      const call = bearer(tokens.read);
+      const wrong: string[] = [];
+      for (const route of guarded) {
+        const res = await call(route);
+        if (route.method === 'GET') {
+          const session = await owner.request('GET', fillPath(route, ids));
+          if (res.status !== session.status) wrong.push(`${route.method} ${route.path}: ${res.status}, the session ${session.status}`);
+        } else if (res.status !== 403 || (res.json as { message?: string } | undefined)?.message !== 'This API token is read-only: create a read-write token to make changes') {
+          wrong.push(`${route.method} ${route.path}: ${res.status} ${res.text.slice(0, 120)}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+
+    it('a read-write token reads what the owner reads', async () => {
+      const call = bearer(tokens['read-write']);
+      const wrong: string[] = [];
+      for (const route of guarded.filter((r) => r.method === 'GET')) {
+        const [res, session] = [await call(route), await owner.request('GET', fillPath(route, ids))];
+        if (res.status !== session.status) wrong.push(`${route.method} ${route.path}: ${res.status}, the session ${session.status}`);
+      }
+      expect(wrong).toEqual([]);
+    });
+
+    it("another user's read-write token gets 404 on every route with the owner's ids, and may write its own", async () => {
+      const call = bearer(tokens['other read-write']);
+      const wrong: string[] = [];
+      for (const route of guarded) {
+        const res = await call(route);
+        const withIds = routesWithIds.includes(route);
+        if (res.text.includes(SECRET)) wrong.push(`${route.method} ${route.path}: leaked the owner's text`);
+        else if (withIds && res.status !== 404) wrong.push(`${route.method} ${route.path}: expected 404, got ${res.status} ${res.text.slice(0, 120)}`);
+        else if (!withIds && ([401, 403].includes(res.status) || res.status >= 500)) wrong.push(`${route.method} ${route.path}: ${res.status} ${res.text.slice(0, 120)}`);
+      }
+      expect(wrong).toEqual([]);
+    });
   });
 
   it('leaves every resource of the owner exactly as it was', async () => {

@@ -47,6 +47,7 @@ import {
   updateShareSchema,
 } from './sharing.js';
 import { templateParamsSchema, templateSchema } from './templates.js';
+import { createdTokenSchema, createTokenSchema, tokenParamsSchema, tokenSchema } from './tokens.js';
 import { chatThreadSchema } from './threads.js';
 import { currentUserSchema } from './users.js';
 
@@ -219,6 +220,35 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     errors: [400, 401, 403],
   },
   { service: 'identity', method: 'delete', path: '/api/settings/api-key', summary: 'Remove the custom API key', answer: ok('Settings', settingsSchema), errors: [401, 403] },
+  // identity: personal access tokens (docs/decisions/0015-programmatic-access.md)
+  {
+    service: 'identity',
+    method: 'get',
+    path: '/api/tokens',
+    summary: "The user's API tokens (never their secrets)",
+    answer: ok('The tokens, newest first', z.array(tokenSchema)),
+    errors: [401, 403],
+  },
+  {
+    service: 'identity',
+    method: 'post',
+    path: '/api/tokens',
+    summary: 'Create a personal access token (registered users)',
+    description: 'The answer holds `token`, the secret, this once: only its hash is stored. Send it as `Authorization: Bearer prd_…`; a `read` token may only GET.',
+    body: createTokenSchema,
+    answer: created('The token with its secret', createdTokenSchema),
+    errors: [400, 401, 403, 409],
+  },
+  {
+    service: 'identity',
+    method: 'delete',
+    path: '/api/tokens/:id',
+    summary: 'Revoke a personal access token',
+    description: 'Takes effect at once on every replica.',
+    params: tokenParamsSchema,
+    answer: noContent('Revoked'),
+    errors: [400, 401, 403, 404],
+  },
   // identity: notifications (docs/decisions/0012-sharing-and-roles.md)
   {
     service: 'identity',

@@ -26,3 +26,5 @@ export * from './notifications.js';
 export * from './text-quote.js';
 export * from './comments.js';
 export * from './collab.js';
+export * from './tokens.js';
+export * from './mcp.js';

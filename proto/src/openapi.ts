@@ -72,8 +72,9 @@ export function buildOpenApiDocument(routes: readonly PublicRoute[] = PUBLIC_ROU
       title: 'PRD Studio API',
       version: '1.0.0',
       description:
-        'The public HTTP API behind the gateway. Calls carry the session cookie set by log-in (an anonymous visitor gets a guest on its first write); ' +
-        'state-changing calls need a JSON body and a same-origin Origin header. Every error answer has the same JSON body.',
+        'The public HTTP API behind the gateway. Calls carry the session cookie set by log-in (an anonymous visitor gets a guest on its first write), ' +
+        'or a personal access token from Settings → API tokens as `Authorization: Bearer prd_…` (a `read` token may only GET; bearer calls without a cookie need no Origin header). ' +
+        'State-changing calls need a JSON body and, with the session cookie, a same-origin Origin header. Every error answer has the same JSON body.',
     },
     servers: [{ url: '/' }],
     tags: [
@@ -84,9 +85,12 @@ export function buildOpenApiDocument(routes: readonly PublicRoute[] = PUBLIC_ROU
     ],
     components: {
       schemas: { ErrorBody: errorBodySchema },
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'prd.sid' } },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'prd.sid' },
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'prd_…', description: 'A personal access token from Settings → API tokens' },
+      },
     },
-    security: [{ session: [] }, {}],
+    security: [{ bearer: [] }, { session: [] }, {}],
     paths,
   });
 }

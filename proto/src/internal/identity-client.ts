@@ -3,6 +3,7 @@ import { internalCall, type InternalCallOptions } from './internal-call.js';
 import type { Usage } from '../errors.js';
 import type { UsageKind } from '../usage.js';
 import type { InternalCreateNotifications } from '../notifications.js';
+import type { TokenPrincipal } from '../tokens.js';
 
 /** What other services may know of a user. */
 export const internalUserSchema = z.object({
@@ -58,6 +59,7 @@ export const IDENTITY_INTERNAL = {
   openaiKeyVerified: (id: number) => `/internal/users/${id}/openai-key/verified`,
   consume: '/internal/usage/consume',
   refund: '/internal/usage/refund',
+  resolveToken: '/internal/tokens/resolve',
 } as const;
 
 /** Typed client of identity's internal routes (docs/decisions/0003-internal-calls.md), used by content, chat and export. */
@@ -97,6 +99,11 @@ export class IdentityClient {
   /** Gives back a unit taken for work that then failed (docs/decisions/0007-ai-jobs-on-bullmq.md: a failed reply consumes nothing). */
   refund(userId: number, kind: UsageKind): Promise<{ usage: Usage }> {
     return internalCall(this.options, 'POST', IDENTITY_INTERNAL.refund, { userId, kind });
+  }
+
+  /** What a personal access token stands for (docs/decisions/0015-programmatic-access.md); InternalCallError 404 when it is unknown, revoked or expired. */
+  resolveToken(token: string): Promise<TokenPrincipal> {
+    return internalCall(this.options, 'POST', IDENTITY_INTERNAL.resolveToken, { token });
   }
 
   /** The user's own decrypted OpenAI key, for the AI worker only; null when none is stored. */

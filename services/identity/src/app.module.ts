@@ -12,6 +12,7 @@ import { CurrentUserModule } from './current-user/current-user.module.js';
 import { InternalModule } from './internal/internal.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { PushModule } from './push/push.module.js';
+import { TokensModule } from './tokens/tokens.module.js';
 import { UsageModule } from './usage/usage.module.js';
 import { LocalUserDirectory } from './users/local-user-directory.js';
 import { UsersModule } from './users/users.module.js';
@@ -36,6 +37,7 @@ export class AppModule {
         SettingsModule,
         AccountModule,
         FeedbackModule,
+        TokensModule,
       ],
     };
   }

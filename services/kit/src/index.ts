@@ -25,3 +25,5 @@ export * from './security/same-origin.js';
 export * from './users/user-directory.js';
 export * from './users/acting-user.js';
 export * from './security/key-fingerprint.js';
+export * from './bearer/bearer.js';
+export * from './bearer/bearer.service.js';

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { BearerService } from './bearer/bearer.service.js';
 import { CONFIG, SERVICE_NAME } from './config/config.tokens.js';
 import type { BaseConfig } from './config/config.js';
 import { DB, PG_POOL } from './database/database.tokens.js';
@@ -60,6 +61,7 @@ export class KitModule implements OnModuleInit, OnApplicationShutdown {
       InternalGuard,
       WebSocketService,
       ActingUserService,
+      BearerService,
       { provide: UserDirectory, useClass: options.userDirectory ?? HttpUserDirectory },
     ];
     return {

@@ -139,6 +139,20 @@ export const access = {
       .orderBy(desc(documents.updatedAt), desc(documents.id));
   },
 
+  /**
+   * Every document the user may read: their own, and those shared with them directly or through
+   * their project (the same rule as `document` with `viewer`). For reads over many documents at once
+   * (`search_documents`); each hit still goes through `document` when it is opened.
+   */
+  readableDocuments: (user: Owner | null): SQL =>
+    user
+      ? (or(
+          eq(documents.ownerId, user.id),
+          sql`exists (select 1 from ${documentGrants} where ${documentGrants.documentId} = ${documents.id} and ${documentGrants.userId} = ${user.id})`,
+          sql`exists (select 1 from ${projectGrants} where ${projectGrants.projectId} = ${documents.projectId} and ${projectGrants.userId} = ${user.id})`,
+        ) ?? DENY)
+      : DENY,
+
   /** Projects others shared with the user, with the user's role on each. */
   sharedProjects(db: Executor, user: Owner) {
     return db

@@ -3,5 +3,5 @@ import { PeopleModule } from '../people/people.module.js';
 import { CommentsController, DocumentCommentsController, DocumentPeopleController } from './comments.controller.js';
 import { CommentsService } from './comments.service.js';
 
-@Module({ imports: [PeopleModule], controllers: [DocumentCommentsController, DocumentPeopleController, CommentsController], providers: [CommentsService] })
+@Module({ imports: [PeopleModule], controllers: [DocumentCommentsController, DocumentPeopleController, CommentsController], providers: [CommentsService], exports: [CommentsService] })
 export class CommentsModule {}

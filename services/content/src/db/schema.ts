@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** proto's GRANTABLE_ROLES, spelled out so drizzle-kit can load this file on its own. */
@@ -39,6 +40,15 @@ export const projects = pgTable(
   },
   (t) => [index('projects_owner_updated_idx').on(t.ownerId, t.updatedAt.desc())],
 );
+
+/**
+ * `documents` also has `search_vector`, a stored generated tsvector of the title and the first 250,000
+ * characters (proto's SEARCH_INDEXED_CHARS) of title and content, under a GIN index
+ * (drizzle/0006_documents_search.sql, docs/decisions/0015-programmatic-access.md). PostgreSQL keeps it
+ * up to date on every write; it is left out of this table on purpose, so no query of ours ever loads
+ * it. `search_documents` reaches it through `searchVector`.
+ */
+export const searchVector = sql`"documents"."search_vector"`;
 
 export const documents = pgTable(
   'documents',

@@ -12,5 +12,6 @@ import { DocumentsService } from './documents.service.js';
   imports: [ActivitiesModule, UsageModule, PeopleModule, SharesModule, CollabModule],
   controllers: [DocumentsController, DocumentsInternalController],
   providers: [DocumentsService],
+  exports: [DocumentsService],
 })
 export class DocumentsModule {}

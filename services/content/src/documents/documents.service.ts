@@ -7,15 +7,17 @@ import {
   REVISIONS_LIST_LIMIT,
   type DocumentDto,
   type DocumentSummary,
+  SEARCH_INDEXED_CHARS,
   type Revision,
   type RevisionSource,
+  type SearchHit,
   type Role,
   type SharedDocumentSummary,
 } from '@prd/proto';
 import { access, acting, ownerOf, sharedRole, type Granted, type Owner } from '../access/access.js';
 import { ActivitiesService, type Actor } from '../activities/activities.service.js';
 import { documentColumns, type ContentDb, type ContentTx, type DocumentRow, type Executor } from '../db/database.js';
-import { documentRevisions, documents, projects } from '../db/schema.js';
+import { documentRevisions, documents, projects, searchVector } from '../db/schema.js';
 import { PeopleService } from '../people/people.service.js';
 import { RevocationsService } from '../shares/revocations.service.js';
 import { UsageService } from '../usage/usage.service.js';
@@ -69,6 +71,34 @@ export class DocumentsService {
       // An owner whose account is gone leaves nothing to show.
       return owner ? [{ ...toDocumentSummary(row), role: sharedRole(row), owner }] : [];
     });
+  }
+
+  /**
+   * PostgreSQL full-text search (web-search syntax: words, "phrases", or, -not) over the titles and
+   * content of every document the user may read, on the stored `search_vector` and its GIN index,
+   * best match first; snippets are cut from the hits only.
+   */
+  async search(user: Owner | null, text: string, limit: number): Promise<SearchHit[]> {
+    const d = documents;
+    const query = sql`websearch_to_tsquery('english', ${text})`;
+    const hits = this.db
+      .select({ id: d.id, title: d.title, projectId: d.projectId, updatedAt: d.updatedAt, content: d.content, rank: sql<number>`ts_rank(${searchVector}, ${query})`.as('rank') })
+      .from(d)
+      .where(and(access.readableDocuments(user), sql`${searchVector} @@ ${query}`))
+      .orderBy(desc(sql`rank`), desc(d.updatedAt), desc(d.id))
+      .limit(limit)
+      .as('hits');
+    const rows = await this.db
+      .select({
+        id: hits.id,
+        title: hits.title,
+        projectId: hits.projectId,
+        updatedAt: hits.updatedAt,
+        snippet: sql<string>`ts_headline('english', left(${hits.content}, ${SEARCH_INDEXED_CHARS}), ${query}, 'StartSel=«, StopSel=», MaxFragments=2, MaxWords=20, MinWords=5')`,
+      })
+      .from(hits)
+      .orderBy(desc(hits.rank), desc(hits.updatedAt), desc(hits.id));
+    return rows.map((r) => ({ id: r.id, title: r.title, projectId: r.projectId, updatedAt: r.updatedAt.toISOString(), snippet: r.snippet }));
   }
 
   async get(user: Owner | null, id: number, needed: Role = 'viewer'): Promise<DocumentDto> {

@@ -5,5 +5,5 @@ import { ProjectsInternalController } from './projects-internal.controller.js';
 import { ProjectsController } from './projects.controller.js';
 import { ProjectsService } from './projects.service.js';
 
-@Module({ imports: [ActivitiesModule, PeopleModule], controllers: [ProjectsController, ProjectsInternalController], providers: [ProjectsService] })
+@Module({ imports: [ActivitiesModule, PeopleModule], controllers: [ProjectsController, ProjectsInternalController], providers: [ProjectsService], exports: [ProjectsService] })
 export class ProjectsModule {}

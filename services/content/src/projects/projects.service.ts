@@ -127,6 +127,17 @@ export class ProjectsService {
     return { documents: rows.map((r) => toDocumentDto(r.document, strongerRole(project.role, r.direct) ?? project.role)), total: count?.total ?? 0 };
   }
 
+  /** The ids and titles of all the project's documents, most recently updated first (the MCP `get_project` tool). */
+  async documentTitles(user: Owner, id: number): Promise<Array<{ id: number; title: string; updatedAt: string }>> {
+    const project = await access.project(this.db, user, id, 'viewer');
+    const rows = await this.db
+      .select({ id: documents.id, title: documents.title, updatedAt: documents.updatedAt })
+      .from(documents)
+      .where(access.projectDocuments(project))
+      .orderBy(desc(documents.updatedAt), desc(documents.id));
+    return rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() }));
+  }
+
   /** Whether the user has at least `needed` on the project (404 / 403 otherwise); no document is read. */
   async check(user: Owner, id: number, needed: Role): Promise<number> {
     return (await access.projectAccess(this.db, user, id, needed)).id;

@@ -9,6 +9,7 @@ import type { Config } from '../config.js';
 import { DemoAccountService } from '../auth/demo-account.service.js';
 import { AddressLimits } from '../security/address-limits.js';
 import { newGuestUsername } from '../users/local-user-directory.js';
+import { TokensService } from '../tokens/tokens.service.js';
 import { UsersService } from '../users/users.service.js';
 
 const ACCOUNT_NOT_DELETED = 'Your account could not be deleted right now. Please try again in a moment.';
@@ -38,6 +39,7 @@ export class AccountService {
     private readonly limits: AddressLimits,
     private readonly sessions: SessionService,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly tokens: TokensService,
   ) {
     this.content = new ContentClient({ baseUrl: config.CONTENT_URL, token: config.INTERNAL_TOKEN });
   }
@@ -59,6 +61,8 @@ export class AccountService {
         .set({ ...ERASED, deletedAt: new Date(), updatedAt: new Date() })
         .where(eq(tables.users.id, user.id));
       await this.sessions.end(request, reply);
+      // Its API tokens stop working at once, on every replica (docs/decisions/0015-programmatic-access.md).
+      await this.tokens.revokeAllOf(user.id);
       // Sockets opened on the user's other devices close too, on every replica.
       await this.sessions.endUser(user.id);
       return { isGuest: false, newGuestId: null };

@@ -67,3 +67,25 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.id.desc())],
 );
+
+/**
+ * Personal access tokens (docs/decisions/0015-programmatic-access.md). Only the SHA-256 of the secret
+ * is stored (docs/decisions/0023-token-hashing.md); a revoked token's row is deleted.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').notNull(),
+    name: text('name').notNull(),
+    scope: text('scope', { enum: ['read', 'read-write'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The secret's first characters, shown in Settings so a user can tell tokens apart. */
+    prefix: text('prefix').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Written at most once a minute per token (TOKEN_LAST_USED_EVERY_MS), not on every call. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_idx').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId, t.id.desc())],
+);

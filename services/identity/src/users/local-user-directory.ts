@@ -2,10 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { CONFIG, DB, REDIS, UserDirectory, type Database } from '@prd/kit';
-import { GUEST_PREFIX, type InternalUser } from '@prd/proto';
+import { GUEST_PREFIX, type InternalUser, type TokenPrincipal } from '@prd/proto';
 import * as tables from '../db/schema.js';
 import type { Config } from '../config.js';
 import { AddressLimits } from '../security/address-limits.js';
+import { TokensService } from '../tokens/tokens.service.js';
 import { toInternalUser, UsersService } from './users.service.js';
 
 export const newGuestUsername = () => `${GUEST_PREFIX}${randomBytes(6).toString('hex')}`;
@@ -18,6 +19,7 @@ export const newGuestUsername = () => `${GUEST_PREFIX}${randomBytes(6).toString(
 export class LocalUserDirectory extends UserDirectory {
   private readonly users: UsersService;
   private readonly limits: AddressLimits;
+  private readonly tokens: TokensService;
 
   constructor(
     @Inject(DB) private readonly db: Database<typeof tables>,
@@ -27,6 +29,11 @@ export class LocalUserDirectory extends UserDirectory {
     super();
     this.users = new UsersService(db);
     this.limits = new AddressLimits(redis, config);
+    this.tokens = new TokensService(db, redis, config);
+  }
+
+  resolveToken(token: string): Promise<TokenPrincipal | null> {
+    return this.tokens.resolve(token);
   }
 
   async getUser(id: number): Promise<InternalUser | null> {

@@ -32,6 +32,8 @@ export const baseConfigSchema = z.object({
     .int()
     .positive()
     .default(30 * 24 * 3600),
+  /** docs/decisions/0015-programmatic-access.md: calls one personal access token may make per minute, over every service. */
+  TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** How often a long-lived WebSocket's session is checked again (expiry); ended sessions close theirs at once. */
   WS_SESSION_RECHECK_MS: z.coerce.number().int().positive().max(60_000, 'WS_SESSION_RECHECK_MS must be at most 60000 (a minute)').default(60_000),
 });

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '@prd/proto';
+import { isBearerWithoutCookie } from '../bearer/bearer.js';
 import { AppError } from '../errors/app-error.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -33,15 +34,6 @@ export function isSameOrigin(headers: IncomingHttpHeaders, allowedOrigins: reado
 }
 
 /**
- * docs/decisions/0015-programmatic-access.md: callers that authenticate with a bearer token instead of the session cookie are the only
- * ones exempt from the Origin check. None exist yet; when personal access tokens land, they are
- * recognised here, and only here.
- */
-function isTokenAuthenticated(_request: FastifyRequest): boolean {
-  return false;
-}
-
-/**
  * docs/decisions/0009-security.md: a state-changing request must come from our own origin and carry JSON (or no body), which
  * together stop cross-site form posts and simple CORS requests. It goes by the method and the
  * routed path (never the raw URL, which `/%61pi/...` would disguise); only the service-to-service
@@ -51,7 +43,8 @@ export function checkStateChangingRequest(request: FastifyRequest, allowedOrigin
   if (SAFE_METHODS.has(request.method)) return;
   const routed = request.routeOptions.url;
   if (routed !== undefined && (routed === '/internal' || routed.startsWith('/internal/'))) return;
-  if (!isTokenAuthenticated(request) && !isSameOrigin(request.headers, allowedOrigins)) {
+  // docs/decisions/0015-programmatic-access.md: bearer calls without a cookie, and only they, are exempt (the token is checked by the acting-user guard).
+  if (!isBearerWithoutCookie(request.headers) && !isSameOrigin(request.headers, allowedOrigins)) {
     throw new AppError(403, { code: ErrorCode.FORBIDDEN, message: 'Cross-site request refused' });
   }
   const length = request.headers['content-length'];

@@ -18,6 +18,9 @@ class CountingDirectory extends UserDirectory {
     this.guestsCreated++;
     return { id: 99, username: 'guest-1', isGuest: true };
   }
+  async resolveToken() {
+    return null;
+  }
 }
 
 /** The part of a session the service reads and writes; `bind` gives it a new id as @fastify/session's regenerate does. */

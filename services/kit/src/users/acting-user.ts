@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { InternalUser } from '@prd/proto';
 import type { z } from 'zod';
-import { accountRequired } from '../errors/app-error.js';
+import { BearerService } from '../bearer/bearer.service.js';
+import { accountRequired, unauthorized } from '../errors/app-error.js';
 import { SessionService } from '../session/session.service.js';
 import { ZodPipe } from '../validation/zod.pipe.js';
 import { UserDirectory } from './user-directory.js';
@@ -20,6 +21,11 @@ export interface UserPolicy {
   provisionGuest?: z.ZodType;
   /** Registered users only; anyone else gets 403 ACCOUNT_REQUIRED with this text. */
   registered?: { message: string; description?: string };
+  /**
+   * Personal access tokens only (the MCP endpoint): a call without `Authorization: Bearer` gets 401
+   * with this text, and the route checks the token's scope itself (`tokenScopeOf`).
+   */
+  bearerOnly?: string;
 }
 
 const USER_POLICY = 'prd:user-policy';
@@ -84,13 +90,17 @@ export class ActingUserGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly users: ActingUserService,
+    private readonly bearer: BearerService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const policy = this.reflector.getAllAndOverride<UserPolicy | undefined>(USER_POLICY, [context.getHandler(), context.getClass()]);
     if (!policy) return true;
     const request = context.switchToHttp().getRequest<WithActingUser>();
-    const user = await this.users.resolve(request, policy);
+    // docs/decisions/0015-programmatic-access.md: a bearer token, when given, decides alone; the session is not read.
+    const bearer = await this.bearer.authenticate(request, { scopeCheckedByRoute: policy.bearerOnly !== undefined });
+    if (policy.bearerOnly !== undefined && !bearer) throw unauthorized(policy.bearerOnly);
+    const user = bearer?.user ?? (await this.users.resolve(request, policy));
     if (policy.registered && (!user || user.isGuest)) throw accountRequired(policy.registered.message, policy.registered.description);
     request[ACTING_USER] = user;
     return true;

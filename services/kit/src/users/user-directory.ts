@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { IdentityClient, InternalCallError, type InternalUser } from '@prd/proto';
+import { IdentityClient, InternalCallError, type InternalUser, type TokenPrincipal } from '@prd/proto';
 import { CONFIG } from '../config/config.tokens.js';
 import type { BaseConfig } from '../config/config.js';
 
@@ -7,6 +7,8 @@ import type { BaseConfig } from '../config/config.js';
 export abstract class UserDirectory {
   abstract getUser(id: number): Promise<InternalUser | null>;
   abstract createGuest(clientAddress: string): Promise<InternalUser>;
+  /** What a personal access token stands for; null when it is unknown, revoked or expired. */
+  abstract resolveToken(token: string): Promise<TokenPrincipal | null>;
 }
 
 /** The directory of every service but identity: identity's internal HTTP routes (docs/decisions/0003-internal-calls.md). */
@@ -36,5 +38,14 @@ export class HttpUserDirectory extends UserDirectory {
 
   createGuest(clientAddress: string): Promise<InternalUser> {
     return this.identity.createGuest(clientAddress);
+  }
+
+  async resolveToken(token: string): Promise<TokenPrincipal | null> {
+    try {
+      return await this.identity.resolveToken(token);
+    } catch (err) {
+      if (err instanceof InternalCallError && err.status === 404) return null;
+      throw err;
+    }
   }
 }

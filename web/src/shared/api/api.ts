@@ -30,6 +30,7 @@ export const api = createApi({
     'ShareLink',
     'SharedWithMe',
     'Comments',
+    'ApiTokens',
     // chat
     'Threads',
     'ChatMessages',

@@ -1,0 +1,172 @@
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Logger } from 'pino';
+import { forbidden, toErrorResponse, type ActingUser } from '@prd/kit';
+import {
+  addCommentInput,
+  createDocumentInput,
+  getDocumentInput,
+  getProjectInput,
+  listDocumentsInput,
+  MCP_DOCUMENT_URI,
+  mcpDocumentUri,
+  SEARCH_LIMIT_DEFAULT,
+  searchDocumentsInput,
+  TOKEN_READ_ONLY,
+  updateDocumentInput,
+  documentParamsSchema,
+  type DocumentDto,
+  type TokenScope,
+} from '@prd/proto';
+import type { CommentsService } from '../comments/comments.service.js';
+import type { DocumentsService } from '../documents/documents.service.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+
+/** The services the tools act through: every read and write passes the same access helper and limits as the browser's routes. */
+export interface McpDeps {
+  documents: DocumentsService;
+  projects: ProjectsService;
+  comments: CommentsService;
+  logger: Logger;
+}
+
+/** Who a call acts for: the token's user and scope, and the request id (one document allowance per request). */
+export interface McpCaller {
+  user: ActingUser;
+  scope: TokenScope;
+  requestId: string;
+}
+
+const json = (value: unknown): CallToolResult => ({ content: [{ type: 'text', text: JSON.stringify(value, null, 2) }] });
+
+/** A tool's failure as MCP tool error (`isError`) with the message the HTTP route would answer; unexpected ones are logged, never shown. */
+function failed(error: unknown, logger: Logger, tool: string): CallToolResult {
+  const { status, body, unexpected } = toErrorResponse(error);
+  if (unexpected) logger.error({ err: error, tool, status }, 'MCP tool failed');
+  return { isError: true, content: [{ type: 'text', text: body.message }] };
+}
+
+/** A document as an AI tool reads it: a line of facts, then its markdown. */
+const markdownOf = (d: DocumentDto) => `<!-- document ${d.id} · ${d.title} · your role: ${d.role} · updated ${d.updatedAt} -->\n${d.content}`;
+
+/**
+ * docs/decisions/0015-programmatic-access.md: the MCP server of one call (stateless: a server per
+ * request). Tool inputs are proto's contracts; the SDK answers invalid input, and the errors the
+ * services throw (404, 403, 429 with their usual messages), as tool errors (`isError`).
+ */
+export function buildMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
+  const { user } = caller;
+  const server = new McpServer({ name: 'prd-studio', version: '1.0.0' }, { instructions: 'PRD Studio: read, search and edit product requirements documents and projects.' });
+  // Every tool goes through here, so its errors become tool errors with the usual messages.
+  const guard =
+    <A extends unknown[]>(tool: string, run: (...args: A) => Promise<CallToolResult>) =>
+    async (...args: A): Promise<CallToolResult> => {
+      try {
+        return await run(...args);
+      } catch (error) {
+        return failed(error, deps.logger, tool);
+      }
+    };
+  const writable = () => {
+    if (caller.scope !== 'read-write') throw forbidden(TOKEN_READ_ONLY);
+  };
+
+  server.registerTool(
+    'list_projects',
+    { title: 'List projects', description: 'Your projects and those shared with you, with your role on each.', annotations: { readOnlyHint: true } },
+    guard('list_projects', async () => json({ own: await deps.projects.list(user), shared: await deps.projects.listShared(user) })),
+  );
+  server.registerTool(
+    'get_project',
+    { title: 'Get a project', description: "A project and its documents' titles.", inputSchema: getProjectInput, annotations: { readOnlyHint: true } },
+    guard('get_project', async ({ id }) => json({ ...(await deps.projects.get(user, id)), documents: await deps.projects.documentTitles(user, id) })),
+  );
+  server.registerTool(
+    'list_documents',
+    {
+      title: 'List documents',
+      description: 'Your documents and those shared with you (newest first), optionally only those whose title contains `title`.',
+      inputSchema: listDocumentsInput,
+      annotations: { readOnlyHint: true },
+    },
+    guard('list_documents', async ({ title }) => {
+      const needle = title?.toLowerCase();
+      const matches = (t: string) => needle === undefined || t.toLowerCase().includes(needle);
+      const own = (await deps.documents.list(user)).filter((d) => matches(d.title));
+      const shared = (await deps.documents.listShared(user)).filter((d) => matches(d.title));
+      return json({ own, shared });
+    }),
+  );
+  server.registerTool(
+    'get_document',
+    { title: 'Get a document', description: 'A document in markdown.', inputSchema: getDocumentInput, annotations: { readOnlyHint: true } },
+    guard('get_document', async ({ id }) => ({ content: [{ type: 'text', text: markdownOf(await deps.documents.get(user, id)) }] })),
+  );
+  server.registerTool(
+    'search_documents',
+    {
+      title: 'Search documents',
+      description: 'Full-text search over the titles and content of every document you may read (words, "a phrase", or, -word); best matches first.',
+      inputSchema: searchDocumentsInput,
+      annotations: { readOnlyHint: true },
+    },
+    guard('search_documents', async ({ query, limit }) => json(await deps.documents.search(user, query, limit ?? SEARCH_LIMIT_DEFAULT))),
+  );
+  server.registerTool(
+    'create_document',
+    {
+      title: 'Create a document',
+      description: 'A new document of yours (markdown), optionally in a project of yours. Needs a read-write token; counts against your monthly documents.',
+      inputSchema: createDocumentInput,
+    },
+    guard('create_document', async (input) => {
+      writable();
+      return json(await deps.documents.create(user, input, caller.requestId));
+    }),
+  );
+  server.registerTool(
+    'update_document',
+    {
+      title: 'Update a document',
+      description:
+        'Change a document’s title or content (markdown). Needs a read-write token and the editor role; stored as a revision like any edit, so it can be compared and restored.',
+      inputSchema: updateDocumentInput,
+    },
+    guard('update_document', async ({ id, ...change }) => {
+      writable();
+      return json(await deps.documents.update(user, id, change, 'user'));
+    }),
+  );
+  server.registerTool(
+    'add_comment',
+    {
+      title: 'Comment on a document',
+      description: 'A comment on a document, optionally anchored to a quote of its text. Needs a read-write token and the commenter role.',
+      inputSchema: addCommentInput,
+    },
+    guard('add_comment', async ({ documentId, ...comment }) => {
+      writable();
+      return json(await deps.comments.create(user, documentId, comment));
+    }),
+  );
+
+  server.registerResource(
+    'document',
+    new ResourceTemplate(MCP_DOCUMENT_URI, {
+      list: async () => ({
+        resources: [...(await deps.documents.list(user)), ...(await deps.documents.listShared(user))].map((d) => ({
+          uri: mcpDocumentUri(d.id),
+          name: d.title,
+          mimeType: 'text/markdown',
+        })),
+      }),
+    }),
+    { title: 'Document', description: 'A document in markdown', mimeType: 'text/markdown' },
+    async (uri, { id }) => {
+      const { id: documentId } = documentParamsSchema.parse({ id: String(id) });
+      const document = await deps.documents.get(user, documentId);
+      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: document.content }] };
+    },
+  );
+  return server;
+}

@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { CommentsModule } from '../comments/comments.module.js';
+import { DocumentsModule } from '../documents/documents.module.js';
+import { ProjectsModule } from '../projects/projects.module.js';
+import { McpController } from './mcp.controller.js';
+
+@Module({ imports: [DocumentsModule, ProjectsModule, CommentsModule], controllers: [McpController] })
+export class McpModule {}

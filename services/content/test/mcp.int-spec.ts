@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import supertest from 'supertest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { browserRequest as request } from '@prd/kit/testing';
+import { signUp, startIdentityForPeers, type IdentityService, type TestUser } from '@prd/testing/identity';
+import { startContent, type ContentService } from '@prd/testing/content';
+
+const DOCS_LIMIT = 6;
+type Named = TestUser & { username: string };
+
+/** docs/decisions/0015-programmatic-access.md: the MCP server and bearer calls over identity and two content replicas. */
+describe('MCP server and bearer tokens in content', () => {
+  let identity: IdentityService;
+  let a: ContentService;
+  let b: ContentService;
+  let owner: Named;
+  let stranger: Named;
+  let rw: string;
+  let ro: string;
+  const clients: Client[] = [];
+
+  const named = async (): Promise<Named> => {
+    const username = `u${randomBytes(5).toString('hex')}`;
+    return { ...(await signUp(identity, username)), username };
+  };
+  const token = async (user: TestUser, scope: 'read' | 'read-write') =>
+    (
+      await request(identity.url)
+        .post('/api/tokens')
+        .set('Cookie', user.cookie)
+        .send({ name: `t-${scope}`, scope })
+        .expect(201)
+    ).body as { id: number; token: string };
+  const connect = async (url: string, secret: string) => {
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${secret}` } } }));
+    clients.push(client);
+    return client;
+  };
+  const call = async (client: Client, name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const text = (result: CallToolResult) => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+  const parsed = <T>(result: CallToolResult): T => {
+    expect(result.isError).toBeFalsy();
+    return JSON.parse(text(result)) as T;
+  };
+
+  beforeAll(async () => {
+    identity = await startIdentityForPeers({ USER_DOCS_LIMIT: String(DOCS_LIMIT) });
+    a = await startContent(identity);
+    b = await startContent(identity, { DATABASE_URL: a.config.DATABASE_URL });
+    [owner, stranger] = [await named(), await named()];
+    rw = (await token(owner, 'read-write')).token;
+    ro = (await token(owner, 'read')).token;
+  });
+  afterAll(async () => {
+    for (const client of clients) await client.close();
+    await b.close();
+    await a.close();
+    await identity.close();
+  });
+
+  it('answers only bearer calls: 401 without a token', async () => {
+    const res = await supertest(a.url).post('/mcp').set('Origin', a.url).send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }).expect(401);
+    expect(res.body).toMatchObject({ code: 'UNAUTHORIZED', message: expect.stringContaining('personal access token') });
+    await supertest(a.url).post('/mcp').set('Cookie', owner.cookie).set('Origin', a.url).send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }).expect(401);
+  });
+
+  it('lists its tools and the document resource template', async () => {
+    const client = await connect(a.url, ro);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      ['add_comment', 'create_document', 'get_document', 'get_project', 'list_documents', 'list_projects', 'search_documents', 'update_document'].sort(),
+    );
+    expect(tools.find((t) => t.name === 'create_document')?.inputSchema.required).toEqual(['title', 'content']);
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['prd://documents/{id}']);
+  });
+
+  it('reads, searches and edits through every tool with a read-write token, on either replica', async () => {
+    const project = (await request(a.url).post('/api/projects').set('Cookie', owner.cookie).send({ name: 'Checkout revamp', description: 'Payments' }).expect(201)).body as {
+      id: number;
+    };
+    const client = await connect(a.url, rw);
+    const created = parsed<{ id: number; role: string }>(
+      await call(client, 'create_document', { title: 'Checkout PRD', content: '# Checkout\n\nShoppers abandon carts at the payment step.', projectId: project.id }),
+    );
+    expect(created.role).toBe('owner');
+
+    const onB = await connect(b.url, rw);
+    expect(text(await call(onB, 'get_document', { id: created.id }))).toContain('Shoppers abandon carts at the payment step.');
+    const updated = parsed<{ content: string }>(await call(onB, 'update_document', { id: created.id, content: '# Checkout\n\nShoppers abandon carts; offer wallets.' }));
+    expect(updated.content).toContain('wallets');
+    // An update is a revision like any other.
+    const revisions = (await request(a.url).get(`/api/documents/${created.id}/revisions`).set('Cookie', owner.cookie).expect(200)).body as Array<{
+      content: string;
+      source: string;
+    }>;
+    expect(revisions[0]).toMatchObject({ source: 'user', content: expect.stringContaining('payment step') });
+
+    const listed = parsed<{ own: Array<{ id: number }>; shared: unknown[] }>(await call(client, 'list_documents', { title: 'checkout' }));
+    expect(listed.own.map((d) => d.id)).toEqual([created.id]);
+    expect(parsed<{ own: unknown[] }>(await call(client, 'list_documents', { title: 'no such title' })).own).toEqual([]);
+
+    // Full-text: stemming finds "wallet" in "wallets"; the snippet marks it.
+    const hits = parsed<Array<{ id: number; snippet: string }>>(await call(client, 'search_documents', { query: 'wallet' }));
+    expect(hits).toEqual([expect.objectContaining({ id: created.id, snippet: expect.stringContaining('«wallets»') })]);
+
+    const projects = parsed<{ own: Array<{ id: number }> }>(await call(client, 'list_projects'));
+    expect(projects.own.map((p) => p.id)).toContain(project.id);
+    const detail = parsed<{ name: string; documents: Array<{ id: number; title: string }> }>(await call(client, 'get_project', { id: project.id }));
+    expect(detail).toMatchObject({ name: 'Checkout revamp', documents: [{ id: created.id, title: 'Checkout PRD' }] });
+
+    const comment = parsed<{ content: string }>(await call(client, 'add_comment', { documentId: created.id, content: 'Which wallets?' }));
+    expect(comment.content).toBe('Which wallets?');
+    const threads = (await request(a.url).get(`/api/documents/${created.id}/comments`).set('Cookie', owner.cookie).expect(200)).body as unknown[];
+    expect(threads).toHaveLength(1);
+
+    const resource = await client.readResource({ uri: `prd://documents/${created.id}` });
+    expect(resource.contents).toEqual([{ uri: `prd://documents/${created.id}`, mimeType: 'text/markdown', text: updated.content }]);
+  });
+
+  it('refuses writes with a read token as tool errors, and reads with it', async () => {
+    const client = await connect(a.url, ro);
+    const doc = (await request(a.url).post('/api/documents').set('Cookie', owner.cookie).send({ title: 'Read only', content: 'Text' }).expect(201)).body as { id: number };
+    expect(text(await call(client, 'get_document', { id: doc.id }))).toContain('Text');
+    const message = 'This API token is read-only: create a read-write token to make changes';
+    for (const [tool, args] of [
+      ['create_document', { title: 'x', content: 'y' }],
+      ['update_document', { id: doc.id, content: 'changed' }],
+      ['add_comment', { documentId: doc.id, content: 'hi' }],
+    ] as const) {
+      const result = await call(client, tool, args);
+      expect(result).toMatchObject({ isError: true });
+      expect(text(result)).toBe(message);
+    }
+    expect((await request(a.url).get(`/api/documents/${doc.id}`).set('Cookie', owner.cookie)).body.content).toBe('Text');
+    // The same token over HTTP: GET yes, writes 403.
+    await supertest(a.url).get(`/api/documents/${doc.id}`).set('Authorization', `Bearer ${ro}`).expect(200);
+    const write = await supertest(a.url).patch(`/api/documents/${doc.id}`).set('Authorization', `Bearer ${ro}`).send({ content: 'x' }).expect(403);
+    expect(write.body).toEqual({ code: 'FORBIDDEN', message });
+  });
+
+  it("finds nothing of another user's: not found, not listed, not searchable", async () => {
+    const secret = (await request(a.url).post('/api/documents').set('Cookie', stranger.cookie).send({ title: 'Stranger plan', content: 'zanzibar quokka' }).expect(201)).body as {
+      id: number;
+    };
+    const client = await connect(a.url, rw);
+    for (const [tool, args] of [
+      ['get_document', { id: secret.id }],
+      ['update_document', { id: secret.id, content: 'mine now' }],
+      ['add_comment', { documentId: secret.id, content: 'hi' }],
+    ] as const) {
+      const result = await call(client, tool, args);
+      expect(result.isError).toBe(true);
+      expect(text(result)).toBe('Document not found');
+    }
+    expect(parsed<unknown[]>(await call(client, 'search_documents', { query: 'quokka' }))).toEqual([]);
+    expect(text(await call(client, 'list_documents', { title: 'Stranger' }))).not.toContain('Stranger plan');
+    await expect(client.readResource({ uri: `prd://documents/${secret.id}` })).rejects.toThrow('Document not found');
+    const project = (await request(a.url).post('/api/projects').set('Cookie', stranger.cookie).send({ name: 'Hidden' }).expect(201)).body as { id: number };
+    expect(text(await call(client, 'get_project', { id: project.id }))).toBe('Project not found');
+  });
+
+  it('applies the roles of sharing: a viewer reads a shared document but cannot edit it', async () => {
+    const shared = (await request(a.url).post('/api/documents').set('Cookie', stranger.cookie).send({ title: 'Shared spec', content: 'pelican' }).expect(201)).body as {
+      id: number;
+    };
+    await request(a.url).post(`/api/documents/${shared.id}/shares`).set('Cookie', stranger.cookie).send({ login: owner.username, role: 'viewer' }).expect(201);
+    const client = await connect(a.url, rw);
+    expect(text(await call(client, 'get_document', { id: shared.id }))).toContain('pelican');
+    expect(parsed<Array<{ id: number }>>(await call(client, 'search_documents', { query: 'pelican' })).map((h) => h.id)).toEqual([shared.id]);
+    const refused = await call(client, 'update_document', { id: shared.id, content: 'edited' });
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toMatch(/editor/i);
+  });
+
+  it("validates tool input with proto's contracts and their messages", async () => {
+    const client = await connect(a.url, rw);
+    const bad = await call(client, 'get_document', { id: 'abc' });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toContain('Document id must be a number');
+    const noTitle = await call(client, 'create_document', { content: 'x' });
+    expect(noTitle.isError).toBe(true);
+    expect(text(noTitle)).toContain('Document title is required');
+  });
+
+  it('spends the same monthly document allowance as the browser', async () => {
+    const user = await named();
+    const client = await connect(a.url, (await token(user, 'read-write')).token);
+    for (let i = 0; i < DOCS_LIMIT; i++) expect((await call(client, 'create_document', { title: `Doc ${i}`, content: 'x' })).isError).toBeFalsy();
+    const over = await call(client, 'create_document', { title: 'One too many', content: 'x' });
+    expect(over.isError).toBe(true);
+    const browser = await request(a.url).post('/api/documents').set('Cookie', user.cookie).send({ title: 'Browser', content: 'x' }).expect(429);
+    expect(text(over)).toBe(browser.body.message);
+  });
+
+  it('stops a revoked token at once on the other replica', async () => {
+    const { id, token: secret } = await token(owner, 'read');
+    await supertest(a.url).get('/api/documents').set('Authorization', `Bearer ${secret}`).expect(200);
+    await supertest(b.url).get('/api/documents').set('Authorization', `Bearer ${secret}`).expect(200);
+    await request(identity.url).delete(`/api/tokens/${id}`).set('Cookie', owner.cookie).expect(204);
+    await supertest(b.url).get('/api/documents').set('Authorization', `Bearer ${secret}`).expect(401);
+    await supertest(a.url).get('/api/documents').set('Authorization', `Bearer ${secret}`).expect(401);
+    await expect(connect(b.url, secret)).rejects.toThrow();
+  });
+});

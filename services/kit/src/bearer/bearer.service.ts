@@ -1,0 +1,164 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { TOKEN_INVALID, TOKEN_PATTERN, TOKEN_READ_ONLY, TOKEN_REVOKED_CHANNEL, type InternalUser, type TokenPrincipal, type TokenScope } from '@prd/proto';
+import { CONFIG } from '../config/config.tokens.js';
+import type { BaseConfig } from '../config/config.js';
+import { forbidden, rateLimited, unauthorized } from '../errors/app-error.js';
+import { LOGGER } from '../logging/logger.tokens.js';
+import { deploymentChannel } from '../redis/redis.js';
+import { REDIS } from '../redis/redis.tokens.js';
+import { UserDirectory } from '../users/user-directory.js';
+import { bearerTokenOf, hashToken } from './bearer.js';
+
+/**
+ * How long a replica trusts what identity said about a token without asking again. Revocation does
+ * not wait for it (see `announceTokenRevoked`) and expiry is checked on every call.
+ */
+export const TOKEN_RECHECK_MS = 30_000;
+const REMEMBERED_TOKENS = 10_000;
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/** Who a bearer call acts for, and what its token allows. */
+export interface BearerCaller {
+  user: InternalUser;
+  scope: TokenScope;
+}
+
+const SCOPE = Symbol('token-scope');
+type WithScope = FastifyRequest & { [SCOPE]?: TokenScope };
+
+/** The scope of the token a bearer call was authenticated with; undefined for any other call. */
+export const tokenScopeOf = (request: FastifyRequest): TokenScope | undefined => (request as WithScope)[SCOPE];
+
+/** Revocations identity announces: the ids of the tokens that stopped working. */
+export interface TokenRevokedEvent {
+  tokenIds: number[];
+}
+
+const revokedKey = (channel: string, tokenId: number) => `${channel}:revoked:${tokenId}`;
+
+/**
+ * Tells every replica of every service of the deployment that tokens were revoked: a marker each
+ * replica checks before trusting its cache (so the very next call fails, wherever it lands; it
+ * outlives any cache entry), and a message on which they drop the cached tokens.
+ */
+export async function announceTokenRevoked(redis: Redis, config: Pick<BaseConfig, 'SESSION_SECRET'>, tokenIds: number[]): Promise<void> {
+  if (tokenIds.length === 0) return;
+  const channel = deploymentChannel(TOKEN_REVOKED_CHANNEL, config);
+  const event: TokenRevokedEvent = { tokenIds };
+  const batch = redis.multi();
+  for (const id of tokenIds) batch.set(revokedKey(channel, id), '1', 'PX', 2 * TOKEN_RECHECK_MS);
+  await batch.publish(channel, JSON.stringify(event)).exec();
+}
+
+/**
+ * docs/decisions/0015-programmatic-access.md: authenticates `Authorization: Bearer prd_…` calls as the
+ * token's user, with its scope (a read token may only GET) and its own rate limit. Tokens are looked up
+ * in identity and remembered per replica by the hash of their secret until identity announces their
+ * revocation.
+ */
+@Injectable()
+export class BearerService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly remembered = new Map<string, { principal: TokenPrincipal; checkedAt: number }>();
+  /** Tokens revoked lately, by id, with when the announcement came: a lookup in flight meanwhile must not bring one back. */
+  private readonly revoked = new Map<number, number>();
+  private readonly limiter: RateLimiterRedis;
+  private readonly channel: string;
+  private subscriber?: Redis;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(CONFIG) config: BaseConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly directory: UserDirectory,
+  ) {
+    this.channel = deploymentChannel(TOKEN_REVOKED_CHANNEL, config);
+    this.limiter = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `${this.channel}:rate`,
+      points: config.TOKEN_REQUESTS_PER_MINUTE,
+      duration: 60,
+    });
+  }
+
+  async onApplicationBootstrap() {
+    this.subscriber = this.redis.duplicate({ connectionName: 'token-revocations' });
+    this.subscriber.on('error', () => undefined);
+    // Announcements made while the connection was down are lost: start over from identity.
+    this.subscriber.on('ready', () => this.remembered.clear());
+    this.subscriber.on('message', (channel, raw) => {
+      if (channel !== this.channel) return;
+      try {
+        this.forget((JSON.parse(raw) as TokenRevokedEvent).tokenIds);
+      } catch {
+        this.logger.warn({ channel }, 'ignored a malformed token revocation');
+      }
+    });
+    await this.subscriber.subscribe(this.channel);
+  }
+
+  onApplicationShutdown() {
+    this.subscriber?.disconnect();
+  }
+
+  /**
+   * Who a bearer call acts for; undefined when the request carries no `Authorization: Bearer`.
+   * A bad, revoked or expired token is a 401, too many calls a 429, and a write with a read token a
+   * 403 unless the route checks the scope itself (`scopeCheckedByRoute`: the MCP endpoint, all POSTs).
+   */
+  async authenticate(request: FastifyRequest, options: { scopeCheckedByRoute?: boolean } = {}): Promise<BearerCaller | undefined> {
+    const token = bearerTokenOf(request.headers);
+    if (token === undefined) return undefined;
+    if (!TOKEN_PATTERN.test(token)) throw unauthorized(TOKEN_INVALID);
+    const found = await this.principalOf(token);
+    if (!found) throw unauthorized(TOKEN_INVALID);
+    const { principal, cached } = found;
+    // One round trip to Redis either way (the rate limit); a cached token is checked for a revocation beside it.
+    const [revoked, limit] = await Promise.all([cached ? this.redis.exists(revokedKey(this.channel, principal.tokenId)) : 0, this.consume(principal.tokenId)]);
+    if (revoked) {
+      this.forget([principal.tokenId]);
+      throw unauthorized(TOKEN_INVALID);
+    }
+    if (principal.scope === 'read' && !options.scopeCheckedByRoute && !READ_METHODS.has(request.method)) throw forbidden(TOKEN_READ_ONLY);
+    if (limit !== null) throw rateLimited('Too many requests with this API token. Please wait a moment and try again.', limit);
+    (request as WithScope)[SCOPE] = principal.scope;
+    return { user: principal.user, scope: principal.scope };
+  }
+
+  /** null when the call is within the token's limit, else how many milliseconds until it may call again. */
+  private async consume(tokenId: number): Promise<number | null> {
+    try {
+      await this.limiter.consume(String(tokenId));
+      return null;
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return err.msBeforeNext;
+      throw err;
+    }
+  }
+
+  private async principalOf(token: string): Promise<{ principal: TokenPrincipal; cached: boolean } | null> {
+    const key = hashToken(token);
+    const hit = this.remembered.get(key);
+    const now = Date.now();
+    if (hit && now - hit.checkedAt < TOKEN_RECHECK_MS) return expired(hit.principal, now) ? null : { principal: hit.principal, cached: true };
+    this.remembered.delete(key);
+    const principal = await this.directory.resolveToken(token);
+    if (!principal || expired(principal, now) || (this.revoked.get(principal.tokenId) ?? -1) >= now) return null;
+    this.remembered.set(key, { principal, checkedAt: now });
+    if (this.remembered.size > REMEMBERED_TOKENS) this.remembered.delete(this.remembered.keys().next().value!);
+    return { principal, cached: false };
+  }
+
+  private forget(tokenIds: number[]) {
+    const ids = new Set(tokenIds);
+    const now = Date.now();
+    for (const [id, at] of this.revoked) if (now - at > TOKEN_RECHECK_MS) this.revoked.delete(id);
+    for (const id of ids) this.revoked.set(id, now);
+    for (const [key, { principal }] of this.remembered) if (ids.has(principal.tokenId)) this.remembered.delete(key);
+  }
+}
+
+const expired = (principal: TokenPrincipal, now: number) => principal.expiresAt !== null && Date.parse(principal.expiresAt) <= now;
