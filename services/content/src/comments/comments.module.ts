@@ -3,5 +3,10 @@ import { PeopleModule } from '../people/people.module.js';
 import { CommentsController, DocumentCommentsController, DocumentPeopleController } from './comments.controller.js';
 import { CommentsService } from './comments.service.js';
 
-@Module({ imports: [PeopleModule], controllers: [DocumentCommentsController, DocumentPeopleController, CommentsController], providers: [CommentsService], exports: [CommentsService] })
+@Module({
+  imports: [PeopleModule],
+  controllers: [DocumentCommentsController, DocumentPeopleController, CommentsController],
+  providers: [CommentsService],
+  exports: [CommentsService],
+})
 export class CommentsModule {}

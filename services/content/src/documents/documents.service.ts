@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { DB, notFound as notFoundError } from '@prd/kit';
 import {
   DOCUMENT_NOT_FOUND,
