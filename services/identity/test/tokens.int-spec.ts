@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import supertest from 'supertest';
 import { browserRequest as request } from '@prd/kit/testing';
+import { startIdentityWithContent } from '@prd/testing/content';
 import { cookieOf, signUp, startIdentity, type IdentityService, type TestUser } from '@prd/testing/identity';
 
 const RATE_LIMIT = 15;
@@ -13,11 +14,14 @@ describe('personal access tokens (docs/decisions/0015-programmatic-access.md)', 
   let a: IdentityService;
   /** A second replica: same database, Redis and secrets. */
   let b: IdentityService;
+  let stack: Awaited<ReturnType<typeof startIdentityWithContent>>;
   let db: pg.Client;
   let user: TestUser;
 
   beforeAll(async () => {
-    a = await startIdentity({ TOKEN_REQUESTS_PER_MINUTE: String(RATE_LIMIT) });
+    // With the content service, which deleting an account asks to erase the user's shares first.
+    stack = await startIdentityWithContent({ TOKEN_REQUESTS_PER_MINUTE: String(RATE_LIMIT) });
+    a = stack.identity;
     b = await startIdentity({
       TOKEN_REQUESTS_PER_MINUTE: String(RATE_LIMIT),
       DATABASE_URL: a.config.DATABASE_URL,
@@ -31,7 +35,7 @@ describe('personal access tokens (docs/decisions/0015-programmatic-access.md)', 
   afterAll(async () => {
     await db.end();
     await b.close();
-    await a.close();
+    await stack.close();
   });
 
   const create = async (body: Record<string, unknown>, who: TestUser = user) => {

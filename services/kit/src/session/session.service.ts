@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { fastifyCookie, Signer } from '@fastify/cookie';
+import { fastifyCookie } from '@fastify/cookie';
 import type { FastifySessionOptions } from '@fastify/session';
 import { RedisStore } from 'connect-redis';
 import type { FastifyReply, FastifyRequest, Session } from 'fastify';
@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import { CONFIG } from '../config/config.tokens.js';
 import type { BaseConfig } from '../config/config.js';
 import { REDIS } from '../redis/redis.tokens.js';
+import { SessionSigner } from './session-signer.js';
 import { SESSION_COOKIE, SESSION_ENDED_CHANNEL, SESSION_KEY_PREFIX, sessionTag, type SessionEndedEvent } from './session.js';
 
 /** The session of a request: @fastify/session sets it to null once it is destroyed. */
@@ -21,7 +22,7 @@ type SessionOf = FastifyRequest['session'] | null;
 @Injectable()
 export class SessionService {
   private readonly store: RedisStore;
-  private readonly signer: Signer;
+  private readonly signer: SessionSigner;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -29,7 +30,7 @@ export class SessionService {
   ) {
     // Without a cookie expiry connect-redis would use this; the session's own expiry (maxAge below) sets the key's TTL.
     this.store = new RedisStore({ client: redis, prefix: SESSION_KEY_PREFIX, ttl: config.SESSION_TTL_SECONDS });
-    this.signer = new Signer(config.SESSION_SECRET);
+    this.signer = new SessionSigner(config.SESSION_SECRET);
   }
 
   /** The options every service registers `@fastify/session` with. */
