@@ -4,7 +4,6 @@ import { build } from './lib/run.ts';
 import { readState, startStack, stopStack } from './lib/stack.ts';
 import { isPortOpen } from './lib/ports.ts';
 import { runContainerTests, runSoak, runTests } from './test/run-tests.ts';
-import { runBench } from './bench/bench.ts';
 import { containersDown, containersUp } from './containers/command.ts';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -72,6 +71,8 @@ const commands: Record<string, (args: string[]) => Promise<unknown>> = {
   containers: (a) => containersUp(Number(option(a, 'port') ?? process.env.GATEWAY_PORT ?? 8080), say),
   'containers-down': () => containersDown(say),
   bench: async () => {
+    // Loaded only here: the bench imports the built contracts (@prd/proto), which a fresh clone has only after the build.
+    const { runBench } = await import('./bench/bench.ts');
     await runBench();
     process.exit(0);
   },
