@@ -1,6 +1,6 @@
 import { AUTO_TITLE_FALLBACK, type ChatReply, type ChatThread } from '@prd/proto';
 import { AUTO_TITLE_DELAY_MS, PENDING_MESSAGE_RETRY_MS } from '../../shared/ui-constants';
-import { App } from 'antd';
+import { Modal } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage, opensDialog } from '../../shared/state/error-dialogs-middleware';
@@ -42,7 +42,7 @@ export function ChatPage() {
   usePageTitle(info.title);
 
   const toast = useToast();
-  const { modal } = App.useApp();
+  const [modal, confirmHolder] = Modal.useModal();
   const threadsQuery = useGetThreadsQuery();
   const threads = threadsQuery.data ?? [];
   const [loadThread] = useLazyGetThreadQuery();
@@ -285,6 +285,7 @@ export function ChatPage() {
         </div>
       </div>
       <RenameThreadDialog thread={renameTarget} saving={renaming.isLoading} onSave={(title) => void saveRename(title)} onClose={() => setRenameTarget(null)} />
+      {confirmHolder}
     </section>
   );
 }

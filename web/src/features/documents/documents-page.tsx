@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type DocumentSummary } from '@prd/proto';
 import { DOCUMENTS_PAGE_SIZE } from '../../shared/ui-constants';
-import { App, Button } from 'antd';
+import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDeleteDocumentMutation, useGetDocumentsQuery } from '../../shared/api/content-api';
@@ -27,7 +27,7 @@ export function DocumentsPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [selected, setSelected] = useState<DocumentSummary | null>(null);
   const list = usePagedList(documents, titleOf, DOCUMENTS_PAGE_SIZE);
-  const { modal } = App.useApp();
+  const [modal, confirmHolder] = Modal.useModal();
   const navigate = useNavigate();
   const toast = useToast();
 
@@ -99,6 +99,7 @@ export function DocumentsPage() {
       <PageHeader title="Documents" description="All your documents in one place" actions={newDocument} />
       <OwnAndSharedTabs own={body} shared={<SharedDocumentsList />} noun="documents" />
       <StartNewDocumentDialog open={dialogOpen} onClose={() => setDialogOpen(false)} createDirectly />
+      {confirmHolder}
     </section>
   );
 }

@@ -3,10 +3,10 @@ import '../../test/dom-setup';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { createStore } from '../../app/store';
+import { ToastProvider } from '../../shared/toast/toast-provider';
 import { StartNewDocumentDialog } from './start-new-document-dialog';
 
 const realFetch = globalThis.fetch;
@@ -26,11 +26,11 @@ function serverAnswers(templates: { status: number; body: unknown }) {
 function renderDialog(createDirectly: boolean) {
   return render(
     <Provider store={createStore()}>
-      <App>
+      <ToastProvider>
         <MemoryRouter>
           <StartNewDocumentDialog open onClose={() => undefined} createDirectly={createDirectly} />
         </MemoryRouter>
-      </App>
+      </ToastProvider>
     </Provider>,
   );
 }

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ProjectDto } from '@prd/proto';
 import { DOCUMENTS_PAGE_SIZE } from '../../shared/ui-constants';
-import { App, Button } from 'antd';
+import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useDeleteProjectMutation, useGetProjectsQuery } from '../../shared/api/content-api';
@@ -29,7 +29,7 @@ function ProjectsList() {
   const [deleteProject] = useDeleteProjectMutation();
   const [editing, setEditing] = useState<Editing>(null);
   const list = usePagedList(projects, nameOf, DOCUMENTS_PAGE_SIZE);
-  const { modal } = App.useApp();
+  const [modal, confirmHolder] = Modal.useModal();
   const toast = useToast();
 
   const confirmDelete = (project: ProjectDto) =>
@@ -103,6 +103,7 @@ function ProjectsList() {
       />
       <OwnAndSharedTabs own={body} shared={<SharedProjectsList />} noun="projects" />
       <ProjectFormDialog open={editing !== null} project={editing?.project ?? null} onClose={() => setEditing(null)} />
+      {confirmHolder}
     </>
   );
 }

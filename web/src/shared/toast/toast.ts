@@ -1,5 +1,5 @@
-import { App } from 'antd';
 import { useMemo } from 'react';
+import { useNotificationApi } from './toast-provider';
 import { toastStore } from './toast-store';
 
 export interface Toast {
@@ -12,10 +12,10 @@ const keyOf = (title: string, description?: string) => `${title}\n${description 
 
 /**
  * docs/product.md §8 toasts through antd's notification API; the limits of docs/product.md §9 (one at a time, 5 s) are
- * set once in AppProviders. Errors are announced assertively, successes politely.
+ * set once in ToastProvider. Errors are announced assertively, successes politely.
  */
 export function useToast(): Toast {
-  const { notification } = App.useApp();
+  const notification = useNotificationApi();
   return useMemo(
     () => ({
       // A repeated toast replaces the one showing (same key) instead of stacking while the old one fades out.
