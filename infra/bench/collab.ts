@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { COLLAB_PATH, COLLAB_TEXT, COLLAB_TOKEN, collabDocumentName } from '@prd/proto';
 import type { StackState } from '../lib/stack.ts';
 import { createDocument, nowMs, type BenchUser } from './api.ts';
+import { openHeapProbe } from './heap-probe.ts';
 import { latencies, type Latencies } from './load.ts';
 
 /** docs/decisions/0022-co-editing-with-hocuspocus.md: how fast an edit reaches another editor, and what an open document costs content. */
@@ -14,7 +14,7 @@ export interface CollabFigures {
   /** Probes never seen within the wait. */
   missing: number;
   clients: number;
-  /** Resident memory the content replica grew by per open document (KiB), and what was opened. */
+  /** Live memory (heap and external, after a full collection) the content replica grew by per open document (KiB), and what was opened. */
   memoryPerDocumentKib: number;
   documentsOpened: number;
   documentBytes: number;
@@ -87,12 +87,10 @@ function arrival(text: Y.Text, marker: string): Promise<number | null> {
   });
 }
 
-const rssKib = (pid: number) => Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-
 /**
  * `clients` editors on one document, spread over the content replicas (alternately); all but two type
  * steadily while client 0 inserts a marker at a time and client 1 (on the other replica) waits for
- * it. Then `documents` documents are opened on one replica and its resident memory compared.
+ * it. Then `documents` documents are opened on one replica and its live memory compared.
  */
 export async function measureCollab(base: string, state: StackState, user: BenchUser, settings: CollabSettings): Promise<CollabFigures> {
   const replicas = contentReplicas(state);
@@ -126,23 +124,26 @@ export async function measureCollab(base: string, state: StackState, user: Bench
 
     const replica = replicas[0]!;
     const opened = await Promise.all(Array.from({ length: settings.documents }, (_, i) => createDocument(base, user, `Open document ${i}`, DOCUMENT)));
-    const before = rssKib(replica.pid);
+    const probe = await openHeapProbe(replica.pid);
     const socket = socketTo(replica.url, user);
-    const held = opened.map((d) => edit(socket, d.id));
+    const held: Editor[] = [];
     try {
+      const before = await probe.liveBytes();
+      held.push(...opened.map((d) => edit(socket, d.id)));
       await Promise.all(held.map((e) => e.synced));
-      const after = rssKib(replica.pid);
+      const after = await probe.liveBytes();
       return {
         propagation: latencies(delays),
         missing,
         clients: settings.clients,
-        memoryPerDocumentKib: (after - before) / settings.documents,
+        memoryPerDocumentKib: (after - before) / 1024 / settings.documents,
         documentsOpened: settings.documents,
         documentBytes: Buffer.byteLength(DOCUMENT),
       };
     } finally {
       for (const e of held) e.close();
       socket.destroy();
+      await probe.close();
     }
   } finally {
     if (typing) clearInterval(typing);

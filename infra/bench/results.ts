@@ -288,7 +288,7 @@ export function buildRows(runs: RunResults[], bundle: BundleFigures | NotMeasure
       ),
     },
     {
-      figure: 'Live co-editing: content memory per open document (resident growth ÷ documents opened)',
+      figure: 'Live co-editing: content memory per open document (growth of heap + external after a full GC ÷ documents opened)',
       cells: each((r) =>
         from(r.collab ?? { notMeasured: 'not in these results' }, (f) => ({
           value: f.memoryPerDocumentKib,
