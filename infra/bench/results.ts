@@ -289,6 +289,8 @@ export function buildRows(runs: RunResults[], bundle: BundleFigures | NotMeasure
     },
     {
       figure: 'Live co-editing: content memory per open document (growth of heap + external after a full GC ÷ documents opened)',
+      // Our own bound, so that a thousand documents open at once fit in 64 MiB of one replica.
+      target: { op: '<=', value: 64, text: '≤ 64 KiB' },
       cells: each((r) =>
         from(r.collab ?? { notMeasured: 'not in these results' }, (f) => ({
           value: f.memoryPerDocumentKib,
