@@ -1,6 +1,8 @@
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { PageActions } from '../../shared/ui/page-actions';
 import { PageHeader } from '../../shared/ui/page-header';
+import { Page } from '../../shared/ui/page';
+import buttonLink from '../../shared/ui/button-link.module.css';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { useCurrentUser } from '../../shared/user/use-current-user';
 import { usePageTitle } from '../../shared/ui/use-page-title';
@@ -22,16 +24,16 @@ export function AuthOptionsPage() {
   if (user) return <Navigate to={target} replace />;
 
   return (
-    <section className="page">
+    <Page>
       <PageHeader title="Sign up to continue" />
       <PageActions>
-        <Link to={`/auth?callbackUrl=${encodeURIComponent(target)}`} className="button-link button-link-primary">
+        <Link to={`/auth?callbackUrl=${encodeURIComponent(target)}`} className={buttonLink.primary}>
           Sign up with Email
         </Link>
-        <Link to={target} className="button-link">
+        <Link to={target} className={buttonLink.link}>
           Continue without signing in
         </Link>
       </PageActions>
-    </section>
+    </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { Tabs } from 'antd';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../shared/ui/page-header';
+import { Page } from '../../shared/ui/page';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { PRODUCT_NAME } from '../../shared/ui/product-name';
 import { useToast } from '../../shared/toast/toast';
@@ -43,7 +44,7 @@ export function AuthPage() {
   };
 
   return (
-    <section className="page">
+    <Page>
       <PageHeader title={`Welcome to ${PRODUCT_NAME}`} description="Log in or create an account to keep your documents." />
       <div className={styles.authLayout}>
         <div className={styles.authCard}>
@@ -74,6 +75,6 @@ export function AuthPage() {
           <DemoAccountBox onLoggedIn={done} />
         </aside>
       </div>
-    </section>
+    </Page>
   );
 }

@@ -7,6 +7,7 @@ import { openSettings, openSignUp } from '../../shared/state/dialogs-slice';
 import { useAppDispatch } from '../../shared/state/hooks';
 import { isRegistered, useCurrentUser } from '../../shared/user/use-current-user';
 import dialog from '../../shared/ui/dialog.module.css';
+import buttonLink from '../../shared/ui/button-link.module.css';
 
 /**
  * The usage-limit dialog (docs/product.md §2, §8): visitors and guests are offered to sign up, by email
@@ -46,7 +47,7 @@ export function UsageLimitDialog({ kind, onClose }: { kind: UsageKind | null; on
       <p className={dialog.description}>{texts.description}</p>
       <p className={dialog.note}>Registered users get unlimited documents, and unlimited access to the AI with their own OpenAI API key.</p>
       <div className={dialog.stack}>
-        <a href={`/api/login/email?callbackUrl=${callbackUrl}`} className="button-link button-link-primary">
+        <a href={`/api/login/email?callbackUrl=${callbackUrl}`} className={buttonLink.primary}>
           Sign up with Email
         </a>
         <Button size="large" onClick={() => dispatch(openSignUp({ reason: 'limit', kind: shown }))}>

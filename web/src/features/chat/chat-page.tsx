@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { errorMessage, opensDialog } from '../../shared/state/error-dialogs-middleware';
 import { LoadingState } from '../../shared/ui/loading-state';
 import { PageHeader } from '../../shared/ui/page-header';
+import { Page } from '../../shared/ui/page';
 import { useToast } from '../../shared/toast/toast';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import {
@@ -251,7 +252,7 @@ export function ChatPage() {
   const shown = empty ? [{ key: 'greeting', role: 'assistant' as const, content: info.greeting }] : messages;
 
   return (
-    <section className="page">
+    <Page>
       <PageHeader title={info.title} description={info.description} />
       <div className={styles.chatLayout}>
         <ThreadList
@@ -286,6 +287,6 @@ export function ChatPage() {
       </div>
       <RenameThreadDialog thread={renameTarget} saving={renaming.isLoading} onSave={(title) => void saveRename(title)} onClose={() => setRenameTarget(null)} />
       {confirmHolder}
-    </section>
+    </Page>
   );
 }

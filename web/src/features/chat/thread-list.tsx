@@ -2,6 +2,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ChatThread } from '@prd/proto';
 import { Button } from 'antd';
 import { relativeTime } from '../../shared/format/relative-time';
+import { ListItemButton } from '../../shared/ui/list-item-button';
 import styles from './chat.module.css';
 
 interface Props {
@@ -30,10 +31,10 @@ export function ThreadList({ threads, activeId, loading, onOpen, onNew, onRename
         <ul className={styles.threadListItems}>
           {threads.map((thread) => (
             <li key={thread.id} className={thread.id === activeId ? `${styles.threadItem} ${styles.threadItemActive}` : styles.threadItem}>
-              <button type="button" className={`list-item-button ${styles.threadOpen}`} aria-current={thread.id === activeId ? 'true' : undefined} onClick={() => onOpen(thread)}>
+              <ListItemButton className={styles.threadOpen} aria-current={thread.id === activeId ? 'true' : undefined} onClick={() => onOpen(thread)}>
                 <span className={styles.threadTitle}>{thread.title}</span>
                 <span className={styles.threadTime}>{relativeTime(thread.updatedAt)}</span>
-              </button>
+              </ListItemButton>
               <Button type="text" size="small" icon={<EditOutlined aria-hidden />} aria-label={`Rename ${thread.title}`} onClick={() => onRename(thread)} />
               <Button type="text" size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={`Delete ${thread.title}`} onClick={() => onDelete(thread)} />
             </li>

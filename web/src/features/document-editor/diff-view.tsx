@@ -1,15 +1,18 @@
 import { useMemo } from 'react';
 import { diffLines, diffStats, sideBySide, type DiffLine } from './line-diff';
+import styles from './history.module.css';
 
 export type DiffLayout = 'side-by-side' | 'inline';
 
 const MARKS = { same: ' ', removed: '−', added: '+' } as const;
 const NAMES = { same: 'unchanged', removed: 'removed', added: 'added' } as const;
+const KIND_CLASSES: Record<DiffLine['kind'], string | undefined> = { same: undefined, removed: styles.removed, added: styles.added };
+const classes = (...names: (string | undefined)[]): string => names.filter(Boolean).join(' ');
 
 function Cell({ line }: { line: DiffLine | null }) {
-  if (!line) return <td className="diff-cell diff-cell-empty" />;
+  if (!line) return <td className={styles.diffCell} />;
   return (
-    <td className={`diff-cell diff-${line.kind}`}>
+    <td className={classes(styles.diffCell, KIND_CLASSES[line.kind])}>
       <span className="visually-hidden">{NAMES[line.kind]}: </span>
       {line.text || ' '}
     </td>
@@ -22,17 +25,17 @@ export function DiffView({ before, after, layout }: { before: string; after: str
   const stats = diffStats(lines);
 
   return (
-    <div className="diff-view">
-      <p className="diff-stats">
+    <div>
+      <p className={styles.diffStats}>
         {stats.added === 0 && stats.removed === 0
           ? 'No differences from the current text.'
           : `${stats.removed} line${stats.removed === 1 ? '' : 's'} removed, ${stats.added} added since this revision.`}
       </p>
       {layout === 'inline' ? (
-        <pre className="diff-inline" aria-label="Inline diff">
+        <pre className={styles.diffInline} aria-label="Inline diff">
           {lines.map((line, index) => (
-            <div key={index} className={`diff-line diff-${line.kind}`}>
-              <span className="diff-mark" aria-hidden>
+            <div key={index} className={classes(styles.diffLine, KIND_CLASSES[line.kind])}>
+              <span className={styles.diffMark} aria-hidden>
                 {MARKS[line.kind]}
               </span>
               <span className="visually-hidden">{NAMES[line.kind]}: </span>
@@ -41,7 +44,7 @@ export function DiffView({ before, after, layout }: { before: string; after: str
           ))}
         </pre>
       ) : (
-        <table className="diff-table" aria-label="Side-by-side diff">
+        <table className={styles.diffTable} aria-label="Side-by-side diff">
           <thead>
             <tr>
               <th scope="col">This revision</th>

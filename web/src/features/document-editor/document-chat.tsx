@@ -10,6 +10,8 @@ import { MessageList } from '../chat/message-list';
 import { ReplyStopped } from '../chat/reply-stream';
 import { useChatConversation } from '../chat/use-chat-conversation';
 import { fromChatMessage, localMessage } from '../chat/view-message';
+import layout from './chat-beside-preview.module.css';
+import styles from './document-editor.module.css';
 
 const GREETING =
   'Ask me to improve this document. For example: "add a section called Risks", "rename the title to Launch Plan", "replace draft with final", or "add a user story: as a ...".';
@@ -68,8 +70,8 @@ export function DocumentChat({ document: doc, onAsked, onReplied }: Props) {
 
   const shown = messages && messages.length > 0 ? messages : [{ key: 'greeting', role: 'assistant' as const, content: GREETING }];
   return (
-    <section className="document-chat" aria-label="AI chat">
-      <h2 className="document-chat-heading">AI Chat</h2>
+    <section className={layout.chat} aria-label="AI chat">
+      <h2 className={styles.chatHeading}>AI Chat</h2>
       <GuestMessageWarning />
       {messages === null ? (
         <LoadingState text="Loading chat history..." visible />

@@ -5,6 +5,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch } from '../../shared/state/hooks';
 import { LoadingState } from '../../shared/ui/loading-state';
+import { Badge } from '../../shared/ui/badge';
+import { EmptyState } from '../../shared/ui/empty-state';
+import buttonLink from '../../shared/ui/button-link.module.css';
 import type { ApiError } from '../../shared/api/normalize-error';
 import { useToast } from '../../shared/toast/toast';
 import { displayName, useCurrentUser } from '../../shared/user/use-current-user';
@@ -22,21 +25,22 @@ import { ROLE_LABELS } from '../sharing/role-label';
 import { useDocumentUpdating } from './use-document-updating';
 import { useLiveDocument } from './use-live-document';
 import { userColor } from './user-color';
-import styles from './live-editing.module.css';
-import './document-editor.css';
+import liveEditing from './live-editing.module.css';
+import layout from './chat-beside-preview.module.css';
+import styles from './document-editor.module.css';
 
 const isNotFound = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as ApiError).status === 404;
 
 export function DocumentNotFound() {
   usePageTitle('Document not found');
   return (
-    <section className="empty-state" role="alert">
+    <EmptyState alert>
       <h2>Document not found</h2>
       <p>The document doesn&apos;t exist or you don&apos;t have access to it.</p>
-      <Link to="/documents" className="button-link">
+      <Link to="/documents" className={buttonLink.link}>
         Back to Documents
       </Link>
-    </section>
+    </EmptyState>
   );
 }
 
@@ -72,10 +76,10 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
   if (!document.data) {
     if (document.isError && !isNotFound(document.error)) {
       return (
-        <section className="empty-state" role="alert">
+        <EmptyState alert>
           <h2>The document could not be loaded</h2>
           <Button onClick={() => void document.refetch()}>Try again</Button>
-        </section>
+        </EmptyState>
       );
     }
     return document.isError ? <DocumentNotFound /> : null;
@@ -106,17 +110,13 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
   const actions = (
     <>
       {snapshot && <PresenceList people={snapshot.people} />}
-      {snapshot?.status === 'reconnecting' && (
-        <span className="badge" role="status">
-          Reconnecting…
-        </span>
-      )}
+      {snapshot?.status === 'reconnecting' && <Badge role="status">Reconnecting…</Badge>}
       {updating && (
-        <span className="badge badge-primary" role="status">
+        <Badge primary role="status">
           Updating...
-        </span>
+        </Badge>
       )}
-      {doc.role !== 'owner' && <span className="badge">{ROLE_LABELS[doc.role]}</span>}
+      {doc.role !== 'owner' && <Badge>{ROLE_LABELS[doc.role]}</Badge>}
       <Button
         icon={canEdit ? <EditOutlined aria-hidden /> : <FileTextOutlined aria-hidden />}
         aria-pressed={view === 'edit'}
@@ -138,7 +138,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
 
   return (
     <>
-      <nav className="editor-breadcrumb" aria-label="Breadcrumb">
+      <nav className={styles.breadcrumb} aria-label="Breadcrumb">
         <Link to="/documents">Documents</Link>
         <span aria-hidden> / </span>
         <span aria-current="page">{doc.title}</span>
@@ -146,7 +146,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
       <h1 className="visually-hidden">{doc.title}</h1>
       {revoked && (
         <Alert
-          className={styles.notice}
+          className={liveEditing.notice}
           type="warning"
           showIcon
           title="This document is no longer shared with you"
@@ -154,14 +154,14 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
         />
       )}
       {!revoked && canEdit && !canType && snapshot?.status === 'live' && (
-        <Alert className={styles.notice} type="info" showIcon title="You can now only view this document" description="Your role was changed while you had it open." />
+        <Alert className={liveEditing.notice} type="info" showIcon title="You can now only view this document" description="Your role was changed while you had it open." />
       )}
-      <div className="editor-split">
+      <div className={layout.split}>
         {canEdit ? (
           <DocumentChat document={doc} onAsked={asked} onReplied={aiReplied} />
         ) : (
-          <aside className="document-chat-readonly" aria-label="AI chat">
-            <p className="cell-muted">You can view this document. Ask its owner for the editor role to change it or chat with the AI about it.</p>
+          <aside className={styles.chatReadonly} aria-label="AI chat">
+            <p>You can view this document. Ask its owner for the editor role to change it or chat with the AI about it.</p>
           </aside>
         )}
         <DocumentPreview title={doc.title} content={doc.content} actions={actions}>

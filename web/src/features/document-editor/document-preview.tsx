@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { MarkdownView } from '../chat/markdown-view';
 import { characterCount } from './character-count';
+import styles from './document-preview.module.css';
 
 interface Props {
   title: string;
@@ -14,17 +15,17 @@ interface Props {
 /** A document's live preview (docs/product.md §2): its title, its character count and its markdown. */
 export function DocumentPreview({ title, content, actions, children }: Props) {
   return (
-    <section className="document-preview" aria-label="Document preview">
-      <header className="document-preview-head">
-        <div className="document-preview-title">
+    <section className={styles.preview} aria-label="Document preview">
+      <header className={styles.head}>
+        <div className={styles.title}>
           <h2>{title}</h2>
-          <span className="document-preview-count" data-testid="character-count">
+          <span className={styles.count} data-testid="character-count">
             {characterCount(content)}
           </span>
         </div>
-        {actions && <div className="document-preview-actions">{actions}</div>}
+        {actions && <div className={styles.actions}>{actions}</div>}
       </header>
-      <div className="document-preview-body">{children ?? <MarkdownView text={content} />}</div>
+      <div className={styles.body}>{children ?? <MarkdownView text={content} />}</div>
     </section>
   );
 }

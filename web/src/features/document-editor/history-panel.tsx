@@ -7,7 +7,9 @@ import { LoadingState } from '../../shared/ui/loading-state';
 import { relativeTime } from '../../shared/format/relative-time';
 import { useToast } from '../../shared/toast/toast';
 import { useGetRevisionsQuery, useRestoreRevisionMutation } from './document-editor-api';
+import { ListItemButton } from '../../shared/ui/list-item-button';
 import { DiffView, type DiffLayout } from './diff-view';
+import styles from './history.module.css';
 
 /** A revision holds the text a change replaced; its label names who made that change. */
 const SOURCE_LABELS: Record<RevisionSource, string> = {
@@ -42,8 +44,8 @@ export function HistoryPanel({ document: doc, canRestore, onClose }: { document:
   };
 
   return (
-    <section className="history-panel" aria-labelledby="history-heading">
-      <header className="history-head">
+    <section aria-labelledby="history-heading">
+      <header className={styles.head}>
         <h3 id="history-heading">History</h3>
         <Button type="text" size="small" icon={<CloseOutlined aria-hidden />} aria-label="Close history" onClick={onClose} />
       </header>
@@ -52,27 +54,26 @@ export function HistoryPanel({ document: doc, canRestore, onClose }: { document:
       ) : revisions.isError ? (
         <p role="alert">Failed to load the history. Please try again.</p>
       ) : list.length === 0 ? (
-        <p className="history-empty">No earlier versions yet. Every change by you, the AI or the guided flow will be listed here.</p>
+        <p className={styles.empty}>No earlier versions yet. Every change by you, the AI or the guided flow will be listed here.</p>
       ) : (
-        <div className="history-body">
-          <ul className="history-list" aria-label="Revisions">
+        <div className={styles.body}>
+          <ul className={styles.list} aria-label="Revisions">
             {list.map((revision) => (
               <li key={revision.id}>
-                <button
-                  type="button"
-                  className={revision.id === selected?.id ? 'list-item-button history-item history-item-active' : 'list-item-button history-item'}
+                <ListItemButton
+                  className={revision.id === selected?.id ? `${styles.item} ${styles.itemActive}` : styles.item}
                   aria-current={revision.id === selected?.id ? 'true' : undefined}
                   onClick={() => setSelectedId(revision.id)}
                 >
-                  <span className={`history-source history-source-${revision.source}`}>{SOURCE_LABELS[revision.source]}</span>
-                  <span className="history-time">{relativeTime(revision.createdAt)}</span>
-                </button>
+                  <span className={styles.source}>{SOURCE_LABELS[revision.source]}</span>
+                  <span className={styles.time}>{relativeTime(revision.createdAt)}</span>
+                </ListItemButton>
               </li>
             ))}
           </ul>
           {selected && (
-            <div className="history-detail">
-              <div className="history-toolbar">
+            <div className={styles.detail}>
+              <div className={styles.toolbar}>
                 <Segmented<DiffLayout>
                   size="small"
                   value={layout}

@@ -7,6 +7,9 @@ import { openUsageLimit } from '../../shared/state/dialogs-slice';
 import { errorMessage, limitKindOf } from '../../shared/state/error-dialogs-middleware';
 import { useAppDispatch } from '../../shared/state/hooks';
 import { LoadingState } from '../../shared/ui/loading-state';
+import { EmptyState } from '../../shared/ui/empty-state';
+import { Page } from '../../shared/ui/page';
+import buttonLink from '../../shared/ui/button-link.module.css';
 import type { ApiError } from '../../shared/api/normalize-error';
 import { useToast } from '../../shared/toast/toast';
 import { useCurrentUser } from '../../shared/user/use-current-user';
@@ -17,10 +20,10 @@ import { MessageList } from '../chat/message-list';
 import { ReplyStopped } from '../chat/reply-stream';
 import { useChatConversation } from '../chat/use-chat-conversation';
 import { DocumentPreview } from '../document-editor/document-preview';
+import layout from '../document-editor/chat-beside-preview.module.css';
 import { api } from '../../shared/api/api';
 import { useGetTemplateQuery, type FlowMessageAnswer, type FlowStartAnswer } from './document-flow-api';
 import { FlowTitleStep } from './flow-title-step';
-import '../document-editor/document-editor.css';
 import styles from './document-flow.module.css';
 
 type Step = 'title' | 'starting' | 'conversation';
@@ -43,12 +46,12 @@ const parseMode = (raw: string | null): DocumentFlowMode => (raw === 'start-new'
 function TemplateNotFound({ text = 'Template not found' }: { text?: string }) {
   usePageTitle('Template not found');
   return (
-    <section className="empty-state" role="alert">
+    <EmptyState alert>
       <h2>{text}</h2>
-      <Link to="/templates" className="button-link">
+      <Link to="/templates" className={buttonLink.link}>
         Back to Templates
       </Link>
-    </section>
+    </EmptyState>
   );
 }
 
@@ -56,7 +59,7 @@ function CompletedCard({ documentId }: { documentId: number }) {
   return (
     <div className={styles.flowComplete} role="status">
       <p className={styles.flowCompleteTitle}>Document generated successfully!</p>
-      <Link to={`/documents/${documentId}`} className="button-link button-link-primary">
+      <Link to={`/documents/${documentId}`} className={buttonLink.primary}>
         View Document
       </Link>
     </div>
@@ -156,7 +159,7 @@ function DocumentFlow({ templateId }: { templateId: number }) {
   if (step === 'title') return <FlowTitleStep templateName={template.data.name} initialTitle={title} onContinue={(chosen) => void start(chosen)} />;
   if (step === 'starting' || !document) {
     return (
-      <section className={styles.flowChat} aria-label="Document assistant">
+      <section className={layout.chat} aria-label="Document assistant">
         <h1 className={styles.flowHeading}>{template.data.name}</h1>
         {!conversation.streamingText && <LoadingState text="Starting conversation..." visible />}
         <MessageList messages={messages} label="Document assistant conversation" streamingText={conversation.streamingText} />
@@ -166,8 +169,8 @@ function DocumentFlow({ templateId }: { templateId: number }) {
   }
 
   return (
-    <div className={styles.flowSplit}>
-      <section className={styles.flowChat} aria-label="Document assistant">
+    <div className={layout.split}>
+      <section className={layout.chat} aria-label="Document assistant">
         <h1 className={styles.flowHeading}>{template.data.name}</h1>
         <GuestMessageWarning />
         <MessageList messages={messages} label="Document assistant conversation" streamingText={conversation.streamingText} />
@@ -193,5 +196,5 @@ function DocumentFlow({ templateId }: { templateId: number }) {
 /** Guided document creation (docs/product.md §2, §4) at /document-flow/:templateId and /templates/:templateId/create. */
 export function DocumentFlowPage() {
   const templateId = parseId(useParams().templateId);
-  return <section className="page page-wide">{templateId === null ? <TemplateNotFound /> : <DocumentFlow key={templateId} templateId={templateId} />}</section>;
+  return <Page wide>{templateId === null ? <TemplateNotFound /> : <DocumentFlow key={templateId} templateId={templateId} />}</Page>;
 }

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { AuthRequired } from '../../shared/ui/auth-required';
 import { LoadingState } from '../../shared/ui/loading-state';
+import { Page } from '../../shared/ui/page';
 import { useCurrentUser } from '../../shared/user/use-current-user';
 import { DocumentEditor, DocumentNotFound } from '../document-editor/document-editor';
 
@@ -13,9 +14,5 @@ export function DocumentEditorPage() {
   const { user, isLoading } = useCurrentUser();
   const documentId = /^[1-9]\d*$/.test(raw) ? Number(raw) : null;
   if (isLoading) return <LoadingState text="Loading document..." />;
-  return (
-    <section className="page page-wide">
-      {!user ? <AuthRequired /> : documentId === null ? <DocumentNotFound /> : <DocumentEditor key={documentId} documentId={documentId} />}
-    </section>
-  );
+  return <Page wide>{!user ? <AuthRequired /> : documentId === null ? <DocumentNotFound /> : <DocumentEditor key={documentId} documentId={documentId} />}</Page>;
 }

@@ -6,9 +6,12 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDeleteDocumentMutation, useGetDocumentsQuery } from '../../shared/api/content-api';
 import { errorMessage } from '../../shared/state/error-dialogs-middleware';
-import { LoadingState } from '../../shared/ui/loading-state';
+import { LoadError, LoadingState } from '../../shared/ui/loading-state';
+import { EmptyState } from '../../shared/ui/empty-state';
+import { Page } from '../../shared/ui/page';
 import { PageHeader } from '../../shared/ui/page-header';
 import { PagedTable } from '../../shared/list/paged-table';
+import table from '../../shared/list/data-table.module.css';
 import { relativeTime } from '../../shared/format/relative-time';
 import { RowActions } from '../../shared/list/row-actions';
 import { useToast } from '../../shared/toast/toast';
@@ -61,32 +64,27 @@ export function DocumentsPage() {
 
   let body;
   if (isLoading) body = <LoadingState text="Loading documents..." visible />;
-  else if (isError)
-    body = (
-      <p className="status-text" role="alert">
-        Failed to load documents
-      </p>
-    );
+  else if (isError) body = <LoadError>Failed to load documents</LoadError>;
   else if (!documents?.length)
     body = (
-      <div className="empty-state">
+      <EmptyState>
         <h2>No documents yet</h2>
         <p>Create a document from a template, or let the AI guide you.</p>
         <Button type="primary" onClick={() => setDialogOpen(true)} aria-haspopup="dialog">
           Create your first document
         </Button>
-      </div>
+      </EmptyState>
     );
   else
     body = (
       <PagedTable list={list} noun="documents" sortLabel="Title" columns={['Last Updated']} pagerLabel="Document pages">
         {(document) => (
-          <tr key={document.id} className={selected?.id === document.id ? 'row-selected' : undefined}>
+          <tr key={document.id} className={selected?.id === document.id ? table.rowSelected : undefined}>
             <td>
               <Link to={`/documents/${document.id}`}>{document.title}</Link>
             </td>
-            <td className="cell-muted">{relativeTime(document.updatedAt)}</td>
-            <td className="cell-actions">
+            <td className={table.cellMuted}>{relativeTime(document.updatedAt)}</td>
+            <td className={table.cellActions}>
               <RowActions name={document.title} onEdit={() => void navigate(`/documents/${document.id}`)} onDelete={() => confirmDelete(document)} />
             </td>
           </tr>
@@ -95,11 +93,11 @@ export function DocumentsPage() {
     );
 
   return (
-    <section className="page">
+    <Page>
       <PageHeader title="Documents" description="All your documents in one place" actions={newDocument} />
       <OwnAndSharedTabs own={body} shared={<SharedDocumentsList />} noun="documents" />
       <StartNewDocumentDialog open={dialogOpen} onClose={() => setDialogOpen(false)} createDirectly />
       {confirmHolder}
-    </section>
+    </Page>
   );
 }

@@ -5,6 +5,9 @@ import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } f
 import { Link, useNavigate } from 'react-router-dom';
 import { useGetTemplatesQuery } from '../../shared/api/content-api';
 import { PageHeader } from '../../shared/ui/page-header';
+import { Page } from '../../shared/ui/page';
+import { Badge } from '../../shared/ui/badge';
+import { LoadError } from '../../shared/ui/loading-state';
 import { PRODUCT_NAME } from '../../shared/ui/product-name';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { aiAssistedFlowPath } from '../templates/choose-template';
@@ -78,7 +81,7 @@ function ActionCard({ to, icon, title, text, comingSoon = false }: ActionCardPro
   return (
     <div className={comingSoon ? `${styles.actionCard} ${styles.actionCardDisabled}` : styles.actionCard} aria-disabled={comingSoon || undefined}>
       {body}
-      {comingSoon && <span className="badge">Coming soon</span>}
+      {comingSoon && <Badge>Coming soon</Badge>}
     </div>
   );
 }
@@ -109,7 +112,7 @@ export function HomePage() {
   const popular = templates?.slice(0, HOME_POPULAR_TEMPLATES) ?? [];
 
   return (
-    <section className="page">
+    <Page>
       <PageHeader
         title={PRODUCT_NAME}
         description="A free, open-source tool for product teams: write product requirements documents, personas, user stories and brainstorming notes with an AI assistant."
@@ -121,11 +124,7 @@ export function HomePage() {
           <h2 id="popular-templates">Popular Templates</h2>
           <Link to="/templates">View all</Link>
         </div>
-        {isError && (
-          <p className="status-text" role="alert">
-            Failed to load templates
-          </p>
-        )}
+        {isError && <LoadError>Failed to load templates</LoadError>}
         <ul className={styles.popularTemplates} aria-busy={!templates && !isError}>
           {!templates && !isError && <PopularTemplatePlaceholders />}
           {popular.map((template) => (
@@ -157,6 +156,6 @@ export function HomePage() {
           <ActionCard icon={<SolutionOutlined />} title="Get Feedback on Idea" text="Have the AI review an idea" comingSoon />
         </div>
       </section>
-    </section>
+    </Page>
   );
 }

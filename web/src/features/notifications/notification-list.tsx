@@ -41,14 +41,14 @@ export function NotificationList({ besideSidebar, onClose }: { besideSidebar: bo
         </Button>
       </div>
       {!data?.items.length ? (
-        <p className="cell-muted">Nothing yet.</p>
+        <p>Nothing yet.</p>
       ) : (
         <ul className={styles.notificationItems}>
           {data.items.map((n) => (
             <li key={n.id}>
               <button type="button" className={n.read ? styles.notificationItem : `${styles.notificationItem} ${styles.unread}`} onClick={() => open(n)}>
                 <span>{describe(n)}</span>
-                <span className="cell-muted">{relativeTime(n.createdAt)}</span>
+                <span>{relativeTime(n.createdAt)}</span>
               </button>
             </li>
           ))}

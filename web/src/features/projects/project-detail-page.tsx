@@ -8,6 +8,9 @@ import { useGetProjectDocumentsQuery, useGetProjectQuery } from '../../shared/ap
 import { LoadingState } from '../../shared/ui/loading-state';
 import { PageActions } from '../../shared/ui/page-actions';
 import { PageHeader } from '../../shared/ui/page-header';
+import { Page } from '../../shared/ui/page';
+import buttonLink from '../../shared/ui/button-link.module.css';
+import { EmptyState } from '../../shared/ui/empty-state';
 import { relativeTime } from '../../shared/format/relative-time';
 import { useToast } from '../../shared/toast/toast';
 import { usePageTitle } from '../../shared/ui/use-page-title';
@@ -26,13 +29,13 @@ type OpenDialog = 'add' | 'create' | 'share' | null;
 function ProjectNotFound() {
   usePageTitle('Project not found');
   return (
-    <section className="empty-state" role="alert">
+    <EmptyState alert>
       <h2>Project not found</h2>
       <p>The project you&apos;re looking for doesn&apos;t exist or you don&apos;t have access to it.</p>
-      <Link to="/projects" className="button-link">
+      <Link to="/projects" className={buttonLink.link}>
         Back to Projects
       </Link>
-    </section>
+    </EmptyState>
   );
 }
 
@@ -117,11 +120,11 @@ function ProjectDetail({ projectId }: { projectId: number }) {
             {documents.isLoading ? (
               <LoadingState text="Loading documents..." />
             ) : list.length === 0 ? (
-              <div className="empty-state">
+              <EmptyState>
                 <h3>No documents yet</h3>
                 <p>Add an existing document or create a new one in this project.</p>
                 {actions}
-              </div>
+              </EmptyState>
             ) : (
               <ul className={styles.projectDocuments}>
                 {list.map((document) => (
@@ -154,8 +157,8 @@ function ProjectDetail({ projectId }: { projectId: number }) {
 export function ProjectDetailPage() {
   const projectId = parseProjectId(useParams().id);
   return (
-    <section className="page">
+    <Page>
       <ProjectsGuard>{projectId === null ? <ProjectNotFound /> : <ProjectDetail projectId={projectId} />}</ProjectsGuard>
-    </section>
+    </Page>
   );
 }

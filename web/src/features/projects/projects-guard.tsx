@@ -6,6 +6,7 @@ import { useAppDispatch } from '../../shared/state/hooks';
 import { LoadingState } from '../../shared/ui/loading-state';
 import { isRegistered, useCurrentUser } from '../../shared/user/use-current-user';
 import dialog from '../../shared/ui/dialog.module.css';
+import buttonLink from '../../shared/ui/button-link.module.css';
 import styles from './projects.module.css';
 
 /**
@@ -25,17 +26,17 @@ export function ProjectsGuard({ children }: { children: ReactNode }) {
     <Modal open title="Sign up to Access Projects" onCancel={() => void navigate('/')} footer={null} mask={{ closable: false }}>
       <p className={dialog.description}>Projects group your documents and are available with a free account. Sign up to create and manage projects.</p>
       <div className={dialog.stack}>
-        <a href={`/api/login/email?callbackUrl=${callbackUrl}`} className="button-link button-link-primary">
+        <a href={`/api/login/email?callbackUrl=${callbackUrl}`} className={buttonLink.primary}>
           Sign up with Email
         </a>
         <Button size="large" onClick={() => dispatch(openSignUp({ reason: 'default' }))}>
           Create an account here
         </Button>
         <div className={styles.guardSecondary}>
-          <Link to="/" className="button-link">
+          <Link to="/" className={buttonLink.link}>
             Go Back
           </Link>
-          <Link to="/documents" className="button-link">
+          <Link to="/documents" className={buttonLink.link}>
             View Documents Instead
           </Link>
         </div>

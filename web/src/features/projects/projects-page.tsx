@@ -6,9 +6,12 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useDeleteProjectMutation, useGetProjectsQuery } from '../../shared/api/content-api';
 import { errorMessage } from '../../shared/state/error-dialogs-middleware';
-import { LoadingState } from '../../shared/ui/loading-state';
+import { LoadError, LoadingState } from '../../shared/ui/loading-state';
+import { EmptyState } from '../../shared/ui/empty-state';
+import { Page } from '../../shared/ui/page';
 import { PageHeader } from '../../shared/ui/page-header';
 import { PagedTable } from '../../shared/list/paged-table';
+import table from '../../shared/list/data-table.module.css';
 import { relativeTime } from '../../shared/format/relative-time';
 import { RowActions } from '../../shared/list/row-actions';
 import { useToast } from '../../shared/toast/toast';
@@ -53,21 +56,16 @@ function ProjectsList() {
 
   let body;
   if (isLoading) body = <LoadingState text="Loading projects..." visible />;
-  else if (isError)
-    body = (
-      <p className="status-text" role="alert">
-        Failed to load projects
-      </p>
-    );
+  else if (isError) body = <LoadError>Failed to load projects</LoadError>;
   else if (!projects?.length)
     body = (
-      <div className="empty-state">
+      <EmptyState>
         <h2>No projects yet</h2>
         <p>Group related documents into a project.</p>
         <Button type="primary" onClick={create} aria-haspopup="dialog">
           Create your first project
         </Button>
-      </div>
+      </EmptyState>
     );
   else
     body = (
@@ -77,12 +75,12 @@ function ProjectsList() {
             <td>
               <Link to={`/projects/${project.id}`}>{project.name}</Link>
             </td>
-            <td className={`cell-muted ${styles.cellDescription}`}>{project.description || 'No description'}</td>
+            <td className={`${table.cellMuted} ${styles.cellDescription}`}>{project.description || 'No description'}</td>
             <td>
               <ProjectStatusBadge status={project.status} />
             </td>
-            <td className="cell-muted">{relativeTime(project.updatedAt)}</td>
-            <td className="cell-actions">
+            <td className={table.cellMuted}>{relativeTime(project.updatedAt)}</td>
+            <td className={table.cellActions}>
               <RowActions name={project.name} onEdit={() => setEditing({ project })} onDelete={() => confirmDelete(project)} />
             </td>
           </tr>
@@ -112,10 +110,10 @@ function ProjectsList() {
 export function ProjectsPage() {
   usePageTitle('Projects');
   return (
-    <section className="page">
+    <Page>
       <ProjectsGuard>
         <ProjectsList />
       </ProjectsGuard>
-    </section>
+    </Page>
   );
 }

@@ -1,6 +1,5 @@
 import { RELOAD_AFTER_REGISTRATION_MS } from '../../shared/ui-constants';
 import { Button } from 'antd';
-import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../shared/api/api';
 import { errorMessage } from '../../shared/state/error-dialogs-middleware';
@@ -8,6 +7,8 @@ import { useAppDispatch } from '../../shared/state/hooks';
 import { useDeleteAccountMutation } from '../../shared/api/identity-api';
 import { useToast } from '../../shared/toast/toast';
 import type { SignedInUser } from '../../shared/user/use-current-user';
+import { SettingsSection } from './settings-section';
+import styles from './settings.module.css';
 
 /** The browser confirm texts of docs/product.md §5. */
 export const RESET_GUEST_CONFIRM =
@@ -20,7 +21,6 @@ export const DELETE_ACCOUNT_CONFIRM =
  * (a new guest identity, then the page reloads), each behind a browser confirm (docs/product.md §4, §5).
  */
 export function AccountSection({ user, onClose }: { user: SignedInUser; onClose: () => void }) {
-  const headingId = useId();
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -46,9 +46,8 @@ export function AccountSection({ user, onClose }: { user: SignedInUser; onClose:
   };
 
   return (
-    <section className="settings-section settings-danger" aria-labelledby={headingId}>
-      <h2 id={headingId}>{guest ? 'Reset guest account' : 'Delete account'}</h2>
-      <p className="settings-text">
+    <SettingsSection title={guest ? 'Reset guest account' : 'Delete account'} danger>
+      <p className={styles.text}>
         {guest
           ? 'Remove your guest details and continue with a new guest identity. Your documents stay accessible.'
           : 'Remove your personal information. Your content stays but is no longer tied to your account.'}
@@ -56,6 +55,6 @@ export function AccountSection({ user, onClose }: { user: SignedInUser; onClose:
       <Button danger onClick={() => void run()} loading={isLoading}>
         {guest ? 'Reset guest account' : 'Delete account'}
       </Button>
-    </section>
+    </SettingsSection>
   );
 }

@@ -4,15 +4,15 @@ import { errorMessage } from '../../shared/state/error-dialogs-middleware';
 import { useGetSettingsQuery, useRemoveApiKeyMutation, useSaveApiKeyMutation } from '../../shared/api/identity-api';
 import { useToast } from '../../shared/toast/toast';
 import { isRegistered, type SignedInUser } from '../../shared/user/use-current-user';
+import { SettingsSection } from './settings-section';
+import styles from './settings.module.css';
 
 /** A registered user's own OpenAI key: save or remove it (docs/product.md §2, §5); others see a sign-up notice. */
 export function ApiKeySection({ user }: { user: SignedInUser | null }) {
-  const headingId = useId();
   return (
-    <section className="settings-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>OpenAI API key</h2>
+    <SettingsSection title="OpenAI API key">
       {isRegistered(user) ? <ApiKeyForm /> : <Alert type="info" showIcon title="Sign up required" description="Create an account to store your own OpenAI API key." />}
-    </section>
+    </SettingsSection>
   );
 }
 
@@ -45,21 +45,21 @@ function ApiKeyForm() {
 
   return (
     <>
-      <p className="settings-text">
+      <p className={styles.text}>
         Use your own key for unlimited AI messages. It is stored encrypted and never shown again.{' '}
         {settings && (settings.hasCustomOpenaiKey ? <Tag color="green">Custom key stored</Tag> : <Tag>Using the server key</Tag>)}
       </p>
-      <label htmlFor={inputId} className="settings-label">
+      <label htmlFor={inputId} className={styles.label}>
         Custom OpenAI API key
       </label>
-      <div className="settings-row">
+      <div className={styles.row}>
         <Input.Password id={inputId} value={apiKey} onChange={(event) => setApiKey(event.target.value)} placeholder="sk-..." autoComplete="off" />
         <Button type="primary" onClick={() => void onSave()} disabled={apiKey.trim() === '' || pending} loading={saving.isLoading}>
           Save API Key
         </Button>
       </div>
       {settings?.hasCustomOpenaiKey && (
-        <Button className="settings-secondary-action" onClick={() => void onRemove()} disabled={pending} loading={removing.isLoading}>
+        <Button className={styles.secondaryAction} onClick={() => void onRemove()} disabled={pending} loading={removing.isLoading}>
           Remove API Key
         </Button>
       )}

@@ -5,6 +5,8 @@ import { errorMessage } from '../../shared/state/error-dialogs-middleware';
 import { relativeTime } from '../../shared/format/relative-time';
 import { useToast } from '../../shared/toast/toast';
 import { useCreateApiTokenMutation, useGetApiTokensQuery, useRevokeApiTokenMutation } from './api-tokens-api';
+import { SettingsSection } from './settings-section';
+import settings from './settings.module.css';
 import styles from './api-tokens-section.module.css';
 
 const DAY_MS = 24 * 3600_000;
@@ -26,18 +28,16 @@ export const mcpClientConfig = (origin: string) =>
 
 /** Settings → API tokens (docs/decisions/0015-programmatic-access.md): personal access tokens for scripts and MCP clients, for registered users. */
 export function ApiTokensSection() {
-  const headingId = useId();
   const { data: tokens } = useGetApiTokensQuery();
   const [created, setCreated] = useState<CreatedToken | null>(null);
   return (
-    <section className="settings-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>API tokens</h2>
-      <p className="settings-text">Tokens let scripts and AI coding tools read (and with a read-write token, change) your documents through the API and the MCP server, as you.</p>
+    <SettingsSection title="API tokens">
+      <p className={settings.text}>Tokens let scripts and AI coding tools read (and with a read-write token, change) your documents through the API and the MCP server, as you.</p>
       <CreateTokenForm onCreated={setCreated} />
       {created && <NewSecret token={created} onDone={() => setCreated(null)} />}
       {tokens && tokens.length > 0 && <TokenList tokens={tokens} />}
       <McpSnippet />
-    </section>
+    </SettingsSection>
   );
 }
 
@@ -64,19 +64,19 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
   return (
     <div className={styles.form}>
       <div className={styles.field}>
-        <label htmlFor={nameId} className="settings-label">
+        <label htmlFor={nameId} className={settings.label}>
           Token name
         </label>
         <Input id={nameId} value={name} maxLength={TOKEN_NAME_MAX} onChange={(event) => setName(event.target.value)} placeholder="e.g. Cursor on my laptop" />
       </div>
       <div className={styles.field}>
-        <label htmlFor={scopeId} className="settings-label">
+        <label htmlFor={scopeId} className={settings.label}>
           Scope
         </label>
         <Select id={scopeId} value={scope} onChange={setScope} options={SCOPES} className={styles.select} />
       </div>
       <div className={styles.field}>
-        <label htmlFor={expiryId} className="settings-label">
+        <label htmlFor={expiryId} className={settings.label}>
           Expires
         </label>
         <Select id={expiryId} value={expiryDays} onChange={setExpiryDays} options={EXPIRIES} className={styles.select} />
@@ -111,7 +111,7 @@ function NewSecret({ token, onDone }: { token: CreatedToken; onDone: () => void 
           <label htmlFor={secretId} className={styles.secretLabel}>
             Copy it now: it will not be shown again.
           </label>
-          <div className="settings-row">
+          <div className={settings.row}>
             <Input id={secretId} readOnly value={token.token} className={styles.mono} onFocus={(event) => event.target.select()} />
             <Button onClick={() => void copy()}>Copy</Button>
           </div>
@@ -182,7 +182,7 @@ function McpSnippet() {
   };
   return (
     <div className={styles.snippet}>
-      <p className="settings-text">
+      <p className={settings.text}>
         Connect an MCP client (Claude, Cursor, VS Code…) to <code>{`${window.location.origin}${MCP_PATH}`}</code> with this configuration:
       </p>
       <pre className={styles.code} aria-label="MCP client configuration">

@@ -1,10 +1,11 @@
 import { Button, Form, Input } from 'antd';
 import { emailRules, passwordRules, usernameRules } from '../auth/account-field-rules';
-import { useId } from 'react';
 import { useRegisterMutation } from '../../shared/api/identity-api';
 import { useToast } from '../../shared/toast/toast';
 import type { SignedInUser } from '../../shared/user/use-current-user';
 import { errorMessage } from '../../shared/state/error-dialogs-middleware';
+import { SettingsSection } from './settings-section';
+import styles from './settings.module.css';
 
 interface RegisterValues {
   username?: string;
@@ -19,7 +20,6 @@ interface RegisterValues {
  * until username, email and password are filled.
  */
 export function RegisterSection({ user }: { user: SignedInUser }) {
-  const headingId = useId();
   const [form] = Form.useForm<RegisterValues>();
   const values = Form.useWatch([], form) ?? {};
   const [register, { isLoading }] = useRegisterMutation();
@@ -36,9 +36,8 @@ export function RegisterSection({ user }: { user: SignedInUser }) {
   };
 
   return (
-    <section className="settings-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>Register for an account</h2>
-      <p className="settings-text">Keep your documents and get unlimited documents and projects.</p>
+    <SettingsSection title="Register for an account">
+      <p className={styles.text}>Keep your documents and get unlimited documents and projects.</p>
       <Form form={form} name="settings-register" layout="vertical" onFinish={(values) => void submit(values)} disabled={isLoading} requiredMark="optional">
         <Form.Item label="Username" name="username" rules={usernameRules} required>
           <Input autoComplete="username" />
@@ -56,6 +55,6 @@ export function RegisterSection({ user }: { user: SignedInUser }) {
           Register
         </Button>
       </Form>
-    </section>
+    </SettingsSection>
   );
 }

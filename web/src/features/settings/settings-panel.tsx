@@ -6,7 +6,7 @@ import { ApiKeySection } from './api-key-section';
 import { ApiTokensSection } from './api-tokens-section';
 import { RegisterSection } from './register-section';
 import { UsageSection } from './usage-section';
-import './settings.css';
+import styles from './settings.module.css';
 
 /**
  * The settings panel of docs/product.md §2: a modal (antd locks the page's scroll while it is open) with the
@@ -17,7 +17,7 @@ export function SettingsPanel({ open, onClose }: { open: boolean; onClose: () =>
   const { user } = useCurrentUser();
   return (
     <Modal open={open} onCancel={onClose} title="Settings" footer={null} width={560} destroyOnHidden>
-      <p className="settings-intro">Configure your account and application preferences</p>
+      <p className={styles.intro}>Configure your account and application preferences</p>
       {/* A visitor without any account: the key and account sections need one (docs/product.md §2 wording). */}
       {user ? <ApiKeySection user={user} /> : <AuthRequired onNavigate={onClose} />}
       {isRegistered(user) && <ApiTokensSection />}

@@ -1,17 +1,16 @@
-import { useId } from 'react';
 import { useUsage } from '../../shared/user/use-usage';
+import { SettingsSection } from './settings-section';
+import styles from './settings.module.css';
 
 const limitText = (limit: number | null): string => (limit === null ? 'unlimited' : String(limit));
 
 /** This month's usage against the limits (docs/product.md §2), shown when usage data exists. */
 export function UsageSection() {
   const usage = useUsage();
-  const headingId = useId();
   if (!usage) return null;
   return (
-    <section className="settings-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>Usage limits</h2>
-      <dl className="settings-usage">
+    <SettingsSection title="Usage limits">
+      <dl className={styles.usage}>
         <dt>Documents this month</dt>
         <dd>
           {usage.docs} of {limitText(usage.limits.docs)}
@@ -21,6 +20,6 @@ export function UsageSection() {
           {usage.messages} of {limitText(usage.limits.messages)}
         </dd>
       </dl>
-    </section>
+    </SettingsSection>
   );
 }

@@ -15,7 +15,7 @@ import {
   useUpdateShareMutation,
   type SharedItem,
 } from './sharing-api';
-import './sharing.css';
+import styles from './share-dialog.module.css';
 
 const ROLE_OPTIONS = GRANTABLE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
@@ -69,25 +69,25 @@ export function ShareDialog({ item, role, open, onClose }: ShareDialogProps) {
   return (
     <Modal open={open} onCancel={onClose} title="Share" footer={<Button onClick={onClose}>Done</Button>} destroyOnHidden>
       {isOwner && (
-        <form className="share-invite" onSubmit={(e) => void invite(e)} aria-label="Invite someone">
+        <form className={styles.invite} onSubmit={(e) => void invite(e)} aria-label="Invite someone">
           <Input aria-label="Username or email" placeholder="Username or email" value={login} onChange={(e) => setLogin(e.target.value)} autoComplete="off" />
-          <Select<GrantableRole> aria-label="Role" value={newRole} onChange={setNewRole} options={ROLE_OPTIONS} className="share-role-select" />
+          <Select<GrantableRole> aria-label="Role" value={newRole} onChange={setNewRole} options={ROLE_OPTIONS} className={styles.roleSelect} />
           <Button type="primary" htmlType="submit" loading={adding.isLoading}>
             Invite
           </Button>
         </form>
       )}
-      <h3 className="share-heading">People with access</h3>
+      <h3 className={styles.heading}>People with access</h3>
       {shares.isError ? (
         <p role="alert">{errorMessage(shares.error)}</p>
       ) : (
-        <ul className="share-list" aria-label="People with access">
-          {shares.data?.length === 0 && <li className="cell-muted">Only the owner has access.</li>}
+        <ul className={styles.list} aria-label="People with access">
+          {shares.data?.length === 0 && <li>Only the owner has access.</li>}
           {shares.data?.map((share) => (
-            <li key={share.userId} className="share-row">
-              <span className="share-person">
+            <li key={share.userId} className={styles.row}>
+              <span className={styles.person}>
                 <strong>{share.name ?? share.username}</strong>
-                {share.name && <span className="cell-muted"> @{share.username}</span>}
+                {share.name && <span> @{share.username}</span>}
               </span>
               {isOwner ? (
                 <Space>
@@ -96,7 +96,7 @@ export function ShareDialog({ item, role, open, onClose }: ShareDialogProps) {
                     value={share.role}
                     onChange={(next) => void change(share.userId, next)}
                     options={ROLE_OPTIONS}
-                    className="share-role-select"
+                    className={styles.roleSelect}
                   />
                   <Button aria-label={`Remove ${share.username}`} icon={<DeleteOutlined aria-hidden />} onClick={() => void remove(share.userId)} />
                 </Space>
@@ -141,8 +141,8 @@ function ShareLinkSwitch({ documentId }: { documentId: number }) {
   };
 
   return (
-    <div className="share-link">
-      <label className="share-link-switch" htmlFor={switchId}>
+    <div className={styles.link}>
+      <label className={styles.linkSwitch} htmlFor={switchId}>
         <Switch
           id={switchId}
           checked={link !== null}
@@ -153,7 +153,7 @@ function ShareLinkSwitch({ documentId }: { documentId: number }) {
         <span>Anyone with the link can view</span>
       </label>
       {link && (
-        <Space.Compact className="share-link-url">
+        <Space.Compact className={styles.linkUrl}>
           <Input readOnly value={link.url} aria-label="Share link" onFocus={(e) => e.target.select()} />
           <Button icon={<CopyOutlined aria-hidden />} onClick={() => void copy()}>
             Copy

@@ -1,11 +1,12 @@
 import { Link, useParams } from 'react-router-dom';
 import { useEffect } from 'react';
 import { LoadingState } from '../../shared/ui/loading-state';
+import { EmptyState } from '../../shared/ui/empty-state';
 import { relativeTime } from '../../shared/format/relative-time';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { MarkdownView } from '../chat/markdown-view';
 import { useGetSharedDocumentQuery } from './sharing-api';
-import './sharing.css';
+import styles from './shared-document-page.module.css';
 
 /** Shared pages are for the people given the link, not for search engines. */
 function useNoIndex() {
@@ -29,16 +30,16 @@ export function SharedDocumentPage() {
   if (shared.isLoading) body = <LoadingState text="Loading document..." />;
   else if (!shared.data)
     body = (
-      <section className="empty-state" role="alert">
+      <EmptyState alert>
         <h1>Link not available</h1>
         <p>This share link does not exist or was turned off by its owner.</p>
-      </section>
+      </EmptyState>
     );
   else
     body = (
       <article>
         <h1>{shared.data.title}</h1>
-        <p className="shared-page-meta">
+        <p className={styles.meta}>
           Shared by {shared.data.owner.name} · updated {relativeTime(shared.data.updatedAt)}
         </p>
         <MarkdownView text={shared.data.content} />
@@ -46,9 +47,9 @@ export function SharedDocumentPage() {
     );
 
   return (
-    <main className="shared-page">
+    <main className={styles.page}>
       {body}
-      <footer className="shared-page-footer">
+      <footer className={styles.footer}>
         <Link to="/">Made with PRD Studio</Link>
       </footer>
     </main>

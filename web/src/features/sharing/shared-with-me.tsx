@@ -1,7 +1,10 @@
 import { Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { LoadingState } from '../../shared/ui/loading-state';
+import { LoadError, LoadingState } from '../../shared/ui/loading-state';
+import { EmptyState } from '../../shared/ui/empty-state';
+import { DataTable } from '../../shared/list/data-table';
+import table from '../../shared/list/data-table.module.css';
 import { relativeTime } from '../../shared/format/relative-time';
 import { ROLE_LABELS } from './role-label';
 import { useGetSharedDocumentsQuery, useGetSharedProjectsQuery } from './sharing-api';
@@ -33,44 +36,37 @@ interface SharedRow {
 
 function SharedTable({ rows, isLoading, isError, noun }: { rows: SharedRow[] | undefined; isLoading: boolean; isError: boolean; noun: string }) {
   if (isLoading) return <LoadingState text={`Loading shared ${noun}...`} visible />;
-  if (isError)
-    return (
-      <p className="status-text" role="alert">
-        Failed to load shared {noun}
-      </p>
-    );
+  if (isError) return <LoadError>Failed to load shared {noun}</LoadError>;
   if (!rows?.length)
     return (
-      <div className="empty-state">
+      <EmptyState>
         <h2>Nothing shared with you yet</h2>
         <p>When someone shares {noun} with you, they appear here.</p>
-      </div>
+      </EmptyState>
     );
   return (
-    <div className="data-table-wrap">
-      <table className="data-table" aria-label={`${noun} shared with me`}>
-        <thead>
-          <tr>
-            <th scope="col">Title</th>
-            <th scope="col">Owner</th>
-            <th scope="col">Your role</th>
-            <th scope="col">Last Updated</th>
+    <DataTable label={`${noun} shared with me`}>
+      <thead>
+        <tr>
+          <th scope="col">Title</th>
+          <th scope="col">Owner</th>
+          <th scope="col">Your role</th>
+          <th scope="col">Last Updated</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <td>
+              <Link to={row.href}>{row.title}</Link>
+            </td>
+            <td>{row.owner.name ?? row.owner.username}</td>
+            <td>{ROLE_LABELS[row.role]}</td>
+            <td className={table.cellMuted}>{relativeTime(row.updatedAt)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td>
-                <Link to={row.href}>{row.title}</Link>
-              </td>
-              <td>{row.owner.name ?? row.owner.username}</td>
-              <td>{ROLE_LABELS[row.role]}</td>
-              <td className="cell-muted">{relativeTime(row.updatedAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </DataTable>
   );
 }
 

@@ -3,8 +3,11 @@ import { TEMPLATES_MAX_PAGE_BUTTONS } from '../../shared/ui-constants';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useGetTemplatesQuery } from '../../shared/api/content-api';
-import { LoadingState } from '../../shared/ui/loading-state';
+import { LoadError, LoadingState } from '../../shared/ui/loading-state';
 import { PageHeader } from '../../shared/ui/page-header';
+import { Page } from '../../shared/ui/page';
+import buttonLink from '../../shared/ui/button-link.module.css';
+import { Badge } from '../../shared/ui/badge';
 import { Pager } from '../../shared/list/pager';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { pageCount } from '../../shared/list/page-window';
@@ -19,8 +22,8 @@ function TemplateCard({ template }: { template: Template }) {
       <div className={styles.templateCardHead}>
         <TemplateIcon name={template.icon} />
         <div className={styles.templateBadges}>
-          <span className="badge">{template.category}</span>
-          {template.isDefault && <span className="badge badge-primary">Default</span>}
+          <Badge>{template.category}</Badge>
+          {template.isDefault && <Badge primary>Default</Badge>}
         </div>
       </div>
       <h2 id={headingId} className={styles.templateName}>
@@ -31,7 +34,7 @@ function TemplateCard({ template }: { template: Template }) {
       <div className={styles.templateActions}>
         <Link
           to={`/document-flow/${template.id}?mode=start-new&autoNavigate=true`}
-          className="button-link"
+          className={buttonLink.link}
           aria-label={`Start new: ${template.name}`}
           title="More direct, less guidance"
         >
@@ -39,7 +42,7 @@ function TemplateCard({ template }: { template: Template }) {
         </Link>
         <Link
           to={`/document-flow/${template.id}?mode=ai-assisted&autoNavigate=true`}
-          className="button-link button-link-primary"
+          className={buttonLink.primary}
           aria-label={`AI-assisted: ${template.name}`}
           title="Step-by-step guidance with detailed questions"
         >
@@ -65,14 +68,10 @@ export function TemplatesPage() {
   };
 
   return (
-    <section className="page">
+    <Page>
       <PageHeader title="Templates" description="Choose from our collection of professionally designed PRD templates" />
       {isLoading && <LoadingState text="Loading templates..." />}
-      {isError && (
-        <p className="status-text" role="alert">
-          Failed to load templates
-        </p>
-      )}
+      {isError && <LoadError>Failed to load templates</LoadError>}
       {templates && (
         <>
           <div className={styles.templateGrid}>
@@ -83,6 +82,6 @@ export function TemplatesPage() {
           <Pager page={current} totalPages={totalPages} onChange={goTo} label="Template pages" maxPageButtons={TEMPLATES_MAX_PAGE_BUTTONS} />
         </>
       )}
-    </section>
+    </Page>
   );
 }

@@ -3,6 +3,8 @@ import { ListSearch } from './list-search';
 import { Pager } from './pager';
 import { SortHeader } from './sort-header';
 import type { usePagedList } from './use-paged-list';
+import { DataTable } from './data-table';
+import table from './data-table.module.css';
 import styles from './list.module.css';
 
 interface PagedTableProps<T> {
@@ -23,34 +25,32 @@ export function PagedTable<T>({ list, noun, sortLabel, columns, pagerLabel, chil
   return (
     <>
       <ListSearch noun={noun} value={list.query} onChange={list.setQuery} />
-      <div className="data-table-wrap">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <SortHeader label={sortLabel} sort={list.sort} onToggle={list.toggleSort} />
-              {columns.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-              <th scope="col" className="cell-actions">
-                <span className="visually-hidden">Actions</span>
+      <DataTable>
+        <thead>
+          <tr>
+            <SortHeader label={sortLabel} sort={list.sort} onToggle={list.toggleSort} />
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
               </th>
+            ))}
+            <th scope="col" className={table.cellActions}>
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length + 2} className={table.cellEmpty}>
+                No results.
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {list.rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length + 2} className="cell-empty">
-                  No results.
-                </td>
-              </tr>
-            ) : (
-              list.rows.map(children)
-            )}
-          </tbody>
-        </table>
-      </div>
+          ) : (
+            list.rows.map(children)
+          )}
+        </tbody>
+      </DataTable>
       <div className={styles.listFooter}>
         <span aria-live="polite">{list.summary}</span>
         <Pager page={list.page} totalPages={list.totalPages} onChange={list.setPage} label={pagerLabel} />
