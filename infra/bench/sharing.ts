@@ -32,8 +32,8 @@ export async function shareDocuments(base: string, owner: BenchUser, documentIds
 
 /**
  * The shared list beside the owner's own (read-path.ts): the same 100 documents, listed for someone they
- * were shared with, at the same 50 connections through the gateway (grants joined, the owner's profile
- * asked of identity).
+ * were shared with, at the same 50 connections through the gateway (grants joined; the owner's profile
+ * from content's per-replica cache, asked of identity at most every 30 s).
  */
 export async function measureSharedReadPath(base: string, reader: BenchUser, seconds: number, repetitions: number): Promise<SharedReadPathFigures> {
   const url = `${base}/api/documents?scope=shared`;

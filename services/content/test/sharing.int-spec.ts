@@ -64,6 +64,8 @@ describe('sharing documents and projects with roles', () => {
 
     const activities = await as(owner).get('/api/activities').expect(200);
     expect(activities.body[0]).toMatchObject({ type: 'document_updated', documentId: doc.id, actorName: colleague.username });
+    // The colleague's edit and restore, one after the other, collapse into one event.
+    expect(activities.body.filter((a: { type: string; documentId: number | null }) => a.type === 'document_updated' && a.documentId === doc.id)).toHaveLength(1);
     // The colleague's own activity list holds only their own items.
     const theirs = await as(colleague).get('/api/activities').expect(200);
     expect(theirs.body.some((a: { documentId: number | null }) => a.documentId === doc.id)).toBe(false);

@@ -8,7 +8,7 @@ export const configSchema = baseConfigSchema.extend({
   ...callerToken,
   IDENTITY_URL: z.url('IDENTITY_URL must be the URL of the identity service'),
   CONTENT_URL: z.url('CONTENT_URL must be the URL of the content service'),
-  /** Worker threads building Word files at once (each started on demand, stopped after a minute idle). */
+  /** Worker threads building Word files at once (each started on demand, stopped after 5 s idle). */
   EXPORT_WORKERS: positiveInt('EXPORT_WORKERS').max(16, 'EXPORT_WORKERS must be at most 16').default(1),
   /** Word exports waiting for a worker; one more is answered 503. */
   EXPORT_QUEUE_LIMIT: positiveInt('EXPORT_QUEUE_LIMIT').default(16),

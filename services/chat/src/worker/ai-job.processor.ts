@@ -191,9 +191,12 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
         return { task: { kind: 'chat', mode: task.mode, history, message: task.content }, scope, document: null, flow: null };
       }
       case 'document': {
-        const document = await this.content.getDocument(task.documentId, userId, 'editor');
-        const scope: ChatScope = { documentId: document.id };
-        const history = await this.messages.history(userId, scope, 20, task.replaces?.userMessageId);
+        // The user's own messages about the document are read beside it (content's check guards the document, not them).
+        const scope: ChatScope = { documentId: task.documentId };
+        const [document, history] = await Promise.all([
+          this.content.getDocument(task.documentId, userId, 'editor'),
+          this.messages.history(userId, scope, 20, task.replaces?.userMessageId),
+        ]);
         return {
           task: { kind: 'document', document: { id: document.id, title: document.title, content: document.content }, history, message: task.content },
           scope,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { DB } from '@prd/kit';
 import { ACTIVITIES_LIMIT, type Activity, type ActivityType } from '@prd/proto';
 import { access, type Owner } from '../access/access.js';
@@ -34,15 +34,19 @@ export class ActivitiesService {
   async record(tx: Executor, owner: Owner, actor: Actor, type: ActivityType, subject: ActivitySubject): Promise<void> {
     const actorId = actor.id === owner.id ? null : actor.id;
     if (type === 'document_updated' && subject.documentId != null) {
-      const [latest] = await tx
-        .select({ id: activities.id, type: activities.type, documentId: activities.documentId, actorId: activities.actorId })
-        .from(activities)
-        .where(access.activities(owner))
-        .orderBy(desc(activities.id))
-        .limit(1);
-      if (latest && latest.type === type && latest.documentId === subject.documentId && latest.actorId === actorId) {
-        await tx.delete(activities).where(and(access.activities(owner), eq(activities.id, latest.id)));
-      }
+      // The owner's newest event, deleted in the same statement when it is this one again (one round trip, not two).
+      const newest = tx.select({ id: activities.id }).from(activities).where(access.activities(owner)).orderBy(desc(activities.id)).limit(1);
+      await tx
+        .delete(activities)
+        .where(
+          and(
+            access.activities(owner),
+            sql`${activities.id} = (${newest})`,
+            eq(activities.type, type),
+            eq(activities.documentId, subject.documentId),
+            actorId === null ? isNull(activities.actorId) : eq(activities.actorId, actorId),
+          ),
+        );
     }
     const actorName = actorId === null ? null : (actor.username ?? (await this.people.profile(actor.id))?.username ?? null);
     await tx.insert(activities).values({
