@@ -177,6 +177,20 @@ describe('MCP server and bearer tokens in content', () => {
     expect(text(refused)).toMatch(/editor/i);
   });
 
+  it('searches a document shared through its project, and stops when the project grant is removed', async () => {
+    const project = (await request(a.url).post('/api/projects').set('Cookie', stranger.cookie).send({ name: 'Shared roadmap' }).expect(201)).body as { id: number };
+    const inside = (await request(a.url).post('/api/documents').set('Cookie', stranger.cookie).send({ title: 'Roadmap', content: 'narwhal', projectId: project.id }).expect(201))
+      .body as {
+      id: number;
+    };
+    const client = await connect(a.url, rw);
+    expect(parsed<unknown[]>(await call(client, 'search_documents', { query: 'narwhal' }))).toEqual([]);
+    await request(a.url).post(`/api/projects/${project.id}/shares`).set('Cookie', stranger.cookie).send({ login: owner.username, role: 'viewer' }).expect(201);
+    expect(parsed<Array<{ id: number }>>(await call(client, 'search_documents', { query: 'narwhal' })).map((h) => h.id)).toEqual([inside.id]);
+    await request(a.url).delete(`/api/projects/${project.id}/shares/${owner.id}`).set('Cookie', stranger.cookie).expect(204);
+    expect(parsed<unknown[]>(await call(client, 'search_documents', { query: 'narwhal' }))).toEqual([]);
+  });
+
   it("validates tool input with proto's contracts and their messages", async () => {
     const client = await connect(a.url, rw);
     const bad = await call(client, 'get_document', { id: 'abc' });

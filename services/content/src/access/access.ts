@@ -155,14 +155,15 @@ export const access = {
   /**
    * Every document the user may read: their own, and those shared with them directly or through
    * their project (the same rule as `document` with `viewer`). For reads over many documents at once
-   * (`search_documents`); each hit still goes through `document` when it is opened.
+   * (`search_documents`); each hit still goes through `document` when it is opened. The grants are
+   * matched as arrays, as in `sharedDocuments`, so the rule can use the documents' indexes.
    */
   readableDocuments: (user: Owner | null): SQL =>
     user
       ? (or(
           eq(documents.ownerId, user.id),
-          sql`exists (select 1 from ${documentGrants} where ${documentGrants.documentId} = ${documents.id} and ${documentGrants.userId} = ${user.id})`,
-          sql`exists (select 1 from ${projectGrants} where ${projectGrants.projectId} = ${documents.projectId} and ${projectGrants.userId} = ${user.id})`,
+          sql`${documents.id} = any(array(select ${documentGrants.documentId} from ${documentGrants} where ${documentGrants.userId} = ${user.id}))`,
+          sql`${documents.projectId} = any(array(select ${projectGrants.projectId} from ${projectGrants} where ${projectGrants.userId} = ${user.id}))`,
         ) ?? DENY)
       : DENY,
 
