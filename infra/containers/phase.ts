@@ -21,6 +21,7 @@ import {
   type ComposeState,
 } from './compose.ts';
 import { KUBE_RUN, kubeDown, staleKubeRuns } from './kube.ts';
+import { pinBridgeWhenCreated } from './bridge.ts';
 
 type Say = (line: string) => void;
 
@@ -55,7 +56,10 @@ export async function composeUp(project: string, gatewayPort: number, say: Say):
   saveComposeState(state);
   const driver = driveHealthChecks(project);
   const t = Date.now();
+  // docker-compose names the project's network <project>_default.
+  const pin = pinBridgeWhenCreated(`${project}_default`, (l) => say(`  ${l}`));
   const up = await compose(state, ['up', '--detach', '--no-build'], (l) => say(`  ${l}`));
+  await pin.stop();
   if (up.code !== 0) {
     await driver.stop();
     throw new Error(`docker-compose up failed (exit ${up.code})`);

@@ -15,7 +15,7 @@ export const STORAGE_DIR = process.env.PRD_CONTAINER_STORAGE ?? path.join(os.hom
 /**
  * The Debian packages the container phase needs, each with a file that proves it is installed.
  * Debian's podman 4.3 with runc (crun refuses the hybrid cgroup layout of our machines), netavark and
- * aardvark-dns for compose networks with name resolution, docker-compose over podman's API socket, and
+ * aardvark-dns for compose networks with name resolution, iproute2 to pin their bridges' addresses (bridge.ts), docker-compose over podman's API socket, and
  * mmdebstrap for the Debian base of the stand-in images.
  */
 const PACKAGES: Array<[pkg: string, proof: string]> = [
@@ -28,6 +28,7 @@ const PACKAGES: Array<[pkg: string, proof: string]> = [
   ['catatonit', '/usr/libexec/podman/catatonit'],
   ['uidmap', '/usr/bin/newuidmap'],
   ['iptables', '/usr/sbin/iptables'],
+  ['iproute2', '/bin/ip'],
   ['docker-compose', '/usr/bin/docker-compose'],
   ['mmdebstrap', '/usr/bin/mmdebstrap'],
 ];
