@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fromRoot } from '../lib/paths.ts';
-import { podman } from './podman.ts';
+import { exec, podman } from './podman.ts';
 
 export interface ProjectImage {
   /** docker/<name>.Dockerfile */
@@ -62,4 +62,16 @@ export async function buildProjectImages(say: (line: string) => void): Promise<v
 export async function imageSizeMb(tag: string): Promise<number> {
   const bytes = Number((await podman(['image', 'inspect', '--format', '{{.Size}}', tag])).trim());
   return Math.round(bytes / 1e6);
+}
+
+/**
+ * Every build after a source change leaves the previous images untagged (about 2 GB: the shared build
+ * stage and five runtime images) in the storage every checkout shares. Those older than a day go;
+ * younger ones may still be another checkout's cache (or in use by its build), so they stay.
+ */
+export async function pruneOldImages(say: (line: string) => void): Promise<void> {
+  const r = await exec('podman', ['image', 'prune', '--force', '--filter', 'until=24h']);
+  const removed = r.stdout.split('\n').filter(Boolean).length;
+  if (r.code !== 0) say(`could not remove old untagged images: ${r.stderr.trim().split('\n').at(-1) ?? ''}`);
+  else if (removed) say(`removed ${removed} untagged image(s) older than a day`);
 }

@@ -4,7 +4,7 @@ import { freePort, isPortOpen } from '../lib/ports.ts';
 import { bin, run } from '../lib/run.ts';
 import { CONTAINERS_DIR, checkPodmanRuns, ensureContainerTools } from './podman.ts';
 import { buildStandIns } from './stand-ins.ts';
-import { buildProjectImages, imageSizeMb, projectImages } from './images.ts';
+import { buildProjectImages, imageSizeMb, projectImages, pruneOldImages } from './images.ts';
 import {
   compose,
   composeDown,
@@ -37,6 +37,7 @@ export async function buildAll(say: Say): Promise<void> {
   t = Date.now();
   await buildProjectImages(say);
   say(`project images ready (${seconds(t)})`);
+  await pruneOldImages(say);
 }
 
 /**
