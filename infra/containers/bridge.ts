@@ -50,6 +50,7 @@ export function pinBridgeWhenCreated(network: string, say: (line: string) => voi
   };
   monitor.stdout.on('data', check);
   monitor.on('spawn', check);
+  monitor.on('error', (err) => say(`ip monitor link failed (${err.message}): the bridge is pinned once compose is up`));
   return {
     stop: async () => {
       monitor.kill();
