@@ -12,7 +12,7 @@ import { CONTAINERS_DIR, exec } from './podman.ts';
  * gives up on the entry (5 s delay, 3 unicast probes 1 s apart, then a broadcast), so for about 9 s
  * every name look-up of that container is lost, whatever the resolver's timeouts. Setting the
  * bridge's address explicitly, to the one it has, makes the kernel keep it (addr_assign_type 3).
- * Docker gives its bridges a fixed address, so only podman needs this.
+ * Docker's bridge driver sets an address on the bridges it creates, so this should be podman's matter only.
  */
 
 const SET = '3';
