@@ -45,7 +45,9 @@ export function pinBridgeWhenCreated(network: string, say: (line: string) => voi
   const check = () => {
     pinning = pinning
       .then(() => pinBridge(network))
-      .then((pinned) => pinned && say(`bridge address pinned: ${pinned}`))
+      .then((pinned) => {
+        if (pinned) say(`bridge address pinned: ${pinned}`);
+      })
       .catch((err: unknown) => say(err instanceof Error ? err.message : String(err)));
   };
   monitor.stdout.on('data', check);

@@ -30,14 +30,14 @@ describe('internalCall', () => {
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
   it('names the cause of a refused connection and the time spent, after sending it once more', async () => {
-    const warn = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
       const err = await failing(internalCall({ baseUrl: `http://127.0.0.1:${closedPort}`, token: 't' }, 'GET', '/internal/users/1'));
       expect(err.status).toBe(503);
       expect(err.body.description).toMatch(/^fetch failed: ECONNREFUSED .*\(after \d+ ms, attempt 2\)$/);
       expect((err.cause as Error).message).toBe('fetch failed');
       expect(warn.mock.calls).toEqual([
-        [expect.stringMatching(/^GET 127\.0\.0\.1:\d+\/internal\/users\/1: fetch failed: ECONNREFUSED .*attempt 1\); sending it again$/), { type: 'InternalCallRetry' }],
+        [expect.stringMatching(/^InternalCallRetry: GET 127\.0\.0\.1:\d+\/internal\/users\/1: fetch failed: ECONNREFUSED .*attempt 1\); sending it again$/)],
       ]);
     } finally {
       warn.mockRestore();
@@ -46,10 +46,13 @@ describe('internalCall', () => {
 
   it('sends a request whose name did not resolve once more, whatever its method, and answers what the second attempt got', async () => {
     const real = globalThis.fetch;
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const fetch = jest.fn<typeof globalThis.fetch>().mockRejectedValueOnce(fetchFailed('ENOTFOUND', 'getaddrinfo ENOTFOUND identity')).mockImplementation(real);
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     await expect(internalCall({ baseUrl: url, token: 't', fetch }, 'POST', '/internal/users/guests', { clientAddress: 'x' })).resolves.toEqual({ ok: true });
     expect(fetch).toHaveBeenCalledTimes(2);
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
   });
 
   it('never sends again a request that may have reached the peer (connection lost after connecting)', async () => {

@@ -92,8 +92,8 @@ export async function internalCall<T>(options: InternalCallOptions, method: stri
       if (attempt >= ATTEMPTS || deadline.aborted || !neverSent(err)) {
         throw new InternalCallError(503, { ...SERVICE_UNAVAILABLE, description: failure }, target, { cause: err });
       }
-      // Logged where the service's logs go, so that a flaky network shows before it fails requests.
-      process.emitWarning(`${target}: ${failure}; sending it again`, { type: 'InternalCallRetry' });
+      // On the service's standard error, beside its logs, so that a flaky network shows before it fails requests.
+      console.warn(`InternalCallRetry: ${target}: ${failure}; sending it again`);
     }
   }
   const text = await res.text();
