@@ -39,7 +39,10 @@ COPY services/testing/package.json services/testing/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
 COPY infra/package.json infra/
-RUN npm ci --omit=dev --workspace services/identity --ignore-scripts --no-audit --no-fund && npm cache clean --force
+# The service's devDependencies go first: through them npm would link the test helpers (@prd/testing), which
+# depend on the other services, and install those services' production dependencies here too.
+RUN npm pkg delete devDependencies --workspace services/identity \
+  && npm ci --omit=dev --workspace services/identity --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/proto/dist proto/dist
 COPY --from=build /app/services/kit/dist services/kit/dist
 COPY --from=build /app/services/identity/dist services/identity/dist

@@ -5,6 +5,7 @@ import { stringify } from 'yaml';
 import { readYaml, isObject, type Json, type JsonObject } from '../deploy/deploy-files.ts';
 import { isAlive, sleep } from '../lib/process.ts';
 import { CONTAINERS_DIR, exec, podman } from './podman.ts';
+import { pinBridge } from './bridge.ts';
 
 /**
  * `podman kube play` of k8s/: what can run without a cluster. Each Deployment (and each StatefulSet,
@@ -155,6 +156,8 @@ export async function play(w: Workload, configMaps: string[], started: Map<strin
   const file = path.join(DIR, `${w.name}.yaml`);
   writeFileSync(file, stringify(deployment));
   await podman(['kube', 'play', '--network', KUBE_RUN, ...configMaps.flatMap((f) => ['--configmap', f]), file]);
+  // The first pod brings the network's bridge up: pin its address before later pods change it (see bridge.ts).
+  await pinBridge(KUBE_RUN);
 }
 
 const configMapData = () =>

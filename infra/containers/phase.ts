@@ -4,7 +4,7 @@ import { freePort, isPortOpen } from '../lib/ports.ts';
 import { bin, run } from '../lib/run.ts';
 import { CONTAINERS_DIR, checkPodmanRuns, ensureContainerTools } from './podman.ts';
 import { buildStandIns } from './stand-ins.ts';
-import { buildProjectImages, imageSizeMb, projectImages } from './images.ts';
+import { buildProjectImages, imageSizeMb, projectImages, pruneOldImages } from './images.ts';
 import {
   compose,
   composeDown,
@@ -21,6 +21,7 @@ import {
   type ComposeState,
 } from './compose.ts';
 import { KUBE_RUN, kubeDown, staleKubeRuns } from './kube.ts';
+import { pinBridgeWhenCreated } from './bridge.ts';
 
 type Say = (line: string) => void;
 
@@ -36,6 +37,7 @@ export async function buildAll(say: Say): Promise<void> {
   t = Date.now();
   await buildProjectImages(say);
   say(`project images ready (${seconds(t)})`);
+  await pruneOldImages(say);
 }
 
 /**
@@ -55,7 +57,10 @@ export async function composeUp(project: string, gatewayPort: number, say: Say):
   saveComposeState(state);
   const driver = driveHealthChecks(project);
   const t = Date.now();
+  // docker-compose names the project's network <project>_default.
+  const pin = pinBridgeWhenCreated(`${project}_default`, (l) => say(`  ${l}`));
   const up = await compose(state, ['up', '--detach', '--no-build'], (l) => say(`  ${l}`));
+  await pin.stop();
   if (up.code !== 0) {
     await driver.stop();
     throw new Error(`docker-compose up failed (exit ${up.code})`);

@@ -15,7 +15,7 @@ export const STORAGE_DIR = process.env.PRD_CONTAINER_STORAGE ?? path.join(os.hom
 /**
  * The Debian packages the container phase needs, each with a file that proves it is installed.
  * Debian's podman 4.3 with runc (crun refuses the hybrid cgroup layout of our machines), netavark and
- * aardvark-dns for compose networks with name resolution, docker-compose over podman's API socket, and
+ * aardvark-dns for compose networks with name resolution, iproute2 to pin their bridges' addresses (bridge.ts), docker-compose over podman's API socket, and
  * mmdebstrap for the Debian base of the stand-in images.
  */
 const PACKAGES: Array<[pkg: string, proof: string]> = [
@@ -28,6 +28,7 @@ const PACKAGES: Array<[pkg: string, proof: string]> = [
   ['catatonit', '/usr/libexec/podman/catatonit'],
   ['uidmap', '/usr/bin/newuidmap'],
   ['iptables', '/usr/sbin/iptables'],
+  ['iproute2', '/bin/ip'],
   ['docker-compose', '/usr/bin/docker-compose'],
   ['mmdebstrap', '/usr/bin/mmdebstrap'],
 ];
@@ -41,14 +42,15 @@ export function ensureContainerTools(say: (line: string) => void): void {
     throw new Error(
       `The container tests need these Debian packages: ${missing.join(' ')}\n` +
         `Install them with: sudo apt-get install --no-install-recommends ${missing.join(' ')}\n` +
-        'or run npm test without --containers',
+        'or skip the container phase: npm test -- --no-containers',
     );
   }
   say(`installing Debian packages: ${missing.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: ['ignore', 'ignore', 'inherit'], env });
-  if (update.status !== 0 || install.status !== 0) throw new Error(`could not install ${missing.join(' ')} with apt-get (see above); or run npm test without --containers`);
+  if (update.status !== 0 || install.status !== 0)
+    throw new Error(`could not install ${missing.join(' ')} with apt-get (see above); or skip the container phase: npm test -- --no-containers`);
 }
 
 /**
@@ -136,5 +138,5 @@ export async function imageExists(name: string): Promise<boolean> {
 /** Proves containers can run here at all, with a message that says what failed. */
 export async function checkPodmanRuns(): Promise<void> {
   const r = await exec('podman', ['info', '--format', '{{.Host.OCIRuntime.Name}}']);
-  if (r.code !== 0) throw new Error(`podman cannot run here:\n${r.stderr.trim()}\nRun npm test without --containers to skip the container phase`);
+  if (r.code !== 0) throw new Error(`podman cannot run here:\n${r.stderr.trim()}\nSkip the container phase with: npm test -- --no-containers`);
 }

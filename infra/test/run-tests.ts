@@ -42,8 +42,8 @@ async function checkConventions(): Promise<void> {
  * `npm test`: lint and format check, then build and type-check, then the jest suites against their own PostgreSQL and Redis,
  * then the gateway suites and the Playwright end-to-end tests against a full stack on free ports, then the
  * reliability and security suites (jest.reliability.config.js), which start stacks of their own.
- * Arguments after `--` are jest path patterns; `--no-e2e` skips the stack phases, `--containers` adds
- * the container phase (infra/containers/phase.ts).
+ * Arguments after `--` are jest path patterns; `--no-e2e` skips the stack phases and the container
+ * phase (infra/containers/phase.ts), `--no-containers` the container phase only.
  */
 export async function runTests(args: string[]): Promise<number> {
   const started = Date.now();
@@ -109,9 +109,7 @@ export async function runTests(args: string[]): Promise<number> {
     tallies.push(['reliability and security', jestTally(reliabilityJson)]);
   }
 
-  // Opt-in for now: content's first calls to identity still fail now and then inside podman's network,
-  // where aardvark-dns (podman 4.3's DNS server) stops answering for several seconds (README, Containers).
-  if (stackPhase && args.includes('--containers')) tallies.push(...(await containerPhase(runDir)));
+  if (stackPhase && !args.includes('--no-containers')) tallies.push(...(await containerPhase(runDir)));
 
   return summarise(tallies, started, runDir);
 }

@@ -8,8 +8,9 @@ export class InternalCallError extends Error {
     readonly status: number,
     readonly body: ErrorBody,
     readonly target: string,
+    options?: ErrorOptions,
   ) {
-    super(`${target} answered ${status}: ${body.message}`);
+    super(`${target} answered ${status}: ${body.message}`, options);
     this.name = 'InternalCallError';
   }
 }
@@ -20,7 +21,50 @@ export interface InternalCallOptions {
   /** Milliseconds before the call is abandoned. */
   timeoutMs?: number;
   requestId?: string;
+  /** The fetch to use (tests); the global one by default. */
+  fetch?: typeof fetch;
 }
+
+/**
+ * Failures that prove the request never reached the peer: its name did not resolve, or no connection
+ * was made. Sending it again is safe whatever the method, and a second look-up usually succeeds: under
+ * podman a container's first look-up after its network changed can be lost (docs in the README's
+ * Containers section), and a peer that is restarting refuses connections for a moment.
+ */
+const NOT_SENT = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+/** One more attempt at most, within the same time limit. */
+const ATTEMPTS = 2;
+
+interface Failure {
+  name?: string;
+  message?: string;
+  /** A string for system and undici errors (DOMException's is a number). */
+  code?: unknown;
+  cause?: unknown;
+  errors?: unknown[];
+}
+// Not `instanceof Error`: fetch's errors may come from another realm (jest's VM context).
+const isFailure = (e: unknown): e is Failure => typeof e === 'object' && e !== null;
+
+/** The errors behind a failed fetch: undici's `fetch failed` wraps the socket's or the look-up's error (several for several addresses). */
+function causes(err: unknown): Failure[] {
+  const found: Failure[] = [];
+  for (let e: unknown = err; isFailure(e) && found.length < 5; e = e.cause) {
+    found.push(e);
+    if (Array.isArray(e.errors)) found.push(...e.errors.filter(isFailure));
+  }
+  return found;
+}
+
+/** What failed, for the logs: `fetch failed: ENOTFOUND getaddrinfo ENOTFOUND identity`, or the time limit. */
+function describeFailure(err: unknown): string {
+  const [outer, ...inner] = causes(err);
+  if (!outer) return String(err);
+  const cause = inner.find((e) => typeof e.code === 'string') ?? inner[0];
+  return cause ? `${outer.message}: ${typeof cause.code === 'string' ? cause.code : cause.name} ${cause.message}` : String(outer.message ?? outer.name);
+}
+
+const neverSent = (err: unknown) => causes(err).some((e) => typeof e.code === 'string' && NOT_SENT.has(e.code));
 
 /**
  * One JSON call to another service's `/internal/...` route (docs/decisions/0003-internal-calls.md), carrying the shared token and the
@@ -28,21 +72,29 @@ export interface InternalCallOptions {
  */
 export async function internalCall<T>(options: InternalCallOptions, method: string, path: string, body?: unknown): Promise<T> {
   const target = `${method} ${new URL(options.baseUrl).host}${path.split('?')[0]}`;
-  let res: Response;
-  try {
-    res = await fetch(new URL(path, options.baseUrl), {
-      method,
-      headers: {
-        [INTERNAL_TOKEN_HEADER]: options.token,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(options.requestId ? { 'x-request-id': options.requestId } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-    });
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    throw new InternalCallError(503, { ...SERVICE_UNAVAILABLE, description: message }, target);
+  const started = performance.now();
+  const deadline = AbortSignal.timeout(options.timeoutMs ?? 10_000);
+  let res: Response | undefined;
+  for (let attempt = 1; !res; attempt++) {
+    try {
+      res = await (options.fetch ?? fetch)(new URL(path, options.baseUrl), {
+        method,
+        headers: {
+          [INTERNAL_TOKEN_HEADER]: options.token,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(options.requestId ? { 'x-request-id': options.requestId } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: deadline,
+      });
+    } catch (err) {
+      const failure = `${describeFailure(err)} (after ${Math.round(performance.now() - started)} ms, attempt ${attempt})`;
+      if (attempt >= ATTEMPTS || deadline.aborted || !neverSent(err)) {
+        throw new InternalCallError(503, { ...SERVICE_UNAVAILABLE, description: failure }, target, { cause: err });
+      }
+      // On the service's standard error, beside its logs, so that a flaky network shows before it fails requests.
+      console.warn(`InternalCallRetry: ${target}: ${failure}; sending it again`);
+    }
   }
   const text = await res.text();
   if (!res.ok) {
