@@ -13,7 +13,7 @@ import { measureChat } from './chat.ts';
 import { measureCollab } from './collab.ts';
 import { cpuSnapshot, foreignShare } from './cpu.ts';
 import { measureMcp } from './mcp.ts';
-import { measureMemory } from './memory.ts';
+import { EXPORT_IDLE_SECONDS, exportMemoryAfterIdle, measureMemory } from './memory.ts';
 import { measureReadPath, READ_PATH_CONNECTIONS, seedDocuments } from './read-path.ts';
 import { judgeRows, renderTable, type NotMeasured } from './report.ts';
 import { buildRows, SETTINGS_REPETITIONS, type BenchResults, type RunResults } from './results.ts';
@@ -170,6 +170,7 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
       measureNotificationPush(base, readUser, documentIds[0] ?? 0, SETTINGS.notificationPushSamples),
     );
     const wordExport = await attempt('Word export', say, async () => measureWordExport(base, await register(base, 'export'), SETTINGS.exportSamples));
+    const lastExportEndedAt = performance.now();
     const collab = await attempt(`live co-editing (${SETTINGS.collabClients} editors on one document, ${SETTINGS.collabDocuments} documents open)`, say, async () =>
       measureCollab(base, state, await register(base, 'collab'), {
         clients: SETTINGS.collabClients,
@@ -182,6 +183,7 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
       measureMcp(base, await register(base, 'mcp'), contentDatabaseUrl(state.postgresUrl), SETTINGS.mcpSamples),
     );
     const memoryAfterLoad = measureMemory(state);
+    const exportIdle = await attempt(`export memory ${EXPORT_IDLE_SECONDS} s after the last Word export`, say, () => exportMemoryAfterIdle(state, lastExportEndedAt));
     const otherCpuShare = foreignShare(cpuBefore, cpuSnapshot([process.pid]));
     // Lighthouse last, on the same stack: its Chromium would otherwise count as other work above.
     await lighthouse(base);
@@ -200,6 +202,7 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
       mcp,
       memoryAtRest,
       memoryAfterLoad,
+      exportIdle,
     };
   } finally {
     if (raw) await stopHelper(raw);

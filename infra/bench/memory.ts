@@ -80,3 +80,24 @@ export function measureMemory(state: StackState): MemoryFigures {
   const totalPss = processes.reduce<number | null>((sum, p) => (sum === null || p.pssKb === null ? null : sum + p.pssKb), 0);
   return { processes, totalRssKb: processes.reduce((sum, p) => sum + p.rssKb, 0), totalPssKb: totalPss };
 }
+
+/** How long after its last Word export the export service is read again: its idle build thread exits after 5 s. */
+export const EXPORT_IDLE_SECONDS = 30;
+
+export interface ExportIdleMemory {
+  seconds: number;
+  /** VmRSS (kB) of each export replica. */
+  rssKb: number[];
+}
+
+/**
+ * The export replicas' resident memory `EXPORT_IDLE_SECONDS` after the last export ended: what the
+ * service holds once the load is over, rather than the moment after the last 1 MB document.
+ */
+export async function exportMemoryAfterIdle(state: StackState, lastExportEndedAt: number): Promise<ExportIdleMemory> {
+  const wait = lastExportEndedAt + EXPORT_IDLE_SECONDS * 1000 - performance.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  const exporters = measureMemory(state).processes.filter((p) => /^export(-\d+)?$/.test(p.name));
+  if (exporters.length === 0) throw new Error('no export process in the stack state');
+  return { seconds: EXPORT_IDLE_SECONDS, rssKb: exporters.map((p) => p.rssKb) };
+}

@@ -2,7 +2,7 @@ import type { BundleFigures } from './bundle.ts';
 import type { ChatFigures } from './chat.ts';
 import type { CollabFigures } from './collab.ts';
 import type { McpFigures } from './mcp.ts';
-import type { MemoryFigures } from './memory.ts';
+import { EXPORT_IDLE_SECONDS, type ExportIdleMemory, type MemoryFigures } from './memory.ts';
 import type { ReadPathFigures } from './read-path.ts';
 import { LIGHTHOUSE_CATEGORIES, type LighthouseFigures } from './lighthouse.ts';
 import { isMeasured, kB, mib, ms, perSecond, spreadText, type Cell, type JudgedRow, type NotMeasured, type Row } from './report.ts';
@@ -32,6 +32,8 @@ export interface RunResults {
   mcp?: McpFigures | NotMeasured;
   memoryAtRest: MemoryFigures;
   memoryAfterLoad: MemoryFigures;
+  /** Absent in results saved before it was measured. */
+  exportIdle?: ExportIdleMemory | NotMeasured;
 }
 
 export interface BenchResults {
@@ -336,6 +338,16 @@ export function buildRows(runs: RunResults[], bundle: BundleFigures | NotMeasure
     {
       figure: 'Whole stack after the load (sum of VmRSS)',
       cells: each((r) => ({ value: r.memoryAfterLoad.totalRssKb, text: mib(r.memoryAfterLoad.totalRssKb) })),
+    },
+    {
+      figure: `Resident memory: export ${EXPORT_IDLE_SECONDS} s after its last Word export of 1 MB (each replica)`,
+      target: { op: '<=', value: 250, text: '≤ 250 MiB' },
+      cells: each((r) =>
+        from(r.exportIdle ?? NOT_RUN, (f) => ({
+          value: Math.max(...f.rssKb) / 1024,
+          text: `${f.rssKb.map((kb) => (kb / 1024).toFixed(0)).join(' + ')} MiB`,
+        })),
+      ),
     },
   );
   return rows;
