@@ -58,3 +58,25 @@ export function openSocket(base: string, path: string, user: BenchUser): Promise
 
 /** Wall-clock milliseconds with sub-millisecond precision, comparable between processes of one machine. */
 export const nowMs = () => performance.timeOrigin + performance.now();
+
+/** How long a push may take before it counts as never arrived. */
+const PUSH_WAIT_MS = 5_000;
+
+/** The next message of `type` on the socket with the moment it arrived (`nowMs`), or null after PUSH_WAIT_MS. */
+export function nextMessage<T extends { type?: string }>(socket: WebSocket, type: string): Promise<{ at: number; message: T } | null> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      socket.off('message', onMessage);
+      resolve(null);
+    }, PUSH_WAIT_MS);
+    const onMessage = (data: WebSocket.RawData) => {
+      const at = nowMs();
+      const message = JSON.parse(String(data)) as T;
+      if (message.type !== type) return;
+      clearTimeout(timer);
+      socket.off('message', onMessage);
+      resolve({ at, message });
+    };
+    socket.on('message', onMessage);
+  });
+}

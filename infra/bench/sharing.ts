@@ -1,5 +1,4 @@
-import type WebSocket from 'ws';
-import { nowMs, openSocket, postJson, register, type BenchUser } from './api.ts';
+import { nextMessage, nowMs, openSocket, postJson, register, type BenchUser } from './api.ts';
 import { latencies, load, type LoadFigures, type Latencies } from './load.ts';
 import { READ_PATH_CONNECTIONS, READ_PATH_DOCUMENTS } from './read-path.ts';
 import { spread, type Spread } from './spread.ts';
@@ -55,25 +54,6 @@ export async function measureSharedReadPath(base: string, reader: BenchUser, sec
   };
 }
 
-const WAIT_MS = 5_000;
-
-function nextNotification(socket: WebSocket): Promise<number | null> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      socket.off('message', onMessage);
-      resolve(null);
-    }, WAIT_MS);
-    const onMessage = (data: WebSocket.RawData) => {
-      const at = nowMs();
-      if ((JSON.parse(String(data)) as { type?: string }).type !== 'notification') return;
-      clearTimeout(timer);
-      socket.off('message', onMessage);
-      resolve(at);
-    };
-    socket.on('message', onMessage);
-  });
-}
-
 /**
  * A colleague (commenter) comments on the owner's document, one comment at a time, while the owner's
  * `/ws-general` socket is open: content saves the comment, asks identity to notify the owner, and identity
@@ -88,13 +68,13 @@ export async function measureNotificationPush(base: string, owner: BenchUser, do
     let missing = 0;
     const warmup = 5;
     for (let i = 0; i < samples + warmup; i++) {
-      const pushed = nextNotification(socket);
+      const pushed = nextMessage(socket, 'notification');
       const sentAt = nowMs();
       await postJson(base, colleague, `/api/documents/${documentId}/comments`, { content: `Comment ${i}: is this measurable?` });
-      const at = await pushed;
+      const push = await pushed;
       if (i < warmup) continue;
-      if (at === null) missing++;
-      else fromSend.push(at - sentAt);
+      if (push === null) missing++;
+      else fromSend.push(push.at - sentAt);
     }
     return { fromSend: latencies(fromSend), missing };
   } finally {

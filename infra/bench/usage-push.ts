@@ -1,5 +1,4 @@
-import type WebSocket from 'ws';
-import { createDocument, nowMs, openSocket, type BenchUser } from './api.ts';
+import { createDocument, nextMessage, nowMs, openSocket, type BenchUser } from './api.ts';
 import { latencies, load, type Latencies, type LoadRun } from './load.ts';
 
 /** Signed delays of the `usage_update` push, each measured from two moments. */
@@ -18,31 +17,6 @@ export interface PushConditions {
   underLoad: PushFigures;
 }
 
-const WAIT_MS = 5_000;
-
-interface Push {
-  at: number;
-  committedAt: number | null;
-}
-
-function nextPush(socket: WebSocket): Promise<Push | null> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      socket.off('message', onMessage);
-      resolve(null);
-    }, WAIT_MS);
-    const onMessage = (data: WebSocket.RawData) => {
-      const at = nowMs();
-      const message = JSON.parse(String(data)) as { type?: string; committedAt?: number };
-      if (message.type !== 'usage_update') return;
-      clearTimeout(timer);
-      socket.off('message', onMessage);
-      resolve({ at, committedAt: message.committedAt ?? null });
-    };
-    socket.on('message', onMessage);
-  });
-}
-
 /**
  * `usage_update` over `/ws-general` after a consumption: the user's socket is open, a document is
  * created (one unit of usage), one at a time. Delays are signed and never clamped: a push stamped
@@ -56,7 +30,7 @@ async function sample(base: string, user: BenchUser, samples: number, label: str
     let missing = 0;
     const warmup = 5;
     for (let i = 0; i < samples + warmup; i++) {
-      const pushed = nextPush(socket);
+      const pushed = nextMessage<{ type?: string; committedAt?: number }>(socket, 'usage_update');
       const sentAt = nowMs();
       await createDocument(base, user, `Usage push ${label} ${i}`, 'Counts as one document of the month.');
       const push = await pushed;
@@ -66,8 +40,9 @@ async function sample(base: string, user: BenchUser, samples: number, label: str
         continue;
       }
       fromSend.push(push.at - sentAt);
-      if (push.committedAt === null) throw new Error('usage_update carries no committedAt stamp');
-      fromCommit.push(push.at - push.committedAt);
+      const committedAt = push.message.committedAt ?? null;
+      if (committedAt === null) throw new Error('usage_update carries no committedAt stamp');
+      fromCommit.push(push.at - committedAt);
     }
     return { fromSend: latencies(fromSend), fromCommit: latencies(fromCommit), missing };
   } finally {
