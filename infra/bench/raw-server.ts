@@ -1,7 +1,9 @@
 // The benchmark's baseline for the read path: the least a Node server can do to answer
 // `GET /api/documents` — plain `http` and `pg`, no framework, no session, no validation, no logging.
-// It runs the content service's list query (services/content/src/documents/documents.service.ts:
-// same columns, same owner filter, same order) on the content database and answers the same JSON.
+// It reads the content service's list (services/content/src/documents/documents.service.ts: same
+// columns, same owner filter, same order) from the content database, as a plain query whose times `pg`
+// turns into Dates and JavaScript back into ISO text, and answers the same JSON. (The service itself now
+// uses a prepared statement and lets PostgreSQL format the times; the baseline stays the plain way.)
 // Run as its own process by the benchmark: PORT, DATABASE_URL (the content database).
 import http from 'node:http';
 import pg from 'pg';

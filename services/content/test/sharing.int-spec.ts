@@ -22,7 +22,7 @@ describe('sharing documents and projects with roles', () => {
     return { ...(await registerUser(stack, username)), username };
   }
 
-  async function document(title = 'Checkout PRD', projectId?: number): Promise<{ id: number }> {
+  async function document(title = 'Checkout PRD', projectId?: number): Promise<{ id: number; createdAt: string; updatedAt: string }> {
     return (await api().post('/api/documents').set('Cookie', owner.cookie).send({ title, content: '# Checkout\nv1', projectId }).expect(201)).body;
   }
 
@@ -75,8 +75,12 @@ describe('sharing documents and projects with roles', () => {
     const doc = await document('Listed');
     await share(`/api/documents/${doc.id}`, colleague.username, 'commenter').expect(201);
     const shared = await as(colleague).get('/api/documents?scope=shared').expect(200);
-    expect(shared.body.find((d: { id: number }) => d.id === doc.id)).toMatchObject({
+    expect(shared.body.find((d: { id: number }) => d.id === doc.id)).toEqual({
+      id: doc.id,
       title: 'Listed',
+      projectId: null,
+      createdAt: doc.createdAt,
+      updatedAt: doc.updatedAt,
       role: 'commenter',
       owner: { id: owner.id, username: owner.username, name: null },
     });

@@ -8,7 +8,7 @@ const render = (clause: SQL) => dialect.sqlToQuery(clause);
 
 describe('access', () => {
   it('lists nothing of anyone for an anonymous visitor', () => {
-    for (const clause of [access.ownDocuments(null), access.ownProjects(null), access.activities(null)]) {
+    for (const clause of [access.ownProjects(null), access.activities(null)]) {
       expect(render(clause).sql).toBe('false');
     }
   });

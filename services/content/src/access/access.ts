@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import { forbidden, notFound } from '@prd/kit';
 import { DOCUMENT_NOT_FOUND, PROJECT_NOT_FOUND, roleAllows, roleNeededMessage, strongerRole, type Role } from '@prd/proto';
-import { documentColumns, type DocumentRow, type Executor } from '../db/database.js';
+import { documentColumns, isoTime, type DocumentRow, type Executor } from '../db/database.js';
 import { activities, documentGrants, documentRevisions, documents, projectGrants, projects } from '../db/schema.js';
 
 /**
@@ -21,7 +21,7 @@ type ProjectRow = typeof projects.$inferSelect;
 /** Matches no row: what every rule gives when there is no user (default deny). */
 const DENY: SQL = sql`false`;
 
-function ownedBy(column: typeof documents.ownerId | typeof projects.ownerId | typeof activities.ownerId, owner: Owner | null): SQL {
+function ownedBy(column: typeof projects.ownerId | typeof activities.ownerId, owner: Owner | null): SQL {
   return owner ? eq(column, owner.id) : DENY;
 }
 
@@ -114,8 +114,11 @@ export const access = {
     return row ? granted(row, 'owner', 'owner', DOCUMENT_NOT_FOUND) : undefined;
   },
 
-  /** The user's own documents (`GET /api/documents`). */
-  ownDocuments: (owner: Owner | null): SQL => ownedBy(documents.ownerId, owner),
+  /**
+   * The user's own documents (`GET /api/documents`), for a prepared statement: its `ownerId` parameter is
+   * the user's id, so it is run only with a user (an anonymous visitor lists nothing without a query).
+   */
+  ownDocuments: eq(documents.ownerId, sql.placeholder('ownerId')),
   /** The user's own projects. */
   ownProjects: (owner: Owner | null): SQL => ownedBy(projects.ownerId, owner),
 
@@ -132,8 +135,8 @@ export const access = {
         title: documents.title,
         projectId: documents.projectId,
         ownerId: documents.ownerId,
-        createdAt: documents.createdAt,
-        updatedAt: documents.updatedAt,
+        createdAt: isoTime(documents.createdAt),
+        updatedAt: isoTime(documents.updatedAt),
         direct: documentGrants.role,
         inherited: projectGrants.role,
       })

@@ -1,4 +1,5 @@
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '@prd/kit';
 import type * as tables from './schema.js';
 import { documents } from './schema.js';
@@ -13,3 +14,10 @@ export type Executor = ContentDb | ContentTx;
 const { yjsState, ...documentColumns } = getTableColumns(documents);
 export { documentColumns };
 export type DocumentRow = Omit<typeof documents.$inferSelect, 'yjsState'>;
+
+/**
+ * A timestamp as the API's ISO 8601 text (UTC, milliseconds), formatted by PostgreSQL: the lists skip
+ * a `Date` per value and its `toISOString()`, which were a tenth of a list's CPU. Like `Date`, it
+ * keeps the milliseconds and drops the microseconds (to_char's MS truncates).
+ */
+export const isoTime = (column: PgColumn): SQL<string> => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -16,14 +16,14 @@ import {
 } from '@prd/proto';
 import { access, acting, ownerOf, sharedRole, type Granted, type Owner } from '../access/access.js';
 import { ActivitiesService, type Actor } from '../activities/activities.service.js';
-import { documentColumns, type ContentDb, type ContentTx, type DocumentRow, type Executor } from '../db/database.js';
+import { documentColumns, isoTime, type ContentDb, type ContentTx, type DocumentRow, type Executor } from '../db/database.js';
 import { documentRevisions, documents, projects, searchVector } from '../db/schema.js';
 import { PeopleService } from '../people/people.service.js';
 import { RevocationsService } from '../shares/revocations.service.js';
 import { UsageService } from '../usage/usage.service.js';
 import { CollabServer } from '../collab/collab.server.js';
 import { changeStoredText } from '../collab/live-text.js';
-import { toDocumentDto, toDocumentSummary, toRevision } from './document-dto.js';
+import { toDocumentDto, toRevision } from './document-dto.js';
 import { recordRevision } from './revisions.js';
 
 export interface NewDocument {
@@ -41,6 +41,9 @@ export interface DocumentChange {
 
 @Injectable()
 export class DocumentsService {
+  /** The read path's one query, built once and prepared on each database connection. */
+  private readonly ownList;
+
   constructor(
     @Inject(DB) private readonly db: ContentDb,
     private readonly activities: ActivitiesService,
@@ -48,17 +51,19 @@ export class DocumentsService {
     private readonly people: PeopleService,
     private readonly revocations: RevocationsService,
     private readonly live: CollabServer,
-  ) {}
+  ) {
+    const d = documents;
+    this.ownList = db
+      .select({ id: d.id, title: d.title, projectId: d.projectId, createdAt: isoTime(d.createdAt), updatedAt: isoTime(d.updatedAt) })
+      .from(d)
+      .where(access.ownDocuments)
+      .orderBy(desc(d.updatedAt), desc(d.id))
+      .prepare('own_documents');
+  }
 
   /** The owner's documents, most recently updated first, without their content. */
-  async list(owner: Owner | null): Promise<DocumentSummary[]> {
-    const d = documents;
-    const rows = await this.db
-      .select({ id: d.id, title: d.title, projectId: d.projectId, createdAt: d.createdAt, updatedAt: d.updatedAt })
-      .from(d)
-      .where(access.ownDocuments(owner))
-      .orderBy(desc(d.updatedAt), desc(d.id));
-    return rows.map(toDocumentSummary);
+  list(owner: Owner | null): Promise<DocumentSummary[]> {
+    return owner ? this.ownList.execute({ ownerId: owner.id }) : Promise.resolve([]);
   }
 
   /** What others shared with the user (directly or through a project), with the user's role and each owner. */
@@ -69,7 +74,7 @@ export class DocumentsService {
     return rows.flatMap((row) => {
       const owner = owners.get(row.ownerId);
       // An owner whose account is gone leaves nothing to show.
-      return owner ? [{ ...toDocumentSummary(row), role: sharedRole(row), owner }] : [];
+      return owner ? [{ id: row.id, title: row.title, projectId: row.projectId, createdAt: row.createdAt, updatedAt: row.updatedAt, role: sharedRole(row), owner }] : [];
     });
   }
 
