@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import { forbidden, notFound } from '@prd/kit';
 import { DOCUMENT_NOT_FOUND, PROJECT_NOT_FOUND, roleAllows, roleNeededMessage, strongerRole, type Role } from '@prd/proto';
-import { documentColumns, isoTime, type DocumentRow, type Executor } from '../db/database.js';
+import { documentColumns, isoTime, type ContentDb, type DocumentRow, type Executor } from '../db/database.js';
 import { activities, documentGrants, documentRevisions, documents, projectGrants, projects } from '../db/schema.js';
 
 /**
@@ -126,9 +126,11 @@ export const access = {
    * Documents others shared with the user, directly or through their project, with the user's role on each.
    * The user's grants are read first and matched as arrays, so PostgreSQL finds the documents through
    * their primary key and project index; filtering the outer joins instead scanned every document in
-   * the database (150 ms per request at 200,000 documents, 0.3 ms this way).
+   * the database (150 ms per request at 200,000 documents, 0.3 ms this way). A prepared statement,
+   * built once per service, whose `userId` parameter is the user's id.
    */
-  sharedDocuments(db: Executor, user: Owner) {
+  sharedDocuments(db: ContentDb) {
+    const userId = sql.placeholder('userId');
     return db
       .select({
         id: documents.id,
@@ -141,18 +143,19 @@ export const access = {
         inherited: projectGrants.role,
       })
       .from(documents)
-      .leftJoin(documentGrants, and(eq(documentGrants.documentId, documents.id), eq(documentGrants.userId, user.id)))
-      .leftJoin(projectGrants, and(eq(projectGrants.projectId, documents.projectId), eq(projectGrants.userId, user.id)))
+      .leftJoin(documentGrants, and(eq(documentGrants.documentId, documents.id), eq(documentGrants.userId, userId)))
+      .leftJoin(projectGrants, and(eq(projectGrants.projectId, documents.projectId), eq(projectGrants.userId, userId)))
       .where(
         and(
-          ne(documents.ownerId, user.id),
+          ne(documents.ownerId, userId),
           or(
-            sql`${documents.id} = any(array(select ${documentGrants.documentId} from ${documentGrants} where ${documentGrants.userId} = ${user.id}))`,
-            sql`${documents.projectId} = any(array(select ${projectGrants.projectId} from ${projectGrants} where ${projectGrants.userId} = ${user.id}))`,
+            sql`${documents.id} = any(array(select ${documentGrants.documentId} from ${documentGrants} where ${documentGrants.userId} = ${userId}))`,
+            sql`${documents.projectId} = any(array(select ${projectGrants.projectId} from ${projectGrants} where ${projectGrants.userId} = ${userId}))`,
           ),
         ),
       )
-      .orderBy(desc(documents.updatedAt), desc(documents.id));
+      .orderBy(desc(documents.updatedAt), desc(documents.id))
+      .prepare('shared_documents');
   },
 
   /**

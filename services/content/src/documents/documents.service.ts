@@ -41,8 +41,9 @@ export interface DocumentChange {
 
 @Injectable()
 export class DocumentsService {
-  /** The read path's one query, built once and prepared on each database connection. */
+  /** The two lists' queries, built once and prepared on each database connection. */
   private readonly ownList;
+  private readonly sharedList;
 
   constructor(
     @Inject(DB) private readonly db: ContentDb,
@@ -59,6 +60,7 @@ export class DocumentsService {
       .where(access.ownDocuments)
       .orderBy(desc(d.updatedAt), desc(d.id))
       .prepare('own_documents');
+    this.sharedList = access.sharedDocuments(db);
   }
 
   /** The owner's documents, most recently updated first, without their content. */
@@ -69,7 +71,7 @@ export class DocumentsService {
   /** What others shared with the user (directly or through a project), with the user's role and each owner. */
   async listShared(user: Owner | null): Promise<SharedDocumentSummary[]> {
     if (!user) return [];
-    const rows = await access.sharedDocuments(this.db, user);
+    const rows = await this.sharedList.execute({ userId: user.id });
     const owners = await this.people.profiles(rows.map((r) => r.ownerId));
     return rows.flatMap((row) => {
       const owner = owners.get(row.ownerId);
