@@ -73,10 +73,16 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
     const progress: Progress = { prepared: null, text: '' };
     this.running.set(jobId, controller);
     try {
-      // A stop that came before this worker took the job (it was still queued).
-      if (await this.redis.exists(cancelledKey(this.config.AI_QUEUE_PREFIX, jobId))) throw new ReplyStoppedError();
       // Only a job started before (a retry, or taken over from a worker that died) can have written its reply.
       const retried = job.attemptsStarted > 1 || job.attemptsMade > 0;
+      // A stop that came before this worker took the job (it was still queued) is checked first on a retry, and
+      // otherwise beside the job's reads (which write nothing), one round trip fewer before the provider is asked.
+      const stoppedEarly = this.redis.exists(cancelledKey(this.config.AI_QUEUE_PREFIX, jobId)).then((n) => {
+        if (n) throw new ReplyStoppedError();
+      });
+      // Awaited below, unless the job ends before it is (then its outcome no longer matters).
+      stoppedEarly.catch(() => undefined);
+      if (retried) await stoppedEarly;
       const done = retried ? await this.alreadyDone(jobId, job.data) : null;
       if (done) {
         this.publish(job.data.stream, { jobId, end: true });
@@ -86,7 +92,7 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
       // The client may have shown partials of the failed attempt: they are void now (docs/decisions/0014-streaming-replies.md).
       if (retried) this.publish(job.data.stream, { jobId, restart: true });
       const timeLimit = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true }));
-      return await Promise.race([this.run(jobId, job.data, controller.signal, progress), timeLimit]);
+      return await Promise.race([this.run(jobId, job.data, controller.signal, progress, stoppedEarly), timeLimit]);
     } catch (err) {
       const stopped = err instanceof ReplyStoppedError || controller.signal.reason instanceof ReplyStoppedError;
       if (stopped) return this.keepStopped(job, progress);
@@ -146,11 +152,15 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
     return { userMessage: user, assistantMessage: assistant, document, documentUpdated: data.task.kind === 'document' && document !== null, isComplete, title: null };
   }
 
-  private async run(jobId: string, data: AiJobData, signal: AbortSignal, progress: Progress): Promise<AiJobResult> {
-    // Two independent reads (the context from chat's and content's data, the key from identity): at once.
-    const [prepared, { provider, rateKey, ownKeyToVerify }] = await Promise.all([this.prepare(data), this.providers.forUser(data.userId)]);
+  private async run(jobId: string, data: AiJobData, signal: AbortSignal, progress: Progress, stoppedEarly: Promise<void>): Promise<AiJobResult> {
+    // Independent steps at once: the context (chat's and content's data), the key (identity), then its
+    // provider's rate-limit token, and the early-stop check. A token taken for a job that then fails is lost, harmlessly.
+    const chosen = this.providers.forUser(data.userId).then(async (choice) => {
+      if (choice.rateKey) await this.limiter.acquire(choice.rateKey, signal);
+      return choice;
+    });
+    const [prepared, { provider, ownKeyToVerify }] = await Promise.all([this.prepare(data), chosen, stoppedEarly]);
     progress.prepared = prepared;
-    if (rateKey) await this.limiter.acquire(rateKey, signal);
     const onPartial = data.stream
       ? (content: string) => {
           progress.text = content;
