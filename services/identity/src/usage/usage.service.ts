@@ -51,11 +51,11 @@ export class UsageService {
       const row = result.rows[0] as { count: number } | undefined;
       if (row) taken = Number(row.count);
     }
-    const usage = await this.usageOf(user);
     if (taken === null) {
-      throw new AppError(429, { code: ErrorCode.LIMIT_EXCEEDED, ...LIMIT_MESSAGES[kind], limit: kind, usage });
+      throw new AppError(429, { code: ErrorCode.LIMIT_EXCEEDED, ...LIMIT_MESSAGES[kind], limit: kind, usage: await this.usageOf(user) });
     }
-    await this.announce(userId);
+    // The push goes out while the answer's usage is read: one round trip fewer before either.
+    const [usage] = await Promise.all([this.usageOf(user), this.announce(userId)]);
     // This consumption's own count, not whatever concurrent ones have added since.
     return { ...usage, [kind]: taken };
   }
