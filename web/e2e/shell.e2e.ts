@@ -117,3 +117,25 @@ test('validating the log-in form with the shared schemas raises no CSP violation
   await page.waitForLoadState('networkidle');
   expect(problems).toEqual([]);
 });
+
+test.describe('the password field on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('its show/hide toggle is a target of at least 24 by 24 px, leaves the field as tall as the others, and toggles', async ({ page }) => {
+    await page.goto('/auth');
+    const form = page.getByRole('tabpanel', { name: 'Log In' });
+    const password = form.getByLabel('Password');
+    const toggle = form.getByRole('button', { name: 'Show' });
+    const box = await toggle.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(24);
+    expect(box?.height).toBeGreaterThanOrEqual(24);
+    // The grown hit area must not grow the field: both fields' frames keep one height.
+    const usernameFrame = await form.getByLabel('Username or email').boundingBox();
+    const passwordFrame = await form.locator('.ant-input-password').boundingBox();
+    expect(passwordFrame?.height).toBe(usernameFrame?.height);
+
+    await expect(password).toHaveAttribute('type', 'password');
+    await toggle.click();
+    await expect(password).toHaveAttribute('type', 'text');
+  });
+});
