@@ -121,7 +121,7 @@ test('validating the log-in form with the shared schemas raises no CSP violation
 test.describe('the password field on a phone', () => {
   test.use({ viewport: PHONE });
 
-  test('its show/hide toggle is a target of at least 24 by 24 px, leaves the field as tall as the others, and toggles', async ({ page }) => {
+  test('its show/hide toggle is a target of at least 24 by 24 px beside the input, leaves the field as tall as the others, and toggles', async ({ page }) => {
     await page.goto('/auth');
     const form = page.getByRole('tabpanel', { name: 'Log In' });
     const password = form.getByLabel('Password');
@@ -129,6 +129,9 @@ test.describe('the password field on a phone', () => {
     const box = await toggle.boundingBox();
     expect(box?.width).toBeGreaterThanOrEqual(24);
     expect(box?.height).toBeGreaterThanOrEqual(24);
+    // A target partly covered by the input beside it counts only its uncovered part.
+    const input = await password.boundingBox();
+    expect(box?.x).toBeGreaterThanOrEqual((input?.x ?? Infinity) + (input?.width ?? 0));
     // The grown hit area must not grow the field: both fields' frames keep one height.
     const usernameFrame = await form.getByLabel('Username or email').boundingBox();
     const passwordFrame = await form.locator('.ant-input-password').boundingBox();
