@@ -9,11 +9,11 @@ const TEXT_WIDTH = 9360;
 const CHECKBOX = { checked: '☑ ', unchecked: '☐ ' } as const;
 const QUOTE_BAR = '<w:left w:val="single" w:sz="18" w:space="8" w:color="BFBFBF"/>';
 const RULE = '<w:bottom w:val="single" w:sz="6" w:space="1" w:color="auto"/>';
-const CELL_BORDERS = (['top', 'left', 'bottom', 'right', 'insideH', 'insideV'] as const).map((side) => `<w:${side} w:val="single" w:sz="4" w:space="0" w:color="auto"/>`).join('');
+const CELL_BORDERS = (['top', 'left', 'bottom', 'right', 'insideH', 'insideV'] as const).map((side) => `<w:${side} w:val="single" w:sz="4" w:color="auto"/>`).join('');
 const BREAK = '<w:r><w:br/></w:r>';
 /** A4 portrait with 1" margins. */
 const SECTION =
-  '<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="708" w:footer="708" w:gutter="0"/><w:docGrid w:linePitch="360"/></w:sectPr>';
+  '<w:sectPr><w:pgSz w:w="11906" w:h="16838" w:orient="portrait"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="708" w:footer="708" w:gutter="0"/><w:docGrid w:linePitch="360"/></w:sectPr>';
 
 /** Character formatting inherited by the text inside emphasis, strong, delete and links. */
 interface Inline {
