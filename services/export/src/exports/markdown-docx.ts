@@ -266,5 +266,5 @@ export function markdownToDocx(source: DocxSource): Promise<Buffer> {
   const repeatsTitle = first?.type === 'heading' && first.depth === 1 && plainText(first).trim() === title;
   if (title) writer.title(title);
   writer.blocks(repeatsTitle ? tree.children.slice(1) : tree.children, TOP);
-  return Promise.resolve(zipDocx({ title, document: writer.document(), numbering: writer.numbering, relationships: writer.relationships }));
+  return zipDocx({ title, document: writer.document(), numbering: writer.numbering, relationships: writer.relationships });
 }
