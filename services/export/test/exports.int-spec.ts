@@ -99,8 +99,8 @@ describe('GET /api/documents/:id/export/:format', () => {
 
   it('answers other requests while a large document is being built', async () => {
     const paragraph = 'A requirement with **bold** words, a [link](https://example.com) and `code`.\n\n- a list item\n- another one\n\n';
-    // About 450 kB: large enough that its build spans many round trips to the service.
-    const large = await createDocument(stack, owner.cookie, 'Large', `# Large\n\n${paragraph.repeat(4000)}`);
+    // About 900 kB: large enough that its build spans many round trips to the service.
+    const large = await createDocument(stack, owner.cookie, 'Large', `# Large\n\n${paragraph.repeat(8000)}`);
     let exported = false;
     const download = api()
       .get(`/api/documents/${large.id}/export/docx`)
