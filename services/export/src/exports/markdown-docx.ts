@@ -2,8 +2,6 @@ import type { AlignType, BlockContent, DefinitionContent, List, ListItem, Nodes,
 import { DOCX_STYLES, DocumentRelationships, escapeXml, HANGING, INDENT, ListNumbering, MAX_LIST_LEVEL, wordRoot, zipDocx } from './docx-package.js';
 import { parseMarkdown } from './parse-markdown.js';
 
-export { DOCX_STYLES } from './docx-package.js';
-
 /** Width of the text area of a Letter/A4 page with the default 1" margins, in twips. */
 const TEXT_WIDTH = 9360;
 const CHECKBOX = { checked: '☑ ', unchecked: '☐ ' } as const;
