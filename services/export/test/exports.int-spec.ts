@@ -99,7 +99,8 @@ describe('GET /api/documents/:id/export/:format', () => {
 
   it('answers other requests while a large document is being built', async () => {
     const paragraph = 'A requirement with **bold** words, a [link](https://example.com) and `code`.\n\n- a list item\n- another one\n\n';
-    const large = await createDocument(stack, owner.cookie, 'Large', `# Large\n\n${paragraph.repeat(300)}`);
+    // About 900 kB: large enough that its build spans many round trips to the service.
+    const large = await createDocument(stack, owner.cookie, 'Large', `# Large\n\n${paragraph.repeat(8000)}`);
     let exported = false;
     const download = api()
       .get(`/api/documents/${large.id}/export/docx`)
@@ -125,7 +126,8 @@ describe('GET /api/documents/:id/export/:format', () => {
 
   it('builds one Word export per user at a time: a second at once gets 429 with Retry-After, another user is not held back', async () => {
     const paragraph = 'A requirement with **bold** words, a [link](https://example.com) and `code`.\n\n- a list item\n- another one\n\n';
-    const large = await createDocument(stack, owner.cookie, 'Large twice', `# Large\n\n${paragraph.repeat(600)}`);
+    // About 900 kB: its build lasts long enough for further requests to arrive while it runs.
+    const large = await createDocument(stack, owner.cookie, 'Large twice', `# Large\n\n${paragraph.repeat(8000)}`);
     const mine = await createDocument(stack, other.cookie, 'Other', '# Other\n\nShort.');
     const docx = (cookie: string, id: number) => api().get(`/api/documents/${id}/export/docx`).set('Cookie', cookie).buffer(true).parse(binary);
     let firstDone = false;

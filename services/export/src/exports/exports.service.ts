@@ -17,9 +17,9 @@ export interface ExportFile {
 }
 
 /**
- * A build thread idle this long exits, and with it its heap: a 1 MB export grows the thread to about
- * 600 MiB, which the process gives back within seconds of the thread's exit (about 200 MiB resident
- * again). Exports in a row reuse the warm thread; the first after a pause starts one (module loading,
+ * A build thread idle this long exits, and with it its heap: a 1 MB export takes the process to about
+ * 350–400 MiB resident, which it gives back within seconds of the thread's exit (about 175–215 MiB
+ * resident again). Exports in a row reuse the warm thread; the first after a pause starts one (module loading,
  * about 0.1–0.3 s).
  */
 const WORKER_IDLE_MS = 5_000;

@@ -139,3 +139,105 @@ describe('markdownToDocx', () => {
     expect(texts(unicode.document.querySelectorAll('h1, p'))).toEqual(['Café ✓', 'Grüße aus Zürich — 東京 🚀']);
   });
 });
+
+const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+
+/** The paragraphs and tables of word/document.xml, parsed. */
+async function body(markdown: string): Promise<Element[]> {
+  const zip = await JSZip.loadAsync(await markdownToDocx({ title: '', markdown }));
+  const xml = (await zip.file('word/document.xml')?.async('string')) ?? '';
+  const parsed = new new JSDOM('').window.DOMParser().parseFromString(xml, 'application/xml');
+  return [...(parsed.getElementsByTagNameNS(W, 'body')[0]?.children ?? [])].filter((e) => e.localName !== 'sectPr');
+}
+
+/** A WordprocessingML attribute of the first descendant of that name, e.g. `prop(p, 'ind', 'left')`. */
+const prop = (element: Element, name: string, attribute = 'val') => element.getElementsByTagNameNS(W, name)[0]?.getAttributeNS(W, attribute) ?? null;
+
+describe('markdownToDocx, construct by construct', () => {
+  it('nests lists of either kind, keeps the rest of an item indented under it and numbers lists inside quotes', async () => {
+    const markdown = ['1. First', '   - bullet in ordered', '     1. ordered in bullet', '', '   More of the first item.', '2. Second', '', '> - quoted item'].join('\n');
+    const { document } = await readBack(await markdownToDocx({ title: 'Lists', markdown }));
+    expect([...document.querySelectorAll('li')].map((li) => [li.parentElement?.tagName, depth(li), ownText(li)])).toEqual([
+      ['OL', 0, 'First'],
+      ['UL', 1, 'bullet in ordered'],
+      ['OL', 2, 'ordered in bullet'],
+      ['OL', 0, 'Second'],
+    ]);
+
+    const blocks = await body(markdown);
+    expect(blocks.map((p) => [prop(p, 'pStyle'), prop(p, 'ilvl'), prop(p, 'ind', 'left'), prop(p, 'ind', 'hanging'), p.textContent])).toEqual([
+      ['ListParagraph', '0', '720', '360', 'First'],
+      ['ListParagraph', '1', '1440', '360', 'bullet in ordered'],
+      ['ListParagraph', '2', '2160', '360', 'ordered in bullet'],
+      [null, null, '720', null, 'More of the first item.'],
+      ['ListParagraph', '0', '720', '360', 'Second'],
+      ['BlockQuote', '0', '1440', '360', 'quoted item'],
+    ]);
+    // The quoted list item carries the quote's bar as well as its number.
+    expect(prop(blocks[5]!, 'left')).toBe('single');
+  });
+
+  it('aligns table columns as the delimiter row says, repeats the header row and indents a table inside a list', async () => {
+    const blocks = await body('| left | centre | right | none |\n| :-- | :-: | --: | --- |\n| a | b | c | d |\n\n- item\n\n  | x |\n  | - |\n  | y |');
+    const [table, , nested] = blocks;
+    const cells = (t: Element | undefined) =>
+      [...(t?.getElementsByTagNameNS(W, 'tr') ?? [])].map((tr) => [...tr.getElementsByTagNameNS(W, 'tc')].map((tc) => [prop(tc, 'jc'), tc.textContent]));
+    expect(cells(table)).toEqual([
+      [
+        ['left', 'left'],
+        ['center', 'centre'],
+        ['right', 'right'],
+        [null, 'none'],
+      ],
+      [
+        ['left', 'a'],
+        ['center', 'b'],
+        ['right', 'c'],
+        [null, 'd'],
+      ],
+    ]);
+    expect([...(table?.getElementsByTagNameNS(W, 'tr') ?? [])].map((tr) => tr.getElementsByTagNameNS(W, 'tblHeader').length)).toEqual([1, 0]);
+    expect(prop(table!, 'tblW', 'w')).toBe('9360');
+    expect([...table!.getElementsByTagNameNS(W, 'gridCol')].map((col) => col.getAttributeNS(W, 'w'))).toEqual(['2340', '2340', '2340', '2340']);
+    expect(nested?.localName).toBe('tbl');
+    expect([prop(nested!, 'tblInd', 'w'), prop(nested!, 'tblW', 'w')]).toEqual(['720', '8640']);
+  });
+
+  it('keeps code blocks and raw HTML blocks as typed, line by line, and leaves HTML comments out', async () => {
+    const markdown = '```\nif (a < b && c > d) {\n\n\treturn "x";\n}\n```\n\n<div>\n  <b>raw</b>\n</div>\n\n<!-- a note to the author -->\n\nAfter.';
+    const { document } = await readBack(await markdownToDocx({ title: 'Code', markdown }));
+    // Two code paragraphs in a row: mammoth's style map joins them into one <pre> with a line ending.
+    expect([...document.querySelectorAll('pre')].map((pre) => pre.innerHTML)).toEqual([
+      'if (a &lt; b &amp;&amp; c &gt; d) {<br><br>\treturn "x";<br>}\n&lt;div&gt;<br>  &lt;b&gt;raw&lt;/b&gt;<br>&lt;/div&gt;',
+    ]);
+    expect(document.body.textContent).not.toContain('a note to the author');
+    expect(texts(document.querySelectorAll('p'))).toEqual(['After.']);
+  });
+
+  it('writes images as their alt text and a link to their address, and never nests a link in a link', async () => {
+    const { document } = await readBack(
+      await markdownToDocx({
+        title: 'Images',
+        markdown: '![Diagram](https://example.com/d.png)\n\n![](https://example.com/bare.png)\n\n[![Logo](https://example.com/logo.png)](https://example.com/home)',
+      }),
+    );
+    expect([...document.querySelectorAll('p')].map((p) => [p.textContent, [...p.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])])).toEqual([
+      ['Diagram (https://example.com/d.png)', [['https://example.com/d.png', 'https://example.com/d.png']]],
+      ['(https://example.com/bare.png)', [['https://example.com/bare.png', 'https://example.com/bare.png']]],
+      ['Logo (https://example.com/logo.png)', [['Logo (https://example.com/logo.png)', 'https://example.com/home']]],
+    ]);
+    expect(texts(document.querySelectorAll('em'))).toEqual(['Diagram ', 'Logo ']);
+  });
+
+  it('formats links, inline HTML and combined emphasis', async () => {
+    const { document } = await readBack(
+      await markdownToDocx({ title: 'Inline', markdown: '[**bold** and `code`](https://example.com/x) <span>kept</span> a<br>b <!-- gone --> ***~~all~~***' }),
+    );
+    const link = document.querySelector('a');
+    expect([link?.getAttribute('href'), link?.querySelector('strong')?.textContent, link?.querySelector('code')?.textContent]).toEqual(['https://example.com/x', 'bold', 'code']);
+    expect(document.querySelector('p')?.textContent).toBe('bold and code <span>kept</span> ab  all');
+    expect(document.querySelectorAll('p br')).toHaveLength(1);
+    const struck = document.querySelector('s');
+    expect([struck?.textContent, struck?.closest('strong') !== null, struck?.closest('em') !== null]).toEqual(['all', true, true]);
+  });
+});

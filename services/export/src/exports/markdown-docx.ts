@@ -1,53 +1,17 @@
-import {
-  AlignmentType,
-  BorderStyle,
-  Document,
-  ExternalHyperlink,
-  HeadingLevel,
-  LevelFormat,
-  Packer,
-  Paragraph,
-  ShadingType,
-  Tab,
-  Table,
-  TableCell,
-  TableRow,
-  TextRun,
-  WidthType,
-  type ILevelsOptions,
-  type INumberingOptions,
-  type IRunOptions,
-  type ParagraphChild,
-} from 'docx';
-import type { AlignType, BlockContent, DefinitionContent, List, ListItem, Nodes, PhrasingContent, RootContent, Table as MdTable } from 'mdast';
+import type { AlignType, BlockContent, DefinitionContent, List, ListItem, Nodes, PhrasingContent, RootContent, Table } from 'mdast';
+import { DOCX_STYLES, DocumentRelationships, escapeXml, HANGING, INDENT, ListNumbering, MAX_LIST_LEVEL, wordRoot, zipDocx } from './docx-package.js';
 import { parseMarkdown } from './parse-markdown.js';
 
-/** Paragraph and character styles the export defines (their names are what Word shows). */
-export const DOCX_STYLES = {
-  codeBlock: { id: 'CodeBlock', name: 'Code Block' },
-  blockQuote: { id: 'BlockQuote', name: 'Block Quote' },
-  inlineCode: { id: 'InlineCode', name: 'Inline Code' },
-} as const;
-
-const MONOSPACE = 'Consolas';
-/** Twips: one level of list or quote indentation, and a bullet's hanging indent. */
-const INDENT = 720;
-const HANGING = 360;
 /** Width of the text area of a Letter/A4 page with the default 1" margins, in twips. */
 const TEXT_WIDTH = 9360;
-const MAX_LIST_LEVEL = 8;
-const BULLETS = ['•', '◦', '▪'];
 const CHECKBOX = { checked: '☑ ', unchecked: '☐ ' } as const;
-
-const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6] as const;
-
-const ALIGNMENTS: Record<NonNullable<AlignType>, (typeof AlignmentType)[keyof typeof AlignmentType]> = {
-  left: AlignmentType.LEFT,
-  center: AlignmentType.CENTER,
-  right: AlignmentType.RIGHT,
-};
-
-type Block = Paragraph | Table;
+const QUOTE_BAR = '<w:left w:val="single" w:sz="18" w:space="8" w:color="BFBFBF"/>';
+const RULE = '<w:bottom w:val="single" w:sz="6" w:space="1" w:color="auto"/>';
+const CELL_BORDERS = (['top', 'left', 'bottom', 'right', 'insideH', 'insideV'] as const).map((side) => `<w:${side} w:val="single" w:sz="4" w:color="auto"/>`).join('');
+const BREAK = '<w:r><w:br/></w:r>';
+/** A4 portrait with 1" margins. */
+const SECTION =
+  '<w:sectPr><w:pgSz w:w="11906" w:h="16838" w:orient="portrait"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="708" w:footer="708" w:gutter="0"/><w:docGrid w:linePitch="360"/></w:sectPr>';
 
 /** Character formatting inherited by the text inside emphasis, strong, delete and links. */
 interface Inline {
@@ -66,6 +30,15 @@ interface Context {
 
 const TOP: Context = { quote: 0, listLevel: -1 };
 
+/** What a paragraph's properties say beyond its place (style, list number, alignment, a rule under it). */
+interface ParagraphOptions {
+  style?: string;
+  numbering?: { numId: number; level: number };
+  hanging?: number;
+  align?: NonNullable<AlignType>;
+  rule?: boolean;
+}
+
 export interface DocxSource {
   title: string;
   markdown: string;
@@ -79,176 +52,156 @@ function plainText(node: Nodes): string {
   return '';
 }
 
-/** Builds the Word document of one PRD Studio document: the title, then its markdown, construct by construct. */
-class DocxBuilder {
-  /** Ordered lists are numbered from their own start; one numbering definition per start value. */
-  private readonly orderedStarts = new Set<number>();
-  private listInstances = 0;
+/** Left indentation of a block inside quotes and list items, in twips. */
+const leftIndent = (ctx: Context) => INDENT * ctx.quote + (ctx.listLevel >= 0 ? INDENT * (ctx.listLevel + 1) : 0);
 
-  blocks(nodes: readonly (RootContent | BlockContent | DefinitionContent)[], ctx: Context): Block[] {
-    return nodes.flatMap((node) => this.block(node, ctx));
+/** A run of text; `xml:space` keeps its leading and trailing spaces. */
+const textRun = (rPr: string, text: string) => (text ? `<w:r>${rPr ? `<w:rPr>${rPr}</w:rPr>` : ''}<w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r>` : '');
+
+/** Writes word/document.xml of one PRD Studio document: the title, then its markdown, construct by construct. */
+class DocumentWriter {
+  readonly numbering = new ListNumbering();
+  readonly relationships = new DocumentRelationships();
+  private body = '';
+
+  document(): string {
+    return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${wordRoot('document')}<w:body>${this.body}${SECTION}</w:body></w:document>`;
   }
 
-  numbering(): INumberingOptions {
-    const bullet: ILevelsOptions[] = this.levels((level) => ({ format: LevelFormat.BULLET, text: BULLETS[level % BULLETS.length] }));
-    return {
-      config: [
-        { reference: 'bullet', levels: bullet },
-        ...[...this.orderedStarts].map((start) => ({
-          reference: `ordered-${start}`,
-          levels: this.levels((level) => ({ format: LevelFormat.DECIMAL, text: `%${level + 1}.`, start })),
-        })),
-      ],
-    };
+  title(title: string): void {
+    this.body += `<w:p><w:pPr><w:pStyle w:val="Title"/></w:pPr>${textRun('', title)}</w:p>`;
   }
 
-  private levels(format: (level: number) => Pick<ILevelsOptions, 'format' | 'text' | 'start'>): ILevelsOptions[] {
-    return Array.from({ length: MAX_LIST_LEVEL + 1 }, (_, level) => ({
-      level,
-      alignment: AlignmentType.LEFT,
-      ...format(level),
-      style: { paragraph: { indent: { left: INDENT * (level + 1), hanging: HANGING } } },
-    }));
+  blocks(nodes: readonly (RootContent | BlockContent | DefinitionContent)[], ctx: Context): void {
+    for (const node of nodes) this.block(node, ctx);
   }
 
-  private block(node: RootContent, ctx: Context): Block[] {
+  private block(node: RootContent, ctx: Context): void {
     switch (node.type) {
       case 'paragraph':
-        return [this.paragraph(this.inlines(node.children, {}), ctx)];
+        return this.paragraph(this.inlines(node.children, {}), ctx);
       case 'heading':
-        return [new Paragraph({ heading: HEADINGS[node.depth - 1], children: this.inlines(node.children, {}), ...this.indent(ctx) })];
+        return this.paragraph(this.inlines(node.children, {}), ctx, { style: `Heading${node.depth}` });
       case 'thematicBreak':
-        return [new Paragraph({ thematicBreak: true, ...this.indent(ctx) })];
+        return this.paragraph('', ctx, { rule: true });
       case 'blockquote':
         return this.blocks(node.children, { ...ctx, quote: ctx.quote + 1 });
       case 'list':
         return this.list(node, ctx);
       case 'code':
-        return [this.codeBlock(node.value, ctx)];
+        return this.codeBlock(node.value, ctx);
       case 'html':
         return this.htmlBlock(node.value, ctx);
       case 'table':
-        return [this.table(node, ctx)];
+        return this.table(node, ctx);
       case 'footnoteDefinition':
         return this.footnote(node.label ?? node.identifier, node.children, ctx);
       default:
         // Nodes the parser does not produce (front matter, MDX, reference definitions) carry their text.
-        return [this.paragraph([new TextRun(plainText(node))], ctx)];
+        return this.paragraph(textRun('', plainText(node)), ctx);
     }
   }
 
-  /** Indentation (and the quote bar) of a block inside quotes and list items. */
-  private indent(ctx: Context, hanging = 0) {
-    const left = INDENT * ctx.quote + (ctx.listLevel >= 0 ? INDENT * (ctx.listLevel + 1) : 0);
-    return {
-      ...(left > 0 ? { indent: { left, ...(hanging ? { hanging } : {}) } } : {}),
-      ...(ctx.quote > 0 ? { border: { left: { style: BorderStyle.SINGLE, size: 18, color: 'BFBFBF', space: 8 } } } : {}),
-    };
+  /**
+   * A paragraph (its runs already written) with its properties in the schema's order: style, list
+   * number, borders (the quote bar, a horizontal rule), indentation, alignment. Plain paragraphs in
+   * quotes take the Block Quote style, list items the List Paragraph style.
+   */
+  private paragraph(runs: string, ctx: Context, options: ParagraphOptions = {}): void {
+    const style = options.style ?? (ctx.quote > 0 ? DOCX_STYLES.blockQuote.id : options.numbering ? DOCX_STYLES.listParagraph.id : undefined);
+    const left = leftIndent(ctx);
+    const borders = (ctx.quote > 0 ? QUOTE_BAR : '') + (options.rule ? RULE : '');
+    const pPr =
+      (style ? `<w:pStyle w:val="${style}"/>` : '') +
+      (options.numbering ? `<w:numPr><w:ilvl w:val="${options.numbering.level}"/><w:numId w:val="${options.numbering.numId}"/></w:numPr>` : '') +
+      (borders ? `<w:pBdr>${borders}</w:pBdr>` : '') +
+      (left > 0 ? `<w:ind w:left="${left}"${options.hanging ? ` w:hanging="${options.hanging}"` : ''}/>` : '') +
+      (options.align ? `<w:jc w:val="${options.align}"/>` : '');
+    this.body += `<w:p>${pPr ? `<w:pPr>${pPr}</w:pPr>` : ''}${runs}</w:p>`;
   }
 
-  private paragraph(children: ParagraphChild[], ctx: Context): Paragraph {
-    return new Paragraph({ children, ...(ctx.quote > 0 ? { style: DOCX_STYLES.blockQuote.id } : {}), ...this.indent(ctx) });
-  }
-
-  private list(list: List, ctx: Context): Block[] {
+  private list(list: List, ctx: Context): void {
     const level = Math.min(ctx.listLevel + 1, MAX_LIST_LEVEL);
-    const start = list.start ?? 1;
-    if (list.ordered) this.orderedStarts.add(start);
-    const numbering = { reference: list.ordered ? `ordered-${start}` : 'bullet', level, instance: ++this.listInstances };
+    const numId = this.numbering.add(list.ordered === true, list.start ?? 1);
     const inner: Context = { ...ctx, listLevel: level };
-    return list.children.flatMap((item) => this.listItem(item, numbering, ctx, inner));
+    for (const item of list.children) this.listItem(item, { numId, level }, inner);
   }
 
   /** The item's first paragraph carries the bullet or number (and the task box); the rest of it is indented under it. */
-  private listItem(item: ListItem, numbering: { reference: string; level: number; instance: number }, ctx: Context, inner: Context): Block[] {
-    const box = item.checked === true ? CHECKBOX.checked : item.checked === false ? CHECKBOX.unchecked : '';
-    const lead = (children: ParagraphChild[]) =>
-      new Paragraph({
-        numbering,
-        children: box ? [new TextRun(box), ...children] : children,
-        ...(ctx.quote > 0 ? { style: DOCX_STYLES.blockQuote.id } : {}),
-        ...this.indent(inner, HANGING),
-      });
+  private listItem(item: ListItem, numbering: { numId: number; level: number }, inner: Context): void {
+    const box = textRun('', item.checked === true ? CHECKBOX.checked : item.checked === false ? CHECKBOX.unchecked : '');
     const [first, ...rest] = item.children;
-    if (first?.type === 'paragraph') return [lead(this.inlines(first.children, {})), ...this.blocks(rest, inner)];
-    return [lead([]), ...this.blocks(item.children, inner)];
+    const lead = first?.type === 'paragraph';
+    this.paragraph(box + (lead ? this.inlines(first.children, {}) : ''), inner, { numbering, hanging: HANGING });
+    this.blocks(lead ? rest : item.children, inner);
   }
 
-  private codeBlock(code: string, ctx: Context): Paragraph {
-    const runs = code.split('\n').map(
+  /** One paragraph: its lines kept apart by line breaks, its tabs kept as tabs. */
+  private codeBlock(code: string, ctx: Context): void {
+    const lines = code.split('\n').map(
       (line, i) =>
-        new TextRun({
-          ...(i > 0 ? { break: 1 } : {}),
-          children: line.split('\t').flatMap((part, j) => (j > 0 ? [new Tab(), part] : [part])),
-        }),
+        `<w:r>${i > 0 ? '<w:br/>' : ''}${line
+          .split('\t')
+          .map((part) => (part ? `<w:t xml:space="preserve">${escapeXml(part)}</w:t>` : ''))
+          .join('<w:tab/>')}</w:r>`,
     );
-    return new Paragraph({ style: DOCX_STYLES.codeBlock.id, children: runs, ...this.indent(ctx) });
+    this.paragraph(lines.join(''), ctx, { style: DOCX_STYLES.codeBlock.id });
   }
 
   /** Raw HTML is shown as the source it is; comments are notes to the author and are left out. */
-  private htmlBlock(html: string, ctx: Context): Block[] {
-    if (html.trimStart().startsWith('<!--')) return [];
-    return [this.codeBlock(html, ctx)];
+  private htmlBlock(html: string, ctx: Context): void {
+    if (!html.trimStart().startsWith('<!--')) this.codeBlock(html, ctx);
   }
 
-  private footnote(label: string, children: readonly (BlockContent | DefinitionContent)[], ctx: Context): Block[] {
-    const marker = new TextRun({ text: `[${label}] `, superScript: true });
+  private footnote(label: string, children: readonly (BlockContent | DefinitionContent)[], ctx: Context): void {
+    const marker = textRun('<w:vertAlign w:val="superscript"/>', `[${label}] `);
     const [first, ...rest] = children;
-    if (first?.type === 'paragraph') return [this.paragraph([marker, ...this.inlines(first.children, {})], ctx), ...this.blocks(rest, ctx)];
-    return [this.paragraph([marker], ctx), ...this.blocks(children, ctx)];
+    const lead = first?.type === 'paragraph';
+    this.paragraph(marker + (lead ? this.inlines(first.children, {}) : ''), ctx);
+    this.blocks(lead ? rest : children, ctx);
   }
 
-  private table(table: MdTable, ctx: Context): Table {
+  /** Equal columns across the text width; the header row repeats on every page, shaded and bold. */
+  private table(table: Table, ctx: Context): void {
     const columns = Math.max(1, ...table.children.map((row) => row.children.length));
-    const available = TEXT_WIDTH - (this.indent(ctx).indent?.left ?? 0);
-    const columnWidth = Math.floor(available / columns);
-    return new Table({
-      columnWidths: Array.from({ length: columns }, () => columnWidth),
-      width: { size: columnWidth * columns, type: WidthType.DXA },
-      ...(ctx.quote > 0 || ctx.listLevel >= 0 ? { indent: { size: this.indent(ctx).indent?.left ?? 0, type: WidthType.DXA } } : {}),
-      rows: table.children.map((row, r) => {
-        const header = r === 0;
-        return new TableRow({
-          ...(header ? { tableHeader: true } : {}),
-          children: Array.from({ length: columns }, (_, c) => {
-            const cell = row.children[c];
-            const align = table.align?.[c];
-            return new TableCell({
-              width: { size: columnWidth, type: WidthType.DXA },
-              ...(header ? { shading: { type: ShadingType.CLEAR, color: 'auto', fill: 'F2F2F2' } } : {}),
-              children: [
-                new Paragraph({
-                  ...(align ? { alignment: ALIGNMENTS[align] } : {}),
-                  children: cell ? this.inlines(cell.children, header ? { bold: true } : {}) : [],
-                }),
-              ],
-            });
-          }),
-        });
-      }),
+    const left = leftIndent(ctx);
+    const columnWidth = Math.floor((TEXT_WIDTH - left) / columns);
+    let xml =
+      `<w:tbl><w:tblPr><w:tblW w:w="${columnWidth * columns}" w:type="dxa"/>${left > 0 ? `<w:tblInd w:w="${left}" w:type="dxa"/>` : ''}<w:tblBorders>${CELL_BORDERS}</w:tblBorders></w:tblPr>` +
+      `<w:tblGrid>${`<w:gridCol w:w="${columnWidth}"/>`.repeat(columns)}</w:tblGrid>`;
+    table.children.forEach((row, r) => {
+      const header = r === 0;
+      xml += `<w:tr>${header ? '<w:trPr><w:tblHeader/></w:trPr>' : ''}`;
+      for (let c = 0; c < columns; c++) {
+        const cell = row.children[c];
+        const align = table.align?.[c];
+        xml +=
+          `<w:tc><w:tcPr><w:tcW w:w="${columnWidth}" w:type="dxa"/>${header ? '<w:shd w:val="clear" w:color="auto" w:fill="F2F2F2"/>' : ''}</w:tcPr>` +
+          `<w:p>${align ? `<w:pPr><w:jc w:val="${align}"/></w:pPr>` : ''}${cell ? this.inlines(cell.children, header ? { bold: true } : {}) : ''}</w:p></w:tc>`;
+      }
+      xml += '</w:tr>';
     });
+    this.body += `${xml}</w:tbl>`;
   }
 
-  private inlines(nodes: readonly PhrasingContent[], fmt: Inline): ParagraphChild[] {
-    return nodes.flatMap((node) => this.inline(node, fmt));
+  private inlines(nodes: readonly PhrasingContent[], fmt: Inline): string {
+    let xml = '';
+    for (const node of nodes) xml += this.inline(node, fmt);
+    return xml;
   }
 
-  private run(text: string, fmt: Inline, extra: IRunOptions = {}): TextRun {
-    return new TextRun({
-      text,
-      ...(fmt.bold ? { bold: true } : {}),
-      ...(fmt.italics ? { italics: true } : {}),
-      ...(fmt.strike ? { strike: true } : {}),
-      ...(fmt.link ? { style: 'Hyperlink' } : {}),
-      ...extra,
-    });
+  /** A run of text in the inherited formatting; `style` (inline code) takes the place of the Hyperlink style. */
+  private run(text: string, fmt: Inline, style?: string): string {
+    const styleId = style ?? (fmt.link ? DOCX_STYLES.hyperlink.id : undefined);
+    const rPr = (styleId ? `<w:rStyle w:val="${styleId}"/>` : '') + (fmt.bold ? '<w:b/><w:bCs/>' : '') + (fmt.italics ? '<w:i/><w:iCs/>' : '') + (fmt.strike ? '<w:strike/>' : '');
+    return textRun(rPr, text);
   }
 
-  private inline(node: PhrasingContent, fmt: Inline): ParagraphChild[] {
+  private inline(node: PhrasingContent, fmt: Inline): string {
     switch (node.type) {
       case 'text':
         // A line ending inside a paragraph is a soft break: it reads as a space.
-        return [this.run(node.value.replaceAll('\n', ' '), fmt)];
+        return this.run(node.value.replaceAll('\n', ' '), fmt);
       case 'emphasis':
         return this.inlines(node.children, { ...fmt, italics: true });
       case 'strong':
@@ -256,102 +209,60 @@ class DocxBuilder {
       case 'delete':
         return this.inlines(node.children, { ...fmt, strike: true });
       case 'inlineCode':
-        return [this.run(node.value, fmt, { style: DOCX_STYLES.inlineCode.id })];
+        return this.run(node.value, fmt, DOCX_STYLES.inlineCode.id);
       case 'break':
-        return [new TextRun({ break: 1 })];
+        return BREAK;
       case 'link':
         return this.link(node.url, node.children, fmt);
       case 'image':
         return this.image(node.alt ?? '', node.url, fmt);
       case 'footnoteReference':
-        return [new TextRun({ text: `[${node.label ?? node.identifier}]`, superScript: true })];
+        return textRun('<w:vertAlign w:val="superscript"/>', `[${node.label ?? node.identifier}]`);
       case 'html':
         return this.inlineHtml(node.value, fmt);
       default:
-        return [this.run(plainText(node), fmt)];
+        return this.run(plainText(node), fmt);
     }
   }
 
-  private link(url: string, children: readonly PhrasingContent[], fmt: Inline): ParagraphChild[] {
+  private hyperlink(url: string, runs: string): string {
+    return `<w:hyperlink r:id="${this.relationships.hyperlink(url)}" w:history="1">${runs}</w:hyperlink>`;
+  }
+
+  private link(url: string, children: readonly PhrasingContent[], fmt: Inline): string {
     if (!url || fmt.link) return this.inlines(children, fmt);
-    const runs = this.inlines(children, { ...fmt, link: true });
-    return [new ExternalHyperlink({ link: url, children: runs.length > 0 ? runs : [this.run(url, { ...fmt, link: true })] })];
+    const linked = { ...fmt, link: true };
+    return this.hyperlink(url, this.inlines(children, linked) || this.run(url, linked));
   }
 
   /** Images are not embedded (that would fetch them): their alt text, then their address as a link. */
-  private image(alt: string, url: string, fmt: Inline): ParagraphChild[] {
+  private image(alt: string, url: string, fmt: Inline): string {
     const label = this.run(alt ? `${alt} ` : '', { ...fmt, italics: true });
-    if (!url) return [label];
-    if (fmt.link) return [label, this.run(`(${url})`, fmt)];
-    return [label, this.run('(', fmt), new ExternalHyperlink({ link: url, children: [this.run(url, { ...fmt, link: true })] }), this.run(')', fmt)];
+    if (!url) return label;
+    if (fmt.link) return label + this.run(`(${url})`, fmt);
+    return label + this.run('(', fmt) + this.hyperlink(url, this.run(url, { ...fmt, link: true })) + this.run(')', fmt);
   }
 
   /** Inline HTML: a `<br>` is a line break, a comment is left out, anything else is shown as typed. */
-  private inlineHtml(html: string, fmt: Inline): ParagraphChild[] {
+  private inlineHtml(html: string, fmt: Inline): string {
     const tag = html.trim().toLowerCase();
-    if (tag.startsWith('<!--')) return [];
-    if (tag === '<br>' || tag === '<br/>' || tag === '<br />') return [new TextRun({ break: 1 })];
-    return [this.run(html, fmt)];
+    if (tag.startsWith('<!--')) return '';
+    if (tag === '<br>' || tag === '<br/>' || tag === '<br />') return BREAK;
+    return this.run(html, fmt);
   }
 }
 
-/** The document's paragraphs and tables: the title, then the markdown (whose own opening `# Title` is not repeated). */
-export function buildDocument(source: DocxSource): Document {
+/**
+ * The .docx file of a document: the title, then the markdown (whose own opening `# Title` is not
+ * repeated). CPU-bound: call it from a worker thread for large documents.
+ */
+export function markdownToDocx(source: DocxSource): Promise<Buffer> {
   const tree = parseMarkdown(source.markdown);
-  const builder = new DocxBuilder();
+  const writer = new DocumentWriter();
   const [first] = tree.children;
   const title = source.title.trim();
   const repeatsTitle = first?.type === 'heading' && first.depth === 1 && plainText(first).trim() === title;
-  const body = builder.blocks(repeatsTitle ? tree.children.slice(1) : tree.children, TOP);
-  const children = title ? [new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(title)] }), ...body] : body;
-  return new Document({
-    title,
-    creator: 'PRD Studio',
-    numbering: builder.numbering(),
-    styles: {
-      default: {
-        document: { run: { font: 'Calibri', size: 22 }, paragraph: { spacing: { after: 120, line: 276 } } },
-        title: { run: { size: 52, bold: true, color: '1F2937' }, paragraph: { spacing: { after: 240 } } },
-        heading1: { run: { size: 36, bold: true, color: '1F2937' }, paragraph: { spacing: { before: 360, after: 120 }, keepNext: true } },
-        heading2: { run: { size: 30, bold: true, color: '1F2937' }, paragraph: { spacing: { before: 300, after: 120 }, keepNext: true } },
-        heading3: { run: { size: 26, bold: true, color: '374151' }, paragraph: { spacing: { before: 240, after: 80 }, keepNext: true } },
-        heading4: { run: { size: 24, bold: true, color: '374151' }, paragraph: { spacing: { before: 200, after: 80 }, keepNext: true } },
-        heading5: { run: { size: 22, bold: true, italics: true, color: '4B5563' }, paragraph: { spacing: { before: 160, after: 60 }, keepNext: true } },
-        heading6: { run: { size: 22, italics: true, color: '4B5563' }, paragraph: { spacing: { before: 160, after: 60 }, keepNext: true } },
-      },
-      paragraphStyles: [
-        {
-          ...DOCX_STYLES.codeBlock,
-          basedOn: 'Normal',
-          quickFormat: true,
-          run: { font: MONOSPACE, size: 19 },
-          paragraph: {
-            spacing: { before: 60, after: 120, line: 240 },
-            shading: { type: ShadingType.CLEAR, color: 'auto', fill: 'F3F4F6' },
-            border: {
-              top: { style: BorderStyle.SINGLE, size: 4, color: 'E5E7EB', space: 4 },
-              bottom: { style: BorderStyle.SINGLE, size: 4, color: 'E5E7EB', space: 4 },
-              left: { style: BorderStyle.SINGLE, size: 4, color: 'E5E7EB', space: 4 },
-              right: { style: BorderStyle.SINGLE, size: 4, color: 'E5E7EB', space: 4 },
-            },
-          },
-        },
-        { ...DOCX_STYLES.blockQuote, basedOn: 'Normal', quickFormat: true, run: { italics: true, color: '4B5563' } },
-      ],
-      characterStyles: [
-        {
-          ...DOCX_STYLES.inlineCode,
-          basedOn: 'DefaultParagraphFont',
-          quickFormat: true,
-          run: { font: MONOSPACE, size: 20, shading: { type: ShadingType.CLEAR, color: 'auto', fill: 'F3F4F6' } },
-        },
-      ],
-    },
-    sections: [{ children }],
-  });
-}
-
-/** The .docx file of a document. CPU-bound: call it from a worker thread for large documents. */
-export function markdownToDocx(source: DocxSource): Promise<Buffer> {
-  return Packer.toBuffer(buildDocument(source));
+  if (title) writer.title(title);
+  writer.blocks(repeatsTitle ? tree.children.slice(1) : tree.children, TOP);
+  return zipDocx({ title, document: writer.document(), numbering: writer.numbering, relationships: writer.relationships });
 }
