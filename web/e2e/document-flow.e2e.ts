@@ -17,7 +17,7 @@ function completionCard(page: Page): Promise<{ link: string; href: string }> {
     () =>
       new Promise<{ link: string; href: string }>((resolve) => {
         const look = () => {
-          const card = [...document.querySelectorAll('[role="status"]')].find((el) => el.textContent?.includes('Document generated successfully!'));
+          const card = Array.from(document.querySelectorAll('[role="status"]')).find((el) => el.textContent?.includes('Document generated successfully!'));
           const link = card?.querySelector('a');
           if (!link) return;
           observer.disconnect();
