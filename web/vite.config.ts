@@ -50,6 +50,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Read by scripts/prerender-pages.ts for each prerendered page's CSS and chunks, then removed.
+    manifest: true,
     rolldownOptions: {
       // proto only declares constants and zod schemas. Saying so lets the client import its constants
       // without shipping zod and every schema; a module whose schema is used is still bundled whole.

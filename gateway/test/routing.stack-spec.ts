@@ -66,6 +66,16 @@ describe('gateway routing', () => {
     expect(await res.text()).toMatch(/<div id="root">/);
   });
 
+  it('serves the most visited pages prerendered (web/scripts/prerender-pages.ts), compressed and revalidated on every load', async () => {
+    for (const path of ['/', '/auth', '/documents', '/templates', '/chat']) {
+      const res = await fetch(url + path, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(await res.text()).toContain('<div id="root" data-prerendered="">');
+    }
+  });
+
   it('caches hashed assets for a year without revalidation, compresses them, and keeps the security headers on them', async () => {
     const html = await (await fetch(url)).text();
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];

@@ -46,10 +46,10 @@ function openSocket(path: string): Promise<{ socket: WebSocket; next: (match: (f
 describe('docker-compose.yml in containers, through the gateway', () => {
   let documentId: number;
 
-  it('serves the built web client', async () => {
+  it('serves the built web client, its home page prerendered', async () => {
     const res = await fetch(state.url);
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain('<div id="root">');
+    expect(await res.text()).toContain('<div id="root" data-prerendered="">');
   });
 
   it('signs up a user (identity, PostgreSQL, Redis sessions)', async () => {

@@ -42,3 +42,20 @@ export async function signUp(page: Page): Promise<{ username: string; email: str
   await expect(page.getByRole('button', { name: 'View profile' })).toBeVisible();
   return account;
 }
+
+/** Console errors, uncaught errors and CSP violations (also those of a refused eval that was caught) the page reports. */
+export async function watchProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  await page.exposeFunction('reportCspViolation', (text: string) => problems.push(`CSP violation: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
+      report(`${event.violatedDirective} blocked ${event.blockedURI || 'inline code'}`);
+    });
+  });
+  return problems;
+}

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { PHONE, watchProblems, WIDE } from './helpers';
 
 /** docs/product.md §2: the five destinations, in this order, in every navigation. */
 const NAVIGATION = [
@@ -8,9 +9,6 @@ const NAVIGATION = [
   { label: 'Templates', path: '/templates' },
   { label: 'AI Chat', path: '/chat' },
 ];
-
-const WIDE = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 async function expectNavigationLinks(page: Page, navigationName: string): Promise<void> {
   const links = page.getByRole('navigation', { name: navigationName }).getByRole('link');
@@ -77,23 +75,6 @@ test('an unknown route shows the not-found page', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
   await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
 });
-
-/** Console errors, uncaught errors and CSP violations (also those of a refused eval that was caught) the page reports. */
-async function watchProblems(page: Page): Promise<string[]> {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-  await page.exposeFunction('reportCspViolation', (text: string) => problems.push(`CSP violation: ${text}`));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
-      report(`${event.violatedDirective} blocked ${event.blockedURI || 'inline code'}`);
-    });
-  });
-  return problems;
-}
 
 test('the home page loads under the content security policy without console errors or violations', async ({ page }) => {
   const problems = await watchProblems(page);

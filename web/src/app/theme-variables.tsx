@@ -1,7 +1,7 @@
 import { theme, type GlobalToken } from 'antd';
 import { useLayoutEffect } from 'react';
 
-const toVariables = (token: GlobalToken): Record<`--prd-${string}`, string> => ({
+export const toVariables = (token: GlobalToken): Record<`--prd-${string}`, string> => ({
   '--prd-primary': token.colorPrimary,
   '--prd-primary-bg': token.colorPrimaryBg,
   '--prd-primary-text': token.colorPrimaryTextActive,

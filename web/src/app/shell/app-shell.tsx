@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { lazyNamed } from '../../shared/ui/lazy-named';
 import { useCurrentUser } from '../../shared/user/use-current-user';
@@ -28,6 +28,10 @@ export function AppShell() {
   const [drawerUsed, setDrawerUsed] = useState(false);
   // Growing past the breakpoint removes the drawer; it must not pop open again when shrinking back.
   if (isWide && drawerOpen) setDrawerOpen(false);
+
+  // Runs after the hydration's commit and the breakpoint's synchronous re-render, in the same task: a wide
+  // screen shows the prerendered page only once it has the sidebar (web/scripts/prerender-pages.ts).
+  useEffect(() => document.getElementById('root')?.removeAttribute('data-prerendered'), []);
 
   const openDrawer = () => {
     setDrawerUsed(true);

@@ -2,7 +2,6 @@ import { Tabs } from 'antd';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../shared/ui/page-header';
 import { Page } from '../../shared/ui/page';
-import { PageLoading } from '../../shared/ui/page-loading';
 import { PRODUCT_NAME } from '../../shared/ui/product-name';
 import { useToast } from '../../shared/toast/toast';
 import { isRegistered, useCurrentUser } from '../../shared/user/use-current-user';
@@ -23,16 +22,15 @@ type AuthTab = 'login' | 'signup';
  */
 export function AuthPage() {
   usePageTitle('Log in or sign up');
-  const { user, isLoading } = useCurrentUser();
+  const { user } = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
   const target = safeCallbackPath(searchParams.get('callbackUrl')) ?? '/';
   const tab: AuthTab = searchParams.get('tab') === 'signup' ? 'signup' : 'login';
 
-  if (isLoading) {
-    return <PageLoading text="Loading…" />;
-  }
+  // The forms show while the user is still being looked up (they are the page's prerendered first screen,
+  // web/scripts/prerender-pages.ts); a user who turns out to be registered is then sent on.
   if (isRegistered(user)) return <Navigate to={target} replace />;
 
   const done = () => void navigate(target, { replace: true });
