@@ -1,6 +1,7 @@
-import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, fillPlaceholders, ne, or, sql, type SQL } from 'drizzle-orm';
+import type pg from 'pg';
 import { forbidden, notFound } from '@prd/kit';
-import { DOCUMENT_NOT_FOUND, PROJECT_NOT_FOUND, roleAllows, roleNeededMessage, strongerRole, type Role } from '@prd/proto';
+import { DOCUMENT_NOT_FOUND, PROJECT_NOT_FOUND, roleAllows, roleNeededMessage, strongerRole, type GrantableRole, type Role } from '@prd/proto';
 import { documentColumns, isoTime, type ContentDb, type DocumentRow, type Executor } from '../db/database.js';
 import { activities, documentGrants, documentRevisions, documents, projectGrants, projects } from '../db/schema.js';
 
@@ -17,6 +18,29 @@ declare const accessChecked: unique symbol;
 export type Granted<T> = T & { readonly [accessChecked]: true; readonly role: Role };
 
 type ProjectRow = typeof projects.$inferSelect;
+
+/** A document others shared with the user, with the user's role on it (`access.sharedDocuments`). */
+export interface SharedDocument {
+  id: number;
+  title: string;
+  projectId: number | null;
+  ownerId: number;
+  createdAt: string;
+  updatedAt: string;
+  role: Role;
+}
+
+/** A row of the shared documents' statement, in the order of its columns. */
+type SharedDocumentColumns = [
+  id: number,
+  title: string,
+  projectId: number | null,
+  ownerId: number,
+  createdAt: string,
+  updatedAt: string,
+  direct: GrantableRole | null,
+  inherited: GrantableRole | null,
+];
 
 /** Matches no row: what every rule gives when there is no user (default deny). */
 const DENY: SQL = sql`false`;
@@ -123,15 +147,17 @@ export const access = {
   ownProjects: (owner: Owner | null): SQL => ownedBy(projects.ownerId, owner),
 
   /**
-   * Documents others shared with the user, directly or through their project, with the user's role on each.
+   * Documents others shared with the user, directly or through their project, with the user's role on each,
+   * most recently updated first: a query for `user`, built once per service.
    * The user's grants are read first and matched as arrays, so PostgreSQL finds the documents through
    * their primary key and project index; filtering the outer joins instead scanned every document in
-   * the database (150 ms per request at 200,000 documents, 0.3 ms this way). A prepared statement,
-   * built once per service, whose `userId` parameter is the user's id.
+   * the database (150 ms per request at 200,000 documents, 0.3 ms this way). Drizzle only writes the SQL:
+   * it runs as a named prepared statement on the pool in array mode and each row is read by position,
+   * because drizzle's generic row mapping was a tenth of this hot list's CPU.
    */
-  sharedDocuments(db: ContentDb) {
+  sharedDocuments(db: ContentDb, pool: pg.Pool): (user: Owner) => Promise<SharedDocument[]> {
     const userId = sql.placeholder('userId');
-    return db
+    const query = db
       .select({
         id: documents.id,
         title: documents.title,
@@ -155,7 +181,20 @@ export const access = {
         ),
       )
       .orderBy(desc(documents.updatedAt), desc(documents.id))
-      .prepare('shared_documents');
+      .toSQL();
+    const statement = { name: 'shared_documents', text: query.sql, rowMode: 'array' } as const;
+    return async (user) => {
+      const { rows } = await pool.query<SharedDocumentColumns>(statement, fillPlaceholders(query.params, { userId: user.id }));
+      return rows.map(([id, title, projectId, ownerId, createdAt, updatedAt, direct, inherited]) => ({
+        id,
+        title,
+        projectId,
+        ownerId,
+        createdAt,
+        updatedAt,
+        role: strongerRole(direct, inherited) ?? 'viewer',
+      }));
+    };
   },
 
   /**
@@ -195,11 +234,6 @@ export const access = {
 /** The owner of a row loaded through `access`: whose allowance, activities and projects it belongs to. */
 export function ownerOf(row: Granted<{ ownerId: number }>): Owner {
   return { id: row.ownerId };
-}
-
-/** The role of a user on a row of `access.sharedDocuments`. */
-export function sharedRole(row: { direct: Role | null; inherited: Role | null }): Role {
-  return strongerRole(row.direct, row.inherited) ?? 'viewer';
 }
 
 /** The acting user of a route that `access` already let through (so never null there); 404 otherwise. */
