@@ -125,6 +125,15 @@ describe('sharing documents and projects with roles', () => {
     ]);
     // The same JSON, key for key, as the contract lists them.
     expect(Object.keys(listed.body[0])).toEqual(['id', 'title', 'projectId', 'createdAt', 'updatedAt', 'role', 'owner']);
+
+    // Out of the project, a document shared only through it leaves the list; one shared directly too stays, with its own grant.
+    await api().patch(`/api/documents/${onlyProject.id}`).set('Cookie', owner.cookie).send({ projectId: null }).expect(200);
+    const moved = (await api().patch(`/api/documents/${weakerDirect.id}`).set('Cookie', owner.cookie).send({ projectId: null }).expect(200)).body;
+    expect((await as(reader).get('/api/documents?scope=shared').expect(200)).body).toEqual([
+      summary(moved, 'Direct grant weaker', null, 'viewer'),
+      summary(onlyDirect, 'Only direct', null, 'viewer'),
+      summary(strongerDirect, 'Direct grant stronger', project.id, 'editor'),
+    ]);
   });
 
   it('makes a project grant cover its documents, later ones too, and ends it when a document leaves the project', async () => {
