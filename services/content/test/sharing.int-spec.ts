@@ -90,6 +90,52 @@ describe('sharing documents and projects with roles', () => {
     await as(colleague).get('/api/documents?scope=everything').expect(400);
   });
 
+  it('lists everything shared with a user newest first, each with the stronger of its direct and project grants', async () => {
+    const reader = await named();
+    const project = (await api().post('/api/projects').set('Cookie', owner.cookie).send({ name: 'Roadmap' }).expect(201)).body;
+    const onlyProject = await document('Only through the project', project.id);
+    const strongerDirect = await document('Direct grant stronger', project.id);
+    const weakerDirect = await document('Direct grant weaker', project.id);
+    const onlyDirect = await document('Only direct');
+    await document('Not shared');
+    await api().post('/api/documents').set('Cookie', reader.cookie).send({ title: 'The reader’s own', content: 'mine' }).expect(201);
+    await share(`/api/projects/${project.id}`, reader.username, 'commenter').expect(201);
+    await share(`/api/documents/${strongerDirect.id}`, reader.username, 'editor').expect(201);
+    await share(`/api/documents/${weakerDirect.id}`, reader.username, 'viewer').expect(201);
+    await share(`/api/documents/${onlyDirect.id}`, reader.username, 'viewer').expect(201);
+    // The oldest one changes last, so it comes first.
+    const touched = (await api().patch(`/api/documents/${onlyProject.id}`).set('Cookie', owner.cookie).send({ title: 'Touched' }).expect(200)).body;
+
+    const listed = await as(reader).get('/api/documents?scope=shared').expect(200);
+    const by = { id: owner.id, username: owner.username, name: null };
+    const summary = (d: { id: number; createdAt: string; updatedAt: string }, title: string, projectId: number | null, role: string) => ({
+      id: d.id,
+      title,
+      projectId,
+      createdAt: d.createdAt,
+      updatedAt: d.updatedAt,
+      role,
+      owner: by,
+    });
+    expect(listed.body).toEqual([
+      summary(touched, 'Touched', project.id, 'commenter'),
+      summary(onlyDirect, 'Only direct', null, 'viewer'),
+      summary(weakerDirect, 'Direct grant weaker', project.id, 'commenter'),
+      summary(strongerDirect, 'Direct grant stronger', project.id, 'editor'),
+    ]);
+    // The same JSON, key for key, as the contract lists them.
+    expect(Object.keys(listed.body[0])).toEqual(['id', 'title', 'projectId', 'createdAt', 'updatedAt', 'role', 'owner']);
+
+    // Out of the project, a document shared only through it leaves the list; one shared directly too stays, with its own grant.
+    await api().patch(`/api/documents/${onlyProject.id}`).set('Cookie', owner.cookie).send({ projectId: null }).expect(200);
+    const moved = (await api().patch(`/api/documents/${weakerDirect.id}`).set('Cookie', owner.cookie).send({ projectId: null }).expect(200)).body;
+    expect((await as(reader).get('/api/documents?scope=shared').expect(200)).body).toEqual([
+      summary(moved, 'Direct grant weaker', null, 'viewer'),
+      summary(onlyDirect, 'Only direct', null, 'viewer'),
+      summary(strongerDirect, 'Direct grant stronger', project.id, 'editor'),
+    ]);
+  });
+
   it('makes a project grant cover its documents, later ones too, and ends it when a document leaves the project', async () => {
     const project = (await api().post('/api/projects').set('Cookie', owner.cookie).send({ name: 'Payments' }).expect(201)).body;
     const before = await document('Before', project.id);

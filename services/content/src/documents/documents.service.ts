@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { DB, notFound as notFoundError } from '@prd/kit';
+import type pg from 'pg';
+import { DB, PG_POOL, notFound as notFoundError } from '@prd/kit';
 import {
   DOCUMENT_NOT_FOUND,
   REVISION_NOT_FOUND,
@@ -14,7 +15,7 @@ import {
   type Role,
   type SharedDocumentSummary,
 } from '@prd/proto';
-import { access, acting, ownerOf, sharedRole, type Granted, type Owner } from '../access/access.js';
+import { access, acting, ownerOf, type Granted, type Owner } from '../access/access.js';
 import { ActivitiesService, type Actor } from '../activities/activities.service.js';
 import { documentColumns, isoTime, type ContentDb, type ContentTx, type DocumentRow, type Executor } from '../db/database.js';
 import { documentRevisions, documents, projects, searchVector } from '../db/schema.js';
@@ -47,6 +48,7 @@ export class DocumentsService {
 
   constructor(
     @Inject(DB) private readonly db: ContentDb,
+    @Inject(PG_POOL) pool: pg.Pool,
     private readonly activities: ActivitiesService,
     private readonly usage: UsageService,
     private readonly people: PeopleService,
@@ -60,7 +62,7 @@ export class DocumentsService {
       .where(access.ownDocuments)
       .orderBy(desc(d.updatedAt), desc(d.id))
       .prepare('own_documents');
-    this.sharedList = access.sharedDocuments(db);
+    this.sharedList = access.sharedDocuments(db, pool);
   }
 
   /** The owner's documents, most recently updated first, without their content. */
@@ -71,13 +73,15 @@ export class DocumentsService {
   /** What others shared with the user (directly or through a project), with the user's role and each owner. */
   async listShared(user: Owner | null): Promise<SharedDocumentSummary[]> {
     if (!user) return [];
-    const rows = await this.sharedList.execute({ userId: user.id });
+    const rows = await this.sharedList(user);
     const owners = await this.people.profiles(rows.map((r) => r.ownerId));
-    return rows.flatMap((row) => {
+    const list: SharedDocumentSummary[] = [];
+    for (const row of rows) {
       const owner = owners.get(row.ownerId);
       // An owner whose account is gone leaves nothing to show.
-      return owner ? [{ id: row.id, title: row.title, projectId: row.projectId, createdAt: row.createdAt, updatedAt: row.updatedAt, role: sharedRole(row), owner }] : [];
-    });
+      if (owner) list.push({ id: row.id, title: row.title, projectId: row.projectId, createdAt: row.createdAt, updatedAt: row.updatedAt, role: row.role, owner });
+    }
+    return list;
   }
 
   /**
