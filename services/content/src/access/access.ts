@@ -1,9 +1,9 @@
-import { and, desc, eq, fillPlaceholders, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { forbidden, notFound } from '@prd/kit';
 import { DOCUMENT_NOT_FOUND, PROJECT_NOT_FOUND, roleAllows, roleNeededMessage, strongerRole, type GrantableRole, type Role } from '@prd/proto';
-import { documentColumns, isoTime, type ContentDb, type DocumentRow, type Executor } from '../db/database.js';
+import { arrayStatement, documentColumns, isoTime, type ContentDb, type DocumentRow, type Executor } from '../db/database.js';
 import { activities, documentGrants, documentRevisions, documents, projectGrants, projects } from '../db/schema.js';
 
 /**
@@ -186,9 +186,9 @@ export const access = {
       .where(ne(documents.ownerId, userId))
       .orderBy(desc(documents.updatedAt), desc(documents.id))
       .toSQL();
-    const statement = { name: 'shared_documents', text: query.sql, rowMode: 'array' } as const;
+    const run = arrayStatement<SharedDocumentColumns>(pool, 'shared_documents', query);
     return async (user) => {
-      const { rows } = await pool.query<SharedDocumentColumns>(statement, fillPlaceholders(query.params, { userId: user.id }));
+      const rows = await run({ userId: user.id });
       return rows.map(([id, title, projectId, ownerId, createdAt, updatedAt, direct, inherited]) => ({
         id,
         title,

@@ -1,5 +1,6 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { Database } from '@prd/kit';
 import type * as tables from './schema.js';
 import { documents } from './schema.js';
@@ -21,3 +22,12 @@ export type DocumentRow = Omit<typeof documents.$inferSelect, 'yjsState'>;
  * keeps the milliseconds and drops the microseconds (to_char's MS truncates).
  */
 export const isoTime = (column: PgColumn): SQL<string> => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A query drizzle wrote, run as a named prepared statement on the pool in array mode: for the hot lists,
+ * whose rows are read by position, because drizzle's generic row mapping was a tenth of their CPU.
+ */
+export function arrayStatement<Row extends unknown[]>(pool: pg.Pool, name: string, query: { sql: string; params: unknown[] }): (values: Record<string, unknown>) => Promise<Row[]> {
+  const statement = { name, text: query.sql, rowMode: 'array' } as const;
+  return async (values) => (await pool.query<Row>(statement, fillPlaceholders(query.params, values))).rows;
+}

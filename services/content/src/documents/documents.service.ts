@@ -17,7 +17,7 @@ import {
 } from '@prd/proto';
 import { access, acting, ownerOf, type Granted, type Owner } from '../access/access.js';
 import { ActivitiesService, type Actor } from '../activities/activities.service.js';
-import { documentColumns, isoTime, type ContentDb, type ContentTx, type DocumentRow, type Executor } from '../db/database.js';
+import { arrayStatement, documentColumns, isoTime, type ContentDb, type ContentTx, type DocumentRow, type Executor } from '../db/database.js';
 import { documentRevisions, documents, projects, searchVector } from '../db/schema.js';
 import { PeopleService } from '../people/people.service.js';
 import { RevocationsService } from '../shares/revocations.service.js';
@@ -42,7 +42,7 @@ export interface DocumentChange {
 
 @Injectable()
 export class DocumentsService {
-  /** The two lists' queries, built once and prepared on each database connection. */
+  /** The two lists' queries, built once and prepared on each database connection (`arrayStatement`). */
   private readonly ownList;
   private readonly sharedList;
 
@@ -56,18 +56,24 @@ export class DocumentsService {
     private readonly live: CollabServer,
   ) {
     const d = documents;
-    this.ownList = db
-      .select({ id: d.id, title: d.title, projectId: d.projectId, createdAt: isoTime(d.createdAt), updatedAt: isoTime(d.updatedAt) })
-      .from(d)
-      .where(access.ownDocuments)
-      .orderBy(desc(d.updatedAt), desc(d.id))
-      .prepare('own_documents');
+    this.ownList = arrayStatement<[id: number, title: string, projectId: number | null, createdAt: string, updatedAt: string]>(
+      pool,
+      'own_documents',
+      db
+        .select({ id: d.id, title: d.title, projectId: d.projectId, createdAt: isoTime(d.createdAt), updatedAt: isoTime(d.updatedAt) })
+        .from(d)
+        .where(access.ownDocuments)
+        .orderBy(desc(d.updatedAt), desc(d.id))
+        .toSQL(),
+    );
     this.sharedList = access.sharedDocuments(db, pool);
   }
 
   /** The owner's documents, most recently updated first, without their content. */
-  list(owner: Owner | null): Promise<DocumentSummary[]> {
-    return owner ? this.ownList.execute({ ownerId: owner.id }) : Promise.resolve([]);
+  async list(owner: Owner | null): Promise<DocumentSummary[]> {
+    if (!owner) return [];
+    const rows = await this.ownList({ ownerId: owner.id });
+    return rows.map(([id, title, projectId, createdAt, updatedAt]) => ({ id, title, projectId, createdAt, updatedAt }));
   }
 
   /** What others shared with the user (directly or through a project), with the user's role and each owner. */
