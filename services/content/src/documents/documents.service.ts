@@ -148,7 +148,7 @@ export class DocumentsService {
     let leftProject: number | null = null;
     const updated = await this.db.transaction(async (tx) => {
       const needed: Role = change.projectId !== undefined ? 'owner' : 'editor';
-      const current = await access.document(tx, actor, id, needed, { lock: 'update' });
+      const current = await access.documentToChange(tx, actor, id, needed);
       const { row, liveUpdate } = await this.apply(tx, acting(actor, DOCUMENT_NOT_FOUND), current, change, source);
       if (current.projectId !== null && row.projectId !== current.projectId) leftProject = current.projectId;
       return { dto: toDocumentDto(row, current.role), liveUpdate };
@@ -190,7 +190,7 @@ export class DocumentsService {
   /** Brings back a revision's content (editors and the owner); like any change of content, this stores a revision of what it replaces. */
   async restore(actor: Actor | null, id: number, revisionId: number): Promise<DocumentDto> {
     const restored = await this.db.transaction(async (tx) => {
-      const current = await access.document(tx, actor, id, 'editor', { lock: 'update' });
+      const current = await access.documentToChange(tx, actor, id, 'editor');
       const [revision] = await tx.select().from(documentRevisions).where(access.revision(current, revisionId));
       if (!revision) throw notFoundError(REVISION_NOT_FOUND);
       const { row, liveUpdate } = await this.apply(tx, acting(actor, DOCUMENT_NOT_FOUND), current, { content: revision.content }, 'restore');
@@ -207,7 +207,7 @@ export class DocumentsService {
   private async apply(
     tx: ContentTx,
     actor: Actor,
-    current: Granted<DocumentRow>,
+    current: Granted<DocumentRow & { yjsState: Uint8Array | null }>,
     change: DocumentChange,
     source: RevisionSource,
   ): Promise<{ row: DocumentRow; liveUpdate: Uint8Array | null }> {
@@ -222,8 +222,7 @@ export class DocumentsService {
     let live: { state: Uint8Array; update: Uint8Array } | null = null;
     if (contentChanged) {
       await recordRevision(tx, current, source);
-      const [stored] = await tx.select({ state: documents.yjsState }).from(documents).where(eq(documents.id, current.id));
-      live = changeStoredText(stored?.state ?? null, current.content, change.content ?? current.content);
+      live = changeStoredText(current.yjsState, current.content, change.content ?? current.content);
     }
     const [updated] = await tx
       .update(documents)
