@@ -24,7 +24,7 @@ import { UsageService } from '../usage/usage.service.js';
 import { CollabServer } from '../collab/collab.server.js';
 import { changeStoredText } from '../collab/live-text.js';
 import { toDocumentDto, toRevision } from './document-dto.js';
-import { recordRevision } from './revisions.js';
+import { changeContent, type ContentWriter } from './revisions.js';
 
 export interface NewDocument {
   title: string;
@@ -219,21 +219,19 @@ export class DocumentsService {
 
     // Only the owner moves a document (checked by `update`), and only into a project of their own.
     const newProject = projectChanged && change.projectId != null ? await access.project(tx, owner, change.projectId, 'owner', { lock: 'share' }) : null;
-    let live: { state: Uint8Array; update: Uint8Array } | null = null;
-    if (contentChanged) {
-      await recordRevision(tx, current, source);
-      live = changeStoredText(current.yjsState, current.content, change.content ?? current.content);
-    }
-    const [updated] = await tx
-      .update(documents)
-      .set({
-        ...(titleChanged ? { title: change.title } : {}),
-        ...(contentChanged && live ? { content: change.content, yjsState: live.state } : {}),
-        ...(projectChanged ? { projectId: change.projectId } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(documents.id, current.id))
-      .returning(documentColumns);
+    const live = contentChanged ? changeStoredText(current.yjsState, current.content, change.content ?? current.content) : null;
+    const write = (writer: ContentWriter) =>
+      writer
+        .update(documents)
+        .set({
+          ...(titleChanged ? { title: change.title } : {}),
+          ...(contentChanged && live ? { content: change.content, yjsState: live.state } : {}),
+          ...(projectChanged ? { projectId: change.projectId } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(documents.id, current.id))
+        .returning(documentColumns);
+    const [updated] = contentChanged ? await changeContent(tx, current, source, write) : await write(tx);
     if (!updated) throw notFoundError(DOCUMENT_NOT_FOUND);
 
     if (titleChanged || contentChanged) {
