@@ -27,6 +27,16 @@ interface Progress {
   text: string;
 }
 
+/** `work`'s outcome, or the signal's reason as soon as it aborts (the work itself goes on). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error);
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
 const NOTHING: AiJobResult = { userMessage: null, assistantMessage: null, document: null, documentUpdated: false, isComplete: false, title: null };
 
 /** Runs one AI job (docs/decisions/0007-ai-jobs-on-bullmq.md): provider, context from the server's own data, validated edit, one idempotent reply. */
@@ -269,8 +279,10 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
     const flow = prepared.flow;
     const userText = task.kind === 'flow' ? task.userText : 'content' in task ? task.content : '';
     const { written, document, isComplete } = await this.messages.transaction(async (tx) => {
+      // A stop or time limit does not wait for the save: the messages are rolled back at once, so a stopped reply's own
+      // message (written on the side, docs/decisions/0014-streaming-replies.md) is not held up by them.
       const [saved, exchange] = await Promise.allSettled([
-        saving,
+        untilAborted(saving, signal),
         this.messages.writeExchange(tx, {
           jobId,
           userId: data.userId,
