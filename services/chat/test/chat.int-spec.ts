@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { browserRequest as request } from '@prd/kit/testing';
+import { signUp } from '@prd/testing/identity';
 import { guest, registered, startChatStack, userKey, type ChatStack, type TestUser } from './support/chat-stack.js';
 import { lastUserMessage } from './support/openai-test-server.js';
 
@@ -127,6 +129,26 @@ describe('POST /api/chat and GET /api/chat', () => {
     expect(stored.body.content).toBe('# Keep\n\n## A\n\nText.\n');
     expect((await request(stack.chat.url).get(`/api/chat/${doc.id}`).set('Cookie', aiUser.cookie).expect(200)).body).toEqual([]);
     expect(await usage(stack, aiUser)).toEqual(before);
+  });
+
+  it('writes no message and gives the message back when content refuses the edit (the editor became a viewer meanwhile)', async () => {
+    const editorName = `editor${randomBytes(4).toString('hex')}`;
+    const editor = await signUp(stack.identity, editorName);
+    await request(stack.identity.url).post('/api/settings/api-key').set('Cookie', editor.cookie).send({ apiKey: userKey() }).expect(200);
+    const doc = await createDocument(stack, aiUser, '# Shared\n\n## Goals\n\nGrow.\n');
+    await request(stack.content.url).post(`/api/documents/${doc.id}/shares`).set('Cookie', aiUser.cookie).send({ login: editorName, role: 'editor' }).expect(201);
+    const before = await usage(stack, editor);
+    stack.openai.respond = () => ({
+      // The worker has read the document as an editor; the owner lowers the role before the model's edit comes back.
+      after: request(stack.content.url).patch(`/api/documents/${doc.id}/shares/${editor.id}`).set('Cookie', aiUser.cookie).send({ role: 'viewer' }).expect(200),
+      then: { toolCall: { name: 'update_document', arguments: { content: '# Shared\n\n## Goals\n\nGrow faster.\n', summary: 'Sharpened the goal.' } } },
+    });
+    const res = await request(stack.chat.url).post('/api/chat').set('Cookie', editor.cookie).send({ content: 'Sharpen the goal', documentId: doc.id }).expect(403);
+    expect(res.body).toMatchObject({ code: 'FORBIDDEN' });
+    const stored = await request(stack.content.url).get(`/api/documents/${doc.id}`).set('Cookie', aiUser.cookie).expect(200);
+    expect(stored.body.content).toBe('# Shared\n\n## Goals\n\nGrow.\n');
+    expect((await request(stack.chat.url).get(`/api/chat/${doc.id}`).set('Cookie', editor.cookie).expect(200)).body).toEqual([]);
+    expect((await usage(stack, editor)).messages).toBe(before.messages);
   });
 
   it('answers project chat from the stored project and its documents', async () => {

@@ -118,16 +118,18 @@ export class MessagesRepository {
       // The reply sorts after the question even within the same transaction timestamp.
       createdAt: sql`now() + interval '1 millisecond'`,
     };
-    await tx
+    const inserted = await tx
       .insert(m)
       .values(replaces ? [reply] : [{ ...base, role: 'user', content: exchange.userContent }, reply])
-      .onConflictDoNothing({ target: [m.jobId, m.role] });
+      .onConflictDoNothing({ target: [m.jobId, m.role] })
+      .returning();
     if (scope.threadId !== null)
       await tx
         .update(tables.chatThreads)
         .set({ updatedAt: sql`now()` })
         .where(eq(tables.chatThreads.id, scope.threadId));
-    const rows = await tx.select().from(m).where(eq(m.jobId, exchange.jobId));
+    // Both rows are new in the usual case; a regenerated question or a duplicate delivery reads what is stored.
+    const rows = inserted.length === 2 ? inserted : await tx.select().from(m).where(eq(m.jobId, exchange.jobId));
     const user = rows.find((r) => r.role === 'user')!;
     const assistant = rows.find((r) => r.role === 'assistant')!;
     return { user: toMessage(user), assistant: toMessage(assistant) };

@@ -27,6 +27,16 @@ interface Progress {
   text: string;
 }
 
+/** `work`'s outcome, or the signal's reason as soon as it aborts (the work itself goes on). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error);
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
 const NOTHING: AiJobResult = { userMessage: null, assistantMessage: null, document: null, documentUpdated: false, isComplete: false, title: null };
 
 /** Runs one AI job (docs/decisions/0007-ai-jobs-on-bullmq.md): provider, context from the server's own data, validated edit, one idempotent reply. */
@@ -248,45 +258,57 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  /** Saves an edit through content, then writes both messages (and the flow's position) in one transaction. */
+  /**
+   * Saves an edit through content and writes both messages (and the flow's position) in one transaction that commits only once
+   * the edit is saved: the messages are written while content saves (one wait instead of two), and a failed save rolls them back.
+   */
   private async save(jobId: string, data: AiJobData, prepared: Prepared, reply: AiReply, signal: AbortSignal): Promise<AiJobResult> {
     const { task } = data;
-    let document = prepared.document;
-    let documentUpdated = false;
-    if (reply.document && document && (task.kind === 'document' || task.kind === 'flow')) {
-      signal.throwIfAborted();
-      document = await this.content.saveDocumentContent(document.id, {
-        userId: data.userId,
-        content: reply.document.content,
-        ...(reply.document.title ? { title: reply.document.title } : {}),
-        source: task.kind === 'flow' ? 'flow' : 'ai',
-      });
-      documentUpdated = true;
-    }
+    const edit = reply.document && prepared.document && (task.kind === 'document' || task.kind === 'flow') ? reply.document : null;
+    if (edit) signal.throwIfAborted();
+    const saving = edit
+      ? this.content.saveDocumentContent(prepared.document!.id, {
+          userId: data.userId,
+          content: edit.content,
+          ...(edit.title ? { title: edit.title } : {}),
+          source: task.kind === 'flow' ? 'flow' : 'ai',
+        })
+      : Promise.resolve(prepared.document);
+    // Awaited in the transaction; if the transaction cannot even begin, the save's outcome no longer matters.
+    saving.catch(() => undefined);
     const flow = prepared.flow;
-    const state = flow ? (reply.state ?? { step: flow.step, followUp: flow.followUp }) : null;
-    const isComplete = !!flow && !!document && !!state && isFlowComplete(document.content, flow.sections, state.step);
-    // Nothing is written once the time limit or the client's deadline has passed: the client got an error.
-    signal.throwIfAborted();
-    if (Date.now() > data.deadline) throw new DeadlinePassedError();
     const userText = task.kind === 'flow' ? task.userText : 'content' in task ? task.content : '';
-    const written = await this.messages.transaction(async (tx) => {
-      const exchange = await this.messages.writeExchange(tx, {
-        jobId,
-        userId: data.userId,
-        scope: prepared.scope!,
-        userContent: userText,
-        assistant: { content: reply.content, provider: reply.provider, model: reply.model },
-        ...('replaces' in task && task.replaces ? { replaces: task.replaces } : {}),
-      });
+    const { written, document, isComplete } = await this.messages.transaction(async (tx) => {
+      // A stop or time limit does not wait for the save: the messages are rolled back at once, so a stopped reply's own
+      // message (written on the side, docs/decisions/0014-streaming-replies.md) is not held up by them.
+      const [saved, exchange] = await Promise.allSettled([
+        untilAborted(saving, signal),
+        this.messages.writeExchange(tx, {
+          jobId,
+          userId: data.userId,
+          scope: prepared.scope!,
+          userContent: userText,
+          assistant: { content: reply.content, provider: reply.provider, model: reply.model },
+          ...('replaces' in task && task.replaces ? { replaces: task.replaces } : {}),
+        }),
+      ]);
+      // Both have settled, so nothing runs on the transaction any more; a failed save comes first, as when it ran alone.
+      if (saved.status === 'rejected') throw saved.reason;
+      if (exchange.status === 'rejected') throw exchange.reason;
+      // Nothing is committed once the time limit or the client's deadline has passed: the client got an error.
+      signal.throwIfAborted();
+      if (Date.now() > data.deadline) throw new DeadlinePassedError();
+      const document = saved.value;
+      const state = flow ? (reply.state ?? { step: flow.step, followUp: flow.followUp }) : null;
+      const isComplete = !!flow && !!document && !!state && isFlowComplete(document.content, flow.sections, state.step);
       if (flow && state) await this.flows.advance(tx, flow.documentId, state, isComplete);
-      return exchange;
+      return { written: exchange.value, document, isComplete };
     });
     return {
       userMessage: written.user,
       assistantMessage: written.assistant,
-      document: task.kind === 'document' && !documentUpdated ? null : document,
-      documentUpdated,
+      document: task.kind === 'document' && !edit ? null : document,
+      documentUpdated: edit !== null,
       isComplete,
       title: null,
     };

@@ -26,7 +26,9 @@ export type Behaviour =
   /** Streams the first token, then waits `delayMs` before the rest (a slow stream). */
   | { reply: string; pauseAfterFirstTokenMs: number }
   /** Streams every token `tokenDelayMs` after the one before (a slow model). */
-  | { reply: string; tokenDelayMs: number };
+  | { reply: string; tokenDelayMs: number }
+  /** Answers with `then` once `after` has resolved: what a test does while the model is answering. */
+  | { after: Promise<unknown>; then: Behaviour };
 
 export interface OpenAiTestServer {
   /** Base URL to give the SDK, ending in /v1. */
@@ -71,6 +73,11 @@ async function answer(res: ServerResponse, request: ReceivedRequest, behaviour: 
     await sleep(behaviour.delayMs);
     if (res.destroyed) return;
     return answer(res, request, behaviour.then ?? fallback(request), fallback);
+  }
+  if ('after' in behaviour) {
+    await behaviour.after;
+    if (res.destroyed) return;
+    return answer(res, request, behaviour.then, fallback);
   }
   if ('status' in behaviour) {
     return json(res, behaviour.status, { error: { message: behaviour.message ?? `scripted ${behaviour.status}`, type: 'test_error', code: null } });

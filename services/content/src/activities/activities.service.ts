@@ -33,10 +33,16 @@ export class ActivitiesService {
    */
   async record(tx: Executor, owner: Owner, actor: Actor, type: ActivityType, subject: ActivitySubject): Promise<void> {
     const actorId = actor.id === owner.id ? null : actor.id;
-    if (type === 'document_updated' && subject.documentId != null) {
-      // The owner's newest event, deleted in the same statement when it is this one again (one round trip, not two).
-      const newest = tx.select({ id: activities.id }).from(activities).where(access.activities(owner)).orderBy(desc(activities.id)).limit(1);
-      await tx
+    const actorName = actorId === null ? null : (actor.username ?? (await this.people.profile(actor.id))?.username ?? null);
+    const row = { ownerId: owner.id, actorId, actorName, type, documentId: subject.documentId ?? null, projectId: subject.projectId ?? null, title: subject.title };
+    if (type !== 'document_updated' || subject.documentId == null) {
+      await tx.insert(activities).values(row);
+      return;
+    }
+    // The owner's newest event is deleted when it is this one again, in the insert's own statement (one round trip, not two).
+    const newest = tx.select({ id: activities.id }).from(activities).where(access.activities(owner)).orderBy(desc(activities.id)).limit(1);
+    const repeated = tx.$with('repeated').as(
+      tx
         .delete(activities)
         .where(
           and(
@@ -46,18 +52,10 @@ export class ActivitiesService {
             eq(activities.documentId, subject.documentId),
             actorId === null ? isNull(activities.actorId) : eq(activities.actorId, actorId),
           ),
-        );
-    }
-    const actorName = actorId === null ? null : (actor.username ?? (await this.people.profile(actor.id))?.username ?? null);
-    await tx.insert(activities).values({
-      ownerId: owner.id,
-      actorId,
-      actorName,
-      type,
-      documentId: subject.documentId ?? null,
-      projectId: subject.projectId ?? null,
-      title: subject.title,
-    });
+        )
+        .returning({ id: activities.id }),
+    );
+    await tx.with(repeated).insert(activities).values(row);
   }
 
   /** The events on the user's own items, newest first; none for an anonymous visitor. */

@@ -7,7 +7,7 @@ import { access, ownerOf } from '../access/access.js';
 import { ActivitiesService } from '../activities/activities.service.js';
 import type { ContentDb } from '../db/database.js';
 import { documents } from '../db/schema.js';
-import { recordRevision } from '../documents/revisions.js';
+import { changeContent } from '../documents/revisions.js';
 import { storedDoc, textOf } from './live-text.js';
 
 /**
@@ -58,7 +58,7 @@ export class CollabStore {
    * Stores the live document: first merges what is stored (another replica's store, an AI edit), so
    * nothing stored is ever overwritten, then writes its state and, when the text changed, the
    * markdown, as a save of `actorId` (the last to edit here) under the revision rule of
-   * `recordRevision`. False when the document is gone.
+   * `changeContent`. False when the document is gone.
    */
   async store(id: number, doc: Y.Doc, actorId: number | null, mergeOrigin: unknown): Promise<boolean> {
     return this.db.transaction(async (tx) => {
@@ -71,11 +71,12 @@ export class CollabStore {
         await tx.update(documents).set({ yjsState: state }).where(eq(documents.id, id));
         return true;
       }
-      await recordRevision(tx, current, 'user');
-      await tx
-        .update(documents)
-        .set({ content, yjsState: state, updatedAt: sql`now()` })
-        .where(eq(documents.id, id));
+      await changeContent(tx, current, 'user', (writer) =>
+        writer
+          .update(documents)
+          .set({ content, yjsState: state, updatedAt: sql`now()` })
+          .where(eq(documents.id, id)),
+      );
       const actor = actorId ?? current.ownerId;
       await this.activities.record(tx, ownerOf(current), { id: actor }, 'document_updated', { documentId: id, projectId: current.projectId, title: current.title });
       return true;

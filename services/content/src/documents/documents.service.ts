@@ -25,7 +25,7 @@ import { UsageService } from '../usage/usage.service.js';
 import { CollabServer } from '../collab/collab.server.js';
 import { changeStoredText } from '../collab/live-text.js';
 import { toDocumentDto, toRevision } from './document-dto.js';
-import { recordRevision } from './revisions.js';
+import { changeContent, type ContentWriter } from './revisions.js';
 
 export interface NewDocument {
   title: string;
@@ -158,7 +158,7 @@ export class DocumentsService {
     let leftProject: number | null = null;
     const updated = await this.db.transaction(async (tx) => {
       const needed: Role = change.projectId !== undefined ? 'owner' : 'editor';
-      const current = await access.document(tx, actor, id, needed, { lock: 'update' });
+      const current = await access.documentToChange(tx, actor, id, needed);
       const { row, liveUpdate } = await this.apply(tx, acting(actor, DOCUMENT_NOT_FOUND), current, change, source);
       if (current.projectId !== null && row.projectId !== current.projectId) leftProject = current.projectId;
       return { dto: toDocumentDto(row, current.role), liveUpdate };
@@ -200,7 +200,7 @@ export class DocumentsService {
   /** Brings back a revision's content (editors and the owner); like any change of content, this stores a revision of what it replaces. */
   async restore(actor: Actor | null, id: number, revisionId: number): Promise<DocumentDto> {
     const restored = await this.db.transaction(async (tx) => {
-      const current = await access.document(tx, actor, id, 'editor', { lock: 'update' });
+      const current = await access.documentToChange(tx, actor, id, 'editor');
       const [revision] = await tx.select().from(documentRevisions).where(access.revision(current, revisionId));
       if (!revision) throw notFoundError(REVISION_NOT_FOUND);
       const { row, liveUpdate } = await this.apply(tx, acting(actor, DOCUMENT_NOT_FOUND), current, { content: revision.content }, 'restore');
@@ -217,7 +217,7 @@ export class DocumentsService {
   private async apply(
     tx: ContentTx,
     actor: Actor,
-    current: Granted<DocumentRow>,
+    current: Granted<DocumentRow & { yjsState: Uint8Array | null }>,
     change: DocumentChange,
     source: RevisionSource,
   ): Promise<{ row: DocumentRow; liveUpdate: Uint8Array | null }> {
@@ -229,22 +229,19 @@ export class DocumentsService {
 
     // Only the owner moves a document (checked by `update`), and only into a project of their own.
     const newProject = projectChanged && change.projectId != null ? await access.project(tx, owner, change.projectId, 'owner', { lock: 'share' }) : null;
-    let live: { state: Uint8Array; update: Uint8Array } | null = null;
-    if (contentChanged) {
-      await recordRevision(tx, current, source);
-      const [stored] = await tx.select({ state: documents.yjsState }).from(documents).where(eq(documents.id, current.id));
-      live = changeStoredText(stored?.state ?? null, current.content, change.content ?? current.content);
-    }
-    const [updated] = await tx
-      .update(documents)
-      .set({
-        ...(titleChanged ? { title: change.title } : {}),
-        ...(contentChanged && live ? { content: change.content, yjsState: live.state } : {}),
-        ...(projectChanged ? { projectId: change.projectId } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(documents.id, current.id))
-      .returning(documentColumns);
+    const live = contentChanged ? changeStoredText(current.yjsState, current.content, change.content ?? current.content) : null;
+    const write = (writer: ContentWriter) =>
+      writer
+        .update(documents)
+        .set({
+          ...(titleChanged ? { title: change.title } : {}),
+          ...(contentChanged && live ? { content: change.content, yjsState: live.state } : {}),
+          ...(projectChanged ? { projectId: change.projectId } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(documents.id, current.id))
+        .returning(documentColumns);
+    const [updated] = contentChanged ? await changeContent(tx, current, source, write) : await write(tx);
     if (!updated) throw notFoundError(DOCUMENT_NOT_FOUND);
 
     if (titleChanged || contentChanged) {

@@ -6,16 +6,21 @@ import { documentRevisions } from '../db/schema.js';
 
 type Current = Granted<{ id: number; title: string; content: string }>;
 
+/** What a change of content is written with: an update whose statement may also insert the revision. */
+export type ContentWriter = Pick<ContentTx, 'update'>;
+
 /**
- * docs/decisions/0018-revisions.md: before a change of `current`'s content, keeps what it replaces. A user's save (a PATCH, or a
- * store of the live document, docs/decisions/0022-co-editing-with-hocuspocus.md) that follows another user's save
- * of less than REVISION_COALESCE_MS ago keeps nothing: it continues that revision. AI, flow and
- * restore changes always keep one, and so end the grouping.
+ * docs/decisions/0018-revisions.md: changes `current`'s content with `write` (an update of the document) and keeps what it replaces,
+ * inserted by the update's own statement (a data-modifying CTE: one round trip for both). A user's save (a PATCH, or a store of
+ * the live document, docs/decisions/0022-co-editing-with-hocuspocus.md) that follows another user's save of less than
+ * REVISION_COALESCE_MS ago keeps nothing: it continues that revision. AI, flow and restore changes always keep one, and so end the grouping.
  */
-export async function recordRevision(tx: ContentTx, current: Current, source: RevisionSource): Promise<void> {
-  if (source === 'user' && (await continuesSaves(tx, current))) return;
-  await tx.insert(documentRevisions).values({ documentId: current.id, title: current.title, content: current.content, source });
+export async function changeContent<T>(tx: ContentTx, current: Current, source: RevisionSource, write: (writer: ContentWriter) => Promise<T>): Promise<T> {
+  if (source === 'user' && (await continuesSaves(tx, current))) return write(tx);
+  const revision = tx.$with('revision').as(tx.insert(documentRevisions).values({ documentId: current.id, title: current.title, content: current.content, source }));
+  const written = await write(tx.with(revision));
   if (source === 'user') await thinSaves(tx, current);
+  return written;
 }
 
 /** Whether the document's newest revision was stored before a user's save less than REVISION_COALESCE_MS ago. */
