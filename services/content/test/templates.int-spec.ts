@@ -8,7 +8,7 @@ import { configSchema } from '../src/config.js';
 import type { ContentDb } from '../src/db/database.js';
 import { templates } from '../src/db/schema.js';
 import { CatalogueLoader } from '../src/templates/catalogue-loader.js';
-import { TEMPLATE_CATALOGUE } from '../src/templates/catalogue/index.js';
+import { LISTED_CATALOGUE, TEMPLATE_CATALOGUE } from '@prd/proto/template-catalogue';
 
 // A real service starts per suite; a shared 2-core machine can make that slow.
 
@@ -35,6 +35,12 @@ describe('the template catalogue', () => {
       expect(TEMPLATE_ICONS).toContain(t.icon);
       expect(t.content).toMatch(/^## /m);
     }
+  });
+
+  // The web build prerenders the gallery, its links included, from LISTED_CATALOGUE (docs/decisions/0027-prerendered-data.md).
+  it('lists exactly the catalogue the web build prerenders: same order, same ids, same fields', async () => {
+    const res = await api().get('/api/templates').expect(200);
+    expect(res.body).toEqual(LISTED_CATALOGUE);
   });
 
   it('reads one template; a missing one is 404, a non-numeric id 400', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import * as Y from 'yjs';
-import { TEMPLATE_CATALOGUE } from '../templates/catalogue/index.js';
+import { TEMPLATE_CATALOGUE } from '@prd/proto/template-catalogue';
 import { changeStoredText, rewriteText, seededDoc, storedDoc, textOf } from './live-text.js';
 
 /** Two copies of one document, as two replicas or editors hold it. */

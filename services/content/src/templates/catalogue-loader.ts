@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { DB, LOGGER } from '@prd/kit';
 import type { ContentDb } from '../db/database.js';
 import { templates } from '../db/schema.js';
-import { TEMPLATE_CATALOGUE, type CatalogueTemplate } from './catalogue/index.js';
+import { TEMPLATE_CATALOGUE, type CatalogueTemplate } from '@prd/proto/template-catalogue';
 
 /**
  * Loads the catalogue at start-up (after the kit's migrations): upsert by slug, so loading again

@@ -1,4 +1,4 @@
-import type { TemplateIcon } from '@prd/proto';
+import type { TemplateIcon } from '../templates.js';
 
 /** One template of the seeded catalogue; `slug` is its stable identity across releases. */
 export interface CatalogueTemplate {
