@@ -1,7 +1,7 @@
 // The offline assistant's guided interview (chat service) over every template of the catalogue
 // (content service), with a scripted user: it lives in infra because it joins two services' sources.
 import { describe, expect, it } from '@jest/globals';
-import { TEMPLATE_CATALOGUE } from '@prd/content/templates/catalogue';
+import { TEMPLATE_CATALOGUE } from '@prd/proto/template-catalogue';
 import { answerInterview, openInterview, type InterviewTurn } from '@prd/chat/offline/interviewer';
 import { initialFlowDocument, isSectionFilled, templateSections, type TemplateSection } from '@prd/chat/document-flow/flow-document';
 import { findSection, normalizeHeading, parseSections } from '@prd/chat/offline/markdown-sections';
