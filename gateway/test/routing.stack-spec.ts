@@ -76,6 +76,21 @@ describe('gateway routing', () => {
     }
   });
 
+  it('serves a visitor without a session the document list prerendered empty, anyone with a session cookie the list loading', async () => {
+    const page = async (cookie?: string) => (await fetch(`${url}/documents`, { headers: cookie ? { Cookie: cookie } : {} })).text();
+    expect(await page()).toContain('No documents yet');
+    expect(await page('theme=dark; prd.sid=s%3Aanything')).toContain('Loading documents...');
+    expect(await page('prd.sid=s%3Aanything')).not.toContain('No documents yet');
+    // Only that cookie counts, not one whose name merely ends the same way.
+    expect(await page('old-prd.sid=1')).toContain('No documents yet');
+  });
+
+  it("prerenders only the pages' own addresses: any other, even one named like a prerendered file, gets the empty shell", async () => {
+    for (const path of ['/home', '/visitor/documents', '/documents/', '/chat/1']) {
+      expect({ path, shell: (await (await fetch(url + path)).text()).includes('<div id="root"></div>') }).toEqual({ path, shell: true });
+    }
+  });
+
   it('caches hashed assets for a year without revalidation, compresses them, and keeps the security headers on them', async () => {
     const html = await (await fetch(url)).text();
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];

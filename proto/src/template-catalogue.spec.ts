@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { TEMPLATE_ICONS, TEMPLATE_PREVIEW_CHARS, TEMPLATES_PAGE_SIZE } from '@prd/proto';
+import { TEMPLATE_PREVIEW_CHARS, TEMPLATES_PAGE_SIZE } from './constants.js';
+import { TEMPLATE_ICONS } from './templates.js';
 import { TEMPLATE_CATALOGUE } from './template-catalogue.js';
 
 /** The `## ` sections of a template and the lines of each section's body. */

@@ -16,16 +16,59 @@ test.describe('prerendered first screens', () => {
       const html = await (await request.get(path)).text();
       expect(html, path).toContain('<div id="root" data-prerendered="">');
       expect(html, path).toContain(`>${heading}</h1>`);
-      // The gateway's policy refuses inline scripts: nothing in the markup may depend on one.
-      expect(html.match(/<script\b[^>]*>/g), path).toHaveLength(1);
+      // The gateway's policy refuses inline scripts: nothing in the markup may depend on one. Besides the
+      // entry there may only be data (the query results the page was rendered with), which is not run.
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(
+        scripts.filter((tag) => !tag.includes('type="application/json"')),
+        path,
+      ).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\/assets\//)]);
     }
-    for (const path of ['/projects', '/documents/1', '/auth-options']) {
+    for (const path of ['/projects', '/documents/1', '/auth-options', '/home', '/visitor/documents']) {
       expect(await (await request.get(path)).text(), path).toContain('<div id="root"></div>');
     }
   });
 
   test.describe('on a phone', () => {
     test.use({ viewport: PHONE });
+
+    test('without JavaScript the template gallery shows its first page, linking to the templates the API lists', async ({ browser, request }) => {
+      const listed = (await (await request.get('/api/templates')).json()) as { id: number; name: string }[];
+      const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto('/templates');
+      const cards = page.getByRole('article');
+      await expect(cards).toHaveCount(12);
+      for (const [index, template] of listed.slice(0, 12).entries()) {
+        const card = cards.nth(index);
+        await expect(card.getByRole('heading', { level: 2 })).toHaveText(template.name);
+        await expect(card.getByRole('link', { name: `AI-assisted: ${template.name}` })).toHaveAttribute('href', `/document-flow/${template.id}?mode=ai-assisted&autoNavigate=true`);
+      }
+      await context.close();
+    });
+
+    test('without JavaScript a visitor without a session sees their empty document list, a signed-in user the list loading', async ({ browser }) => {
+      const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto('/documents');
+      await expect(page.getByRole('heading', { level: 2, name: 'No documents yet' })).toBeVisible();
+      await context.addCookies([{ name: 'prd.sid', value: 'any', url: page.url() }]);
+      await page.reload();
+      await expect(page.getByRole('status')).toContainText('Loading documents...');
+      await expect(page.getByRole('heading', { name: 'No documents yet' })).toHaveCount(0);
+      await context.close();
+    });
+
+    test('once hydrated the gallery shows the templates the API lists, should they differ from the build', async ({ page }) => {
+      const problems = await watchProblems(page);
+      await page.route('/api/templates', async (route) => {
+        const listed = (await (await route.fetch()).json()) as { name: string }[];
+        await route.fulfill({ json: listed.map((template, index) => (index === 0 ? { ...template, name: 'Renamed since the build' } : template)) });
+      });
+      await page.goto('/templates');
+      await expect(page.getByRole('article').first().getByRole('heading', { level: 2 })).toHaveText('Renamed since the build');
+      expect(problems).toEqual([]);
+    });
 
     test('without JavaScript the home page shows its content, and its links work', async ({ browser }) => {
       const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });

@@ -4,22 +4,13 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PrerenderedPage } from '../src/prerender/render-page.tsx';
+import type * as RenderPage from '../src/prerender/render-page.tsx';
 
 const web = path.resolve(import.meta.dirname, '..');
 const dist = path.join(web, 'dist');
 const out = path.join(dist, 'prerendered');
 const serverBundle = path.join(web, 'dist-ssr', 'render-page.js');
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
-
-/** Address → the page module it opens (src/app/router.tsx) and the file the gateway serves for it (gateway/nginx). */
-const PAGES: { pathname: string; module: string; file: string }[] = [
-  { pathname: '/', module: 'src/features/home/home-page.tsx', file: 'home.html' },
-  { pathname: '/auth', module: 'src/features/auth/auth-page.tsx', file: 'auth.html' },
-  { pathname: '/documents', module: 'src/features/documents/documents-page.tsx', file: 'documents.html' },
-  { pathname: '/templates', module: 'src/features/templates/templates-page.tsx', file: 'templates.html' },
-  { pathname: '/chat', module: 'src/features/chat/chat-page.tsx', file: 'chat.html' },
-];
 
 interface Chunk {
   file: string;
@@ -40,7 +31,21 @@ function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()
 // variable: the markup (antd's class names above all) must be what the production client renders.
 process.env.NODE_ENV = 'production';
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-const { renderPage } = (await import(pathToFileURL(serverBundle).href)) as { renderPage: (pathname: string) => Promise<PrerenderedPage> };
+const { renderPage, serializeQueries, LISTED_CATALOGUE, PRERENDERED_QUERIES_ID } = (await import(pathToFileURL(serverBundle).href)) as typeof RenderPage;
+
+/**
+ * Address → the page module it opens (src/app/router.tsx), the name the gateway serves it under
+ * (gateway/nginx: `prerendered/<name>.html`) and the query results it is rendered with. A page with
+ * `visitor` results also gets `prerendered/visitor/<name>.html`, which the gateway serves to a request
+ * without a session cookie: such a visitor has no documents yet.
+ */
+const PAGES: { pathname: string; module: string; name: string; queries?: RenderPage.PrerenderedQueries; visitor?: RenderPage.PrerenderedQueries }[] = [
+  { pathname: '/', module: 'src/features/home/home-page.tsx', name: 'home', queries: { getTemplates: LISTED_CATALOGUE } },
+  { pathname: '/auth', module: 'src/features/auth/auth-page.tsx', name: 'auth' },
+  { pathname: '/documents', module: 'src/features/documents/documents-page.tsx', name: 'documents', visitor: { getDocuments: [] } },
+  { pathname: '/templates', module: 'src/features/templates/templates-page.tsx', name: 'templates', queries: { getTemplates: LISTED_CATALOGUE } },
+  { pathname: '/chat', module: 'src/features/chat/chat-page.tsx', name: 'chat' },
+];
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const entryStylesheet = /<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/;
 if (!template.includes('<div id="root"></div>') || !entryStylesheet.test(template)) {
@@ -69,21 +74,32 @@ const beforeHydration = (wideMinWidth: number): string =>
   '#root[data-prerendered]{pointer-events:none}#root[data-prerendered] a[href]{pointer-events:auto}' +
   `@media (min-width:${wideMinWidth}px){#root[data-prerendered]{visibility:hidden}}`;
 
-rmSync(out, { recursive: true, force: true });
-mkdirSync(out, { recursive: true });
-for (const { pathname, module, file } of PAGES) {
+/** The page's HTML: the template with its styles inlined, its markup in #root and the data it was rendered with. */
+async function prerender(pathname: string, module: string, queries: RenderPage.PrerenderedQueries): Promise<string> {
   if (!manifest[module]) throw new Error(`${module} is not a chunk of the build`);
   const chunks = [...staticClosure(manifest, module, staticClosure(manifest, START))];
   // Inline, the CSS blocks no paint; the page's own CSS modules are there before its chunk loads.
   const css = [...new Set(chunks.flatMap((key) => manifest[key]?.css ?? []))].map((file) => readFileSync(path.join(dist, file), 'utf8'));
-  const page = await renderPage(pathname);
-  const html = template
+  const page = await renderPage(pathname, queries);
+  // A JSON script is data, not code: the gateway's script policy does not apply to it (src/app/start.tsx reads it).
+  const data = Object.keys(queries).length ? `<script type="application/json" id="${PRERENDERED_QUERIES_ID}">${serializeQueries(queries)}</script>` : '';
+  return template
     .replace('<html lang="en">', `<html lang="en" style="${page.themeVariables}">`)
     .replace(entryStylesheet, `<style>${css.join('\n')}${beforeHydration(page.wideScreenMinWidth)}</style>`)
     .replace('</head>', `${page.styles}</head>`)
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="">${page.html}</div>`);
-  writeFileSync(path.join(out, file), html);
-  console.log(`prerendered ${pathname} → ${path.relative(web, path.join(out, file))} (${(Buffer.byteLength(html) / 1024).toFixed(1)} kB)`);
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="">${page.html}</div>${data}`);
+}
+
+const write = (file: string, html: string) => {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, html);
+  console.log(`prerendered → ${path.relative(web, file)} (${(Buffer.byteLength(html) / 1024).toFixed(1)} kB)`);
+};
+
+rmSync(out, { recursive: true, force: true });
+for (const { pathname, module, name, queries = {}, visitor } of PAGES) {
+  write(path.join(out, `${name}.html`), await prerender(pathname, module, queries));
+  if (visitor) write(path.join(out, 'visitor', `${name}.html`), await prerender(pathname, module, { ...queries, ...visitor }));
 }
 rmSync(path.join(web, 'dist-ssr'), { recursive: true, force: true });
 rmSync(path.dirname(manifestFile), { recursive: true, force: true });

@@ -11,6 +11,8 @@ export function createStore() {
   });
 }
 
+export type AppStore = ReturnType<typeof createStore>;
+
 export const store = createStore();
 
 // Lets a query opt in to refetching on window focus (the usage line does, docs/product.md §4); none does by default.

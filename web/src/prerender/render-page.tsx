@@ -4,12 +4,18 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProviders } from '../app/app-providers';
+import { seedQueries, type PrerenderedQueries } from '../app/prerendered-queries';
 import { appRoutes } from '../app/router';
+import { store } from '../app/store';
 import { appTheme } from '../app/theme';
 import { toVariables } from '../app/theme-variables';
+import { api } from '../shared/api/api';
+
+export { LISTED_CATALOGUE } from '@prd/proto/template-catalogue';
+export { serializeQueries, PRERENDERED_QUERIES_ID, type PrerenderedQueries } from '../app/prerendered-queries';
 
 export interface PrerenderedPage {
-  /** The markup of #root, as the client's first render produces it (no user known yet, no data). */
+  /** The markup of #root, as the client's first render produces it (no user known yet, no data but `queries`). */
   html: string;
   /** antd's component styles for that markup, as <style> elements with the map antd reads back on hydration. */
   styles: string;
@@ -19,8 +25,11 @@ export interface PrerenderedPage {
   wideScreenMinWidth: number;
 }
 
-/** Renders one address of the client at build time, waiting for its lazily loaded page. */
-export async function renderPage(pathname: string): Promise<PrerenderedPage> {
+/** Renders one address of the client at build time with these query results, waiting for its lazily loaded page. */
+export async function renderPage(pathname: string, queries: PrerenderedQueries): Promise<PrerenderedPage> {
+  // The client seeds its store the same way before it hydrates (src/app/start.tsx).
+  store.dispatch(api.util.resetApiState());
+  seedQueries(store, queries);
   const handler = createStaticHandler(appRoutes);
   const context = await handler.query(new Request(new URL(pathname, 'http://prerender.invalid')));
   if (context instanceof Response) throw new Error(`${pathname} redirects; only pages can be prerendered`);
