@@ -79,4 +79,19 @@ describe('the live text of a document', () => {
     Y.applyUpdate(reloaded, state);
     expect(textOf(reloaded)).toBe('Intro\nEnd, changed\n');
   });
+
+  it("gives an update that holds the whole change: the seed of a document never opened, or the markdown's win over an outdated state", () => {
+    const seeded = changeStoredText(null, 'Seed\n', 'Seed, changed\n');
+    const fresh = new Y.Doc();
+    Y.applyUpdate(fresh, seeded.update);
+    expect(textOf(fresh)).toBe('Seed, changed\n');
+
+    const [live] = copies('Stored\n');
+    const outdated = changeStoredText(Y.encodeStateAsUpdate(live), 'Changed elsewhere\n', 'Changed elsewhere, then by the AI\n');
+    Y.applyUpdate(live, outdated.update);
+    expect(textOf(live)).toBe('Changed elsewhere, then by the AI\n');
+    const reloaded = new Y.Doc();
+    Y.applyUpdate(reloaded, outdated.state);
+    expect(textOf(reloaded)).toBe('Changed elsewhere, then by the AI\n');
+  });
 });
