@@ -96,6 +96,9 @@ describe('live co-editing across two content replicas', () => {
     // Both stores fall in one five-minute group: one revision, of what the session began from.
     const revisions = await request(one.url).get(`/api/documents/${id}/revisions`).set('Cookie', owner.cookie).expect(200);
     expect(revisions.body.map((r: { source: string; content: string }) => [r.source, r.content])).toEqual([['user', 'Draft\n']]);
+    // The two stores are one event in the owner's activity list.
+    const activities = (await request(one.url).get('/api/activities').set('Cookie', owner.cookie).expect(200)).body as Array<{ type: string; documentId: number }>;
+    expect(activities.filter((a) => a.documentId === id).map((a) => a.type)).toEqual(['document_updated', 'document_created']);
   });
 
   it('gives a viewer the live text read-only and refuses their updates', async () => {

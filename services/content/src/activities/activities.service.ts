@@ -32,30 +32,44 @@ export class ActivitiesService {
    * document by the same person (the guided flow saves after every answer) collapse into the latest.
    */
   async record(tx: Executor, owner: Owner, actor: Actor, type: ActivityType, subject: ActivitySubject): Promise<void> {
-    const actorId = actor.id === owner.id ? null : actor.id;
-    const actorName = actorId === null ? null : (actor.username ?? (await this.people.profile(actor.id))?.username ?? null);
-    const row = { ownerId: owner.id, actorId, actorName, type, documentId: subject.documentId ?? null, projectId: subject.projectId ?? null, title: subject.title };
-    if (type !== 'document_updated' || subject.documentId == null) {
-      await tx.insert(activities).values(row);
+    if (type === 'document_updated' && subject.documentId != null) {
+      const [repeated, recorded] = await this.documentUpdated(tx, owner, actor, { ...subject, documentId: subject.documentId });
+      await tx.with(repeated, recorded).select({ id: recorded.id }).from(recorded);
       return;
     }
-    // The owner's newest event is deleted when it is this one again, in the insert's own statement (one round trip, not two).
+    await tx.insert(activities).values(await this.row(owner, actor, type, subject));
+  }
+
+  /**
+   * A document's update as the two data-modifying CTEs that record it: the owner's newest event is deleted when it is
+   * this one again, and the new one inserted. Whatever statement carries them (the update of the document itself,
+   * `DocumentsService`) records the event without a round trip of its own.
+   */
+  async documentUpdated(tx: Executor, owner: Owner, actor: Actor, subject: ActivitySubject & { documentId: number }) {
+    const row = await this.row(owner, actor, 'document_updated', subject);
     const newest = tx.select({ id: activities.id }).from(activities).where(access.activities(owner)).orderBy(desc(activities.id)).limit(1);
-    const repeated = tx.$with('repeated').as(
+    const repeated = tx.$with('repeated_activity').as(
       tx
         .delete(activities)
         .where(
           and(
             access.activities(owner),
             sql`${activities.id} = (${newest})`,
-            eq(activities.type, type),
+            eq(activities.type, row.type),
             eq(activities.documentId, subject.documentId),
-            actorId === null ? isNull(activities.actorId) : eq(activities.actorId, actorId),
+            row.actorId === null ? isNull(activities.actorId) : eq(activities.actorId, row.actorId),
           ),
         )
         .returning({ id: activities.id }),
     );
-    await tx.with(repeated).insert(activities).values(row);
+    const recorded = tx.$with('recorded_activity').as(tx.insert(activities).values(row).returning({ id: activities.id }));
+    return [repeated, recorded] as const;
+  }
+
+  private async row(owner: Owner, actor: Actor, type: ActivityType, subject: ActivitySubject) {
+    const actorId = actor.id === owner.id ? null : actor.id;
+    const actorName = actorId === null ? null : (actor.username ?? (await this.people.profile(actor.id))?.username ?? null);
+    return { ownerId: owner.id, actorId, actorName, type, documentId: subject.documentId ?? null, projectId: subject.projectId ?? null, title: subject.title };
   }
 
   /** The events on the user's own items, newest first; none for an anonymous visitor. */

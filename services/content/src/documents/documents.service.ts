@@ -165,7 +165,8 @@ export class DocumentsService {
     });
     // Access inherited from the old project ended with the commit; realtime sessions on it end now.
     if (leftProject !== null) await this.revocations.documentLeftProject(id, leftProject);
-    if (updated.liveUpdate) await this.live.deliver(id, updated.liveUpdate);
+    // The answer does not wait for open editors: the change is stored, and `deliver` never throws.
+    if (updated.liveUpdate) void this.live.deliver(id, updated.liveUpdate);
     return updated.dto;
   }
 
@@ -206,7 +207,7 @@ export class DocumentsService {
       const { row, liveUpdate } = await this.apply(tx, acting(actor, DOCUMENT_NOT_FOUND), current, { content: revision.content }, 'restore');
       return { dto: toDocumentDto(row, current.role), liveUpdate };
     });
-    if (restored.liveUpdate) await this.live.deliver(id, restored.liveUpdate);
+    if (restored.liveUpdate) void this.live.deliver(id, restored.liveUpdate);
     return restored.dto;
   }
 
@@ -230,6 +231,15 @@ export class DocumentsService {
     // Only the owner moves a document (checked by `update`), and only into a project of their own.
     const newProject = projectChanged && change.projectId != null ? await access.project(tx, owner, change.projectId, 'owner', { lock: 'share' }) : null;
     const live = contentChanged ? changeStoredText(current.yjsState, current.content, change.content ?? current.content) : null;
+    // A new title or content is an event for the owner, recorded by the update's own statement.
+    const recorded =
+      titleChanged || contentChanged
+        ? await this.activities.documentUpdated(tx, owner, actor, {
+            documentId: current.id,
+            projectId: projectChanged ? (change.projectId ?? null) : current.projectId,
+            title: titleChanged ? change.title! : current.title,
+          })
+        : [];
     const write = (writer: ContentWriter) =>
       writer
         .update(documents)
@@ -241,12 +251,9 @@ export class DocumentsService {
         })
         .where(eq(documents.id, current.id))
         .returning(documentColumns);
-    const [updated] = contentChanged ? await changeContent(tx, current, source, write) : await write(tx);
+    const [updated] = contentChanged ? await changeContent(tx, current, source, write, recorded) : await write(recorded.length ? tx.with(...recorded) : tx);
     if (!updated) throw notFoundError(DOCUMENT_NOT_FOUND);
 
-    if (titleChanged || contentChanged) {
-      await this.activities.record(tx, owner, actor, 'document_updated', { documentId: updated.id, projectId: updated.projectId, title: updated.title });
-    }
     if (projectChanged) {
       if (current.projectId !== null) {
         await this.activities.record(tx, owner, actor, 'document_removed_from_project', { documentId: updated.id, projectId: current.projectId, title: updated.title });

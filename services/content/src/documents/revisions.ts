@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { WithSubquery } from 'drizzle-orm/subquery';
 import { REVISION_COALESCE_MS, REVISIONS_MAX_PER_DOCUMENT, type RevisionSource } from '@prd/proto';
 import { access, type Granted } from '../access/access.js';
 import type { ContentTx } from '../db/database.js';
@@ -14,11 +15,18 @@ export type ContentWriter = Pick<ContentTx, 'update'>;
  * inserted by the update's own statement (a data-modifying CTE: one round trip for both). A user's save (a PATCH, or a store of
  * the live document, docs/decisions/0022-co-editing-with-hocuspocus.md) that follows another user's save of less than
  * REVISION_COALESCE_MS ago keeps nothing: it continues that revision. AI, flow and restore changes always keep one, and so end the grouping.
+ * `carried` are the caller's own data-modifying CTEs for the same statement (the owner's activity event).
  */
-export async function changeContent<T>(tx: ContentTx, current: Current, source: RevisionSource, write: (writer: ContentWriter) => Promise<T>): Promise<T> {
-  if (source === 'user' && (await continuesSaves(tx, current))) return write(tx);
+export async function changeContent<T>(
+  tx: ContentTx,
+  current: Current,
+  source: RevisionSource,
+  write: (writer: ContentWriter) => Promise<T>,
+  carried: readonly WithSubquery[] = [],
+): Promise<T> {
+  if (source === 'user' && (await continuesSaves(tx, current))) return write(carried.length ? tx.with(...carried) : tx);
   const revision = tx.$with('revision').as(tx.insert(documentRevisions).values({ documentId: current.id, title: current.title, content: current.content, source }));
-  const written = await write(tx.with(revision));
+  const written = await write(tx.with(...carried, revision));
   if (source === 'user') await thinSaves(tx, current);
   return written;
 }
