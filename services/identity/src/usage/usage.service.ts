@@ -38,26 +38,36 @@ export class UsageService {
    */
   async consume(userId: number, kind: UsageKind): Promise<Usage> {
     const user = await this.requireUser(userId);
-    const limit = limitsFor(tierOf(user), this.config)[kind];
+    const limits = limitsFor(tierOf(user), this.config);
+    const limit = limits[kind];
     const account = user.id;
     const month = monthOf(new Date());
     let taken: number | null = null;
+    let others: Array<{ kind: string; count: number }> = [];
     if (limit === null || limit > 0) {
+      // The increment and, in the same statement, the month's other counters for the answer: one round trip.
       const result = await this.db.execute(sql`
-        INSERT INTO usage_counters (account_id, month, kind, count) VALUES (${account}, ${month}, ${kind}, 1)
-        ON CONFLICT (account_id, month, kind) DO UPDATE SET count = usage_counters.count + 1
-        ${limit === null ? sql`` : sql`WHERE usage_counters.count < ${limit}`}
-        RETURNING count`);
-      const row = result.rows[0] as { count: number } | undefined;
+        WITH taken AS (
+          INSERT INTO usage_counters (account_id, month, kind, count) VALUES (${account}, ${month}, ${kind}, 1)
+          ON CONFLICT (account_id, month, kind) DO UPDATE SET count = usage_counters.count + 1
+          ${limit === null ? sql`` : sql`WHERE usage_counters.count < ${limit}`}
+          RETURNING kind, count
+        )
+        SELECT kind, count, true AS taken FROM taken
+        UNION ALL
+        SELECT kind, count, false FROM usage_counters WHERE account_id = ${account} AND month = ${month} AND kind <> ${kind}`);
+      const rows = result.rows as Array<{ kind: string; count: number; taken: boolean }>;
+      const row = rows.find((r) => r.taken);
       if (row) taken = Number(row.count);
+      others = rows.filter((r) => !r.taken);
     }
     if (taken === null) {
       throw new AppError(429, { code: ErrorCode.LIMIT_EXCEEDED, ...LIMIT_MESSAGES[kind], limit: kind, usage: await this.usageOf(user) });
     }
-    // The push goes out while the answer's usage is read: one round trip fewer before either.
-    const [usage] = await Promise.all([this.usageOf(user), this.announce(userId)]);
+    await this.announce(userId);
+    const count = (other: UsageKind) => (other === kind ? taken : Number(others.find((r) => r.kind === other)?.count ?? 0));
     // This consumption's own count, not whatever concurrent ones have added since.
-    return { ...usage, [kind]: taken };
+    return { docs: count('docs'), messages: count('messages'), limits };
   }
 
   /** Gives back one unit taken for work that then failed; never below zero. */
