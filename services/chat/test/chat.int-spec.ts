@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { browserRequest as request } from '@prd/kit/testing';
 import { signUp } from '@prd/testing/identity';
-import { guest, registered, startChatStack, userKey, type ChatStack, type TestUser } from './support/chat-stack.js';
+import { guest, registered, startChatStack, useUpMessages, userKey, type ChatStack, type TestUser } from './support/chat-stack.js';
 import { lastUserMessage } from './support/openai-test-server.js';
 
 const usage = async (stack: ChatStack, user: TestUser) =>
@@ -216,13 +216,7 @@ describe('AI failures (docs/decisions/0007-ai-jobs-on-bullmq.md)', () => {
 
   it('passes LIMIT_EXCEEDED through when the allowance is used up', async () => {
     const visitor = await guest(stack);
-    for (;;) {
-      const ok = await stack.identityClient.consume(visitor.id, 'messages').then(
-        () => true,
-        () => false,
-      );
-      if (!ok) break;
-    }
+    await useUpMessages(stack, visitor);
     const res = await request(stack.chat.url).post('/api/chat').set('Cookie', visitor.cookie).send({ content: 'Hello' }).expect(429);
     expect(res.body).toMatchObject({ code: 'LIMIT_EXCEEDED', message: "You've reached the message limit", limit: 'messages' });
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { browserRequest as request } from '@prd/kit/testing';
-import { guest, registered, startChatStack, type ChatStack, type TestUser } from './support/chat-stack.js';
+import { guest, registered, startChatStack, useUpMessages, type ChatStack, type TestUser } from './support/chat-stack.js';
 
 describe("another user's document or project is 404 on every chat route", () => {
   let stack: ChatStack;
@@ -40,5 +40,15 @@ describe("another user's document or project is 404 on every chat route", () => 
     else expect(res.status).toBe(404);
     expect(JSON.stringify(res.body)).not.toContain('Text');
     expect((await request(stack.identity.url).get('/api/usage').set('Cookie', intruder.cookie)).body).toEqual(before);
+  });
+
+  // The access check and the allowance are asked for at once (AiJobsService.run): the check's answer comes first.
+  it('answers 404, not LIMIT_EXCEEDED, to a user with no messages left', async () => {
+    const spent = await guest(stack);
+    await useUpMessages(stack, spent);
+    const before = (await request(stack.identity.url).get('/api/usage').set('Cookie', spent.cookie)).body;
+    const res = await request(stack.chat.url).post('/api/chat').set('Cookie', spent.cookie).send({ content: 'Hi', documentId }).expect(404);
+    expect(res.body).toMatchObject({ code: 'NOT_FOUND', message: 'Document not found' });
+    expect((await request(stack.identity.url).get('/api/usage').set('Cookie', spent.cookie)).body).toEqual(before);
   });
 });

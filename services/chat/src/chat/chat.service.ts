@@ -31,8 +31,8 @@ export class ChatService {
   ) {}
 
   /**
-   * The job task for a message. Content's access helper checks the project or document first,
-   * without loading any content: chatting with the AI about one needs the editor role (none is 404,
+   * The job task for a message, once content's access helper has checked the project or document
+   * (beside the allowance, `AiJobsService.run`), without loading any content: chatting with the AI about one needs the editor role (none is 404,
    * a weaker one 403); threads are the user's own. The worker reads the stored document or project itself.
    */
   async task(userId: number, target: ChatTarget, content: string): Promise<AiJobTask> {
@@ -50,8 +50,7 @@ export class ChatService {
 
   /** `POST /api/chat` in any of its four forms: one AI reply, consuming one message of the allowance. */
   async send(userId: number, body: PostChat, live: Pick<RunJobOptions, 'stream' | 'signal'> = {}): Promise<ChatReply> {
-    const task = await this.task(userId, body, body.content);
-    return toReply(await this.jobs.run(userId, task, { consume: true, ...live }));
+    return toReply(await this.jobs.run(userId, this.task(userId, body, body.content), { consume: true, ...live }));
   }
 
   /**

@@ -54,9 +54,23 @@ export class AiJobsService implements OnModuleInit, OnApplicationShutdown {
     await this.events.waitUntilReady();
   }
 
-  async run(userId: number, task: AiJobTask, options: RunJobOptions): Promise<AiJobResult> {
-    await this.cap.reply(userId);
-    if (options.consume) await this.identity.consume(userId, 'messages');
+  /**
+   * `task` may still be on its way from an access check (content's helper, a thread's owner): the check and the
+   * allowance are awaited together, one wait instead of two, and a refused check gives back what was consumed for it.
+   * The check's refusal (404, 403) is the answer even when the allowance was refused too.
+   */
+  async run(userId: number, task: AiJobTask | Promise<AiJobTask>, options: RunJobOptions): Promise<AiJobResult> {
+    const admission = this.cap.reply(userId).then(() => (options.consume ? this.identity.consume(userId, 'messages') : undefined));
+    const [checked, admitted] = await Promise.allSettled([task, admission]);
+    if (checked.status === 'rejected') {
+      if (options.consume && admitted.status === 'fulfilled') await this.identity.refund(userId, 'messages').catch(() => undefined);
+      throw checked.reason;
+    }
+    if (admitted.status === 'rejected') throw admitted.reason;
+    return this.enqueue(userId, checked.value, options);
+  }
+
+  private async enqueue(userId: number, task: AiJobTask, options: RunJobOptions): Promise<AiJobResult> {
     if (options.signal?.aborted) {
       if (options.consume) await this.identity.refund(userId, 'messages').catch(() => undefined);
       throw new ClientGoneError();

@@ -91,5 +91,16 @@ export async function registered(stack: ChatStack, apiKey?: string): Promise<Tes
   return user;
 }
 
+/** Spends every message of the user's allowance, as many replies would. */
+export async function useUpMessages(stack: ChatStack, user: TestUser): Promise<void> {
+  for (;;) {
+    const ok = await stack.identityClient.consume(user.id, 'messages').then(
+      () => true,
+      () => false,
+    );
+    if (!ok) return;
+  }
+}
+
 /** A user key the tests give to the OpenAI test server; it must never show up in Redis or logs. */
 export const userKey = () => `sk-test-${randomBytes(12).toString('hex')}`;
