@@ -16,7 +16,7 @@ import { measureMcp } from './mcp.ts';
 import { EXPORT_IDLE_SECONDS, exportMemoryAfterIdle, measureMemory } from './memory.ts';
 import { measureReadPath, READ_PATH_CONNECTIONS, seedDocuments } from './read-path.ts';
 import { judgeRows, renderTable, type NotMeasured } from './report.ts';
-import { buildRows, SETTINGS_REPETITIONS, type BenchResults, type RunResults } from './results.ts';
+import { AI_WARMUP_SECONDS, buildRows, SETTINGS_REPETITIONS, type BenchResults, type RunResults } from './results.ts';
 import { measureNotificationPush, measureSharedReadPath, shareDocuments } from './sharing.ts';
 import { measureUsagePush } from './usage-push.ts';
 import { measureWordExport } from './word-export.ts';
@@ -28,6 +28,7 @@ export const SETTINGS = {
   /** The read-path load that runs while the usage push is sampled a second time. */
   pushLoadSeconds: 20,
   chatSeconds: 5,
+  chatWarmupSeconds: AI_WARMUP_SECONDS,
   chatConnections: 10,
   realtimeProbes: 30,
   usagePushSamples: 100,
@@ -160,7 +161,12 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
       () => measureSharedReadPath(base, sharedReader, SETTINGS.readPathSeconds, SETTINGS.readPathRepetitions),
     );
     const chat = await attempt('AI path (POST /api/chat, /ws)', say, async () =>
-      measureChat(base, await register(base, 'chat'), stub.url, { seconds: SETTINGS.chatSeconds, connections: SETTINGS.chatConnections, probes: SETTINGS.realtimeProbes }),
+      measureChat(base, await register(base, 'chat'), stub.url, {
+        seconds: SETTINGS.chatSeconds,
+        warmupSeconds: SETTINGS.chatWarmupSeconds,
+        connections: SETTINGS.chatConnections,
+        probes: SETTINGS.realtimeProbes,
+      }),
     );
     const background = { url: `${base}/api/documents`, connections: READ_PATH_CONNECTIONS, seconds: SETTINGS.pushLoadSeconds, headers: { Cookie: readUser.cookie } };
     const usagePush = await attempt('usage_update push, idle and under the read-path load', say, async () =>

@@ -38,8 +38,8 @@ async function checkProvider(base: string, user: BenchUser, threadId: number, st
   }
 }
 
-/** Document chat one request at a time; fails unless the provider's edit was really saved. */
-async function measureDocumentChat(base: string, user: BenchUser, seconds: number): Promise<LoadFigures> {
+/** Document chat one request at a time on a new document; fails unless the provider's edit was really saved. */
+async function documentChat(base: string, user: BenchUser, seconds: number): Promise<LoadFigures> {
   const { id } = await createDocument(base, user, 'Document chat benchmark', '# Document chat benchmark\n\n## Goals\n- One goal');
   const body = { content: 'Add one goal to this document.', documentId: id, documentTitle: 'Document chat benchmark', documentContext: '' };
   const reply = await postJson<ChatReply>(base, user, '/api/chat', body, 200);
@@ -148,12 +148,17 @@ async function measureFirstStreamedByte(base: string, user: BenchUser, stubBase:
 }
 
 /**
- * The AI path against the zero-latency provider: `POST /api/chat` (general mode, in a thread) one at
- * a time for the latency and with `connections` in flight for replies per second, then the first
- * realtime partial over `/ws`; then the same replies streamed as Server-Sent Events (replies per second, and the
+ * The AI path against the zero-latency provider: `POST /api/chat` (general mode, in a thread, then on a
+ * document) one at a time for the latency, each after `warmupSeconds` of the same requests; with
+ * `connections` in flight for replies per second; then the first realtime partial over `/ws`; then the same replies streamed as Server-Sent Events (replies per second, and the
  * first `delta` after the provider's first token).
  */
-export async function measureChat(base: string, user: BenchUser, stubBase: string, options: { seconds: number; connections: number; probes: number }): Promise<ChatFigures> {
+export async function measureChat(
+  base: string,
+  user: BenchUser,
+  stubBase: string,
+  options: { seconds: number; warmupSeconds: number; connections: number; probes: number },
+): Promise<ChatFigures> {
   const latencyThread = await createThread(base, user);
   await checkProvider(base, user, latencyThread, stubBase);
   const request = (threadId: number, accept = 'application/json') => ({
@@ -162,8 +167,12 @@ export async function measureChat(base: string, user: BenchUser, stubBase: strin
     headers: { 'Content-Type': 'application/json', Accept: accept, Cookie: user.cookie, Origin: base },
     body: JSON.stringify({ content: 'Suggest one measurable goal for a PRD editor.', mode: 'general', threadId }),
   });
+  // Each path is warmed up first on a thread or document of its own: the figures are a running service's, not the JIT's
+  // first minutes, and the measured document starts as small as it always did (every reply adds a line to it).
+  await load({ ...request(await createThread(base, user)), connections: 1, seconds: options.warmupSeconds }, 0);
   const latency = await load({ ...request(latencyThread), connections: 1, seconds: options.seconds });
-  const documentLatency = await measureDocumentChat(base, user, options.seconds);
+  await documentChat(base, user, options.warmupSeconds);
+  const documentLatency = await documentChat(base, user, options.seconds);
   const throughput = await load({ ...request(await createThread(base, user)), connections: options.connections, seconds: options.seconds });
   const firstPartialFigures = await measureFirstPartial(base, user, stubBase, options.probes);
   const streamedThroughput = await load({ ...request(await createThread(base, user), 'text/event-stream'), connections: options.connections, seconds: options.seconds });
