@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUp, unique, WIDE } from './helpers';
+import { chooseOption, signUp, unique, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
 test.describe.configure({ timeout: 90_000 });
@@ -17,8 +17,7 @@ test('a user creates an API token in Settings, sees its secret once, uses it, an
 
   const name = unique('Cursor ');
   await section.getByLabel('Token name').fill(name);
-  await section.getByRole('combobox', { name: 'Scope' }).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="Read and write"]').click();
+  await chooseOption(section.getByRole('combobox', { name: 'Scope' }), 'Read and write');
   await expect(section.getByTitle('Read and write')).toBeVisible();
   await section.getByRole('button', { name: 'Create token' }).click();
   const secretBox = section.getByLabel('Copy it now: it will not be shown again.');

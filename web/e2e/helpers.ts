@@ -1,7 +1,28 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const WIDE = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
+
+/**
+ * Chooses the option `label` of an antd Select by keyboard, as a keyboard user does. A click on the option
+ * itself could land where the option was a frame earlier (the dropdown slides in, inside a dialog that may
+ * still be opening) and leave the choice unmade; keys go to the focused control wherever it is drawn.
+ */
+export async function chooseOption(combobox: Locator, label: string): Promise<void> {
+  await combobox.focus();
+  if ((await combobox.getAttribute('aria-expanded')) !== 'true') await combobox.press('ArrowDown');
+  await expect(combobox).toHaveAttribute('aria-expanded', 'true');
+  const page = combobox.page();
+  const activeLabel = async () => {
+    const id = await combobox.getAttribute('aria-activedescendant');
+    return id ? page.locator(`[id="${id}"]`).getAttribute('aria-label') : null;
+  };
+  // From the chosen option down the list, which wraps at its end: each key moves the active option once.
+  for (let moves = 0; moves < 50 && (await activeLabel()) !== label; moves++) await combobox.press('ArrowDown');
+  expect(await activeLabel()).toBe(label);
+  await combobox.press('Enter');
+  await expect(combobox).toHaveAttribute('aria-expanded', 'false');
+}
 
 /** A name no other test run uses, so tests can share one stack. */
 export const unique = (prefix: string): string => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

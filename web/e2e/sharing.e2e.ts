@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createDocumentByApi } from './chat-helpers';
-import { PHONE, signUp, unique, WIDE } from './helpers';
+import { chooseOption, PHONE, signUp, unique, WIDE } from './helpers';
 
 // Three browser contexts and several round trips: more than the default 30 s on a busy 2-core machine.
 test.describe.configure({ timeout: 120_000 });
@@ -10,12 +10,6 @@ async function newUser(browser: Browser, viewport = WIDE): Promise<{ page: Page;
   const page = await context.newPage();
   const { username } = await signUp(page);
   return { page, username };
-}
-
-/** Picks an option of an antd Select by its label. */
-async function choose(page: Page, select: ReturnType<Page['getByRole']>, label: string): Promise<void> {
-  await select.click();
-  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${label}"]`).click();
 }
 
 test('A shares a document with B as editor, B edits it, A makes B a viewer, and A’s link opens read-only for anyone until revoked', async ({ browser }) => {
@@ -29,7 +23,7 @@ test('A shares a document with B as editor, B edits it, A makes B a viewer, and 
   await a.page.getByRole('button', { name: 'Share' }).click();
   const dialog = a.page.getByRole('dialog', { name: 'Share' });
   await dialog.getByLabel('Username or email').fill(b.username);
-  await choose(a.page, dialog.getByRole('combobox', { name: 'Role' }), 'Editor');
+  await chooseOption(dialog.getByRole('combobox', { name: 'Role' }), 'Editor');
   await dialog.getByRole('button', { name: 'Invite' }).click();
   const people = dialog.getByRole('list', { name: 'People with access' });
   await expect(people).toContainText(b.username);
@@ -60,7 +54,7 @@ test('A shares a document with B as editor, B edits it, A makes B a viewer, and 
   await a.page.reload();
   await expect(a.page.getByRole('region', { name: 'Document preview' }).getByRole('heading', { name: 'Goals' })).toBeVisible();
   await a.page.getByRole('button', { name: 'Share' }).click();
-  await choose(a.page, dialog.getByRole('combobox', { name: `Role of ${b.username}` }), 'Viewer');
+  await chooseOption(dialog.getByRole('combobox', { name: `Role of ${b.username}` }), 'Viewer');
   await expect(dialog.getByRole('combobox', { name: `Role of ${b.username}` })).toBeVisible();
   await expect.poll(async () => (await b.page.request.get(`/api/documents/${doc.id}`).then((r) => r.json())).role).toBe('viewer');
   await b.page.reload();
