@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createDocumentFromDialog, signUp, unique, WIDE } from './helpers';
+import { chooseOption, createDocumentFromDialog, signUp, unique, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
 // Whole user journeys through several pages: more than the default 30 s on a busy 2-core machine.
@@ -29,12 +29,7 @@ test('a registered user creates a project, adds an existing document, creates on
   const projectName = unique('Atlas ');
   await newProject.getByLabel('Project Name').fill(projectName);
   await newProject.getByLabel('Description').fill('Checkout for the new store');
-  // The status select, by keyboard: open it, move from In Progress to Completed, choose it.
-  const status = newProject.getByRole('combobox', { name: 'Status' });
-  await status.focus();
-  await status.press('ArrowDown');
-  await status.press('ArrowDown');
-  await status.press('Enter');
+  await chooseOption(newProject.getByRole('combobox', { name: 'Status' }), 'Completed');
   await expect(newProject.getByTitle('Completed')).toBeVisible();
   await newProject.getByRole('button', { name: 'Create Project' }).click();
   await expect(page.getByText('Your project has been created successfully')).toBeVisible();
