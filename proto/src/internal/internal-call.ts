@@ -1,4 +1,5 @@
 import { errorBodySchema, SERVICE_UNAVAILABLE, type ErrorBody } from '../errors.js';
+import { httpTransport, type InternalTransport, type TransportResponse } from './http-transport.js';
 
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 
@@ -21,8 +22,8 @@ export interface InternalCallOptions {
   /** Milliseconds before the call is abandoned. */
   timeoutMs?: number;
   requestId?: string;
-  /** The fetch to use (tests); the global one by default. */
-  fetch?: typeof fetch;
+  /** How the call is sent: Node's `http` by default; tests give a `fetch`-shaped stand-in. */
+  transport?: InternalTransport;
 }
 
 /**
@@ -43,10 +44,10 @@ interface Failure {
   cause?: unknown;
   errors?: unknown[];
 }
-// Not `instanceof Error`: fetch's errors may come from another realm (jest's VM context).
+// Not `instanceof Error`: errors may come from another realm (jest's VM context).
 const isFailure = (e: unknown): e is Failure => typeof e === 'object' && e !== null;
 
-/** The errors behind a failed fetch: undici's `fetch failed` wraps the socket's or the look-up's error (several for several addresses). */
+/** The errors behind a failed call: the socket's or the look-up's own, or wrapped (`fetch failed`; several for several addresses). */
 function causes(err: unknown): Failure[] {
   const found: Failure[] = [];
   for (let e: unknown = err; isFailure(e) && found.length < 5; e = e.cause) {
@@ -56,10 +57,11 @@ function causes(err: unknown): Failure[] {
   return found;
 }
 
-/** What failed, for the logs: `fetch failed: ENOTFOUND getaddrinfo ENOTFOUND identity`, or the time limit. */
+/** What failed, for the logs: `ENOTFOUND getaddrinfo ENOTFOUND identity`, with the wrapping error's message before it if any. */
 function describeFailure(err: unknown): string {
   const [outer, ...inner] = causes(err);
   if (!outer) return String(err);
+  if (typeof outer.code === 'string') return `${outer.code} ${outer.message}`;
   const cause = inner.find((e) => typeof e.code === 'string') ?? inner[0];
   return cause ? `${outer.message}: ${typeof cause.code === 'string' ? cause.code : cause.name} ${cause.message}` : String(outer.message ?? outer.name);
 }
@@ -74,10 +76,10 @@ export async function internalCall<T>(options: InternalCallOptions, method: stri
   const target = `${method} ${new URL(options.baseUrl).host}${path.split('?')[0]}`;
   const started = performance.now();
   const deadline = AbortSignal.timeout(options.timeoutMs ?? 10_000);
-  let res: Response | undefined;
+  let res: TransportResponse | undefined;
   for (let attempt = 1; !res; attempt++) {
     try {
-      res = await (options.fetch ?? fetch)(new URL(path, options.baseUrl), {
+      res = await (options.transport ?? httpTransport)(new URL(path, options.baseUrl), {
         method,
         headers: {
           [INTERNAL_TOKEN_HEADER]: options.token,
@@ -88,7 +90,7 @@ export async function internalCall<T>(options: InternalCallOptions, method: stri
         signal: deadline,
       });
     } catch (err) {
-      const failure = `${describeFailure(err)} (after ${Math.round(performance.now() - started)} ms, attempt ${attempt})`;
+      const failure = `${deadline.aborted ? 'no answer within the time limit' : describeFailure(err)} (after ${Math.round(performance.now() - started)} ms, attempt ${attempt})`;
       if (attempt >= ATTEMPTS || deadline.aborted || !neverSent(err)) {
         throw new InternalCallError(503, { ...SERVICE_UNAVAILABLE, description: failure }, target, { cause: err });
       }
