@@ -1,5 +1,5 @@
-import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { forbidden, notFound } from '@prd/kit';
 import { DOCUMENT_NOT_FOUND, PROJECT_NOT_FOUND, roleAllows, roleNeededMessage, strongerRole, type GrantableRole, type Role } from '@prd/proto';
@@ -63,6 +63,44 @@ export function granted<T extends object>(row: T | undefined, role: Role | null,
   return Object.assign(row, { role }) as Granted<T>;
 }
 
+/** A user's or document's id in a query: a value, or a placeholder of a statement prepared once. */
+type Id = number | Placeholder;
+
+/** A document with the user's direct grant and the grant of its project beside it. */
+const documentWithGrants = (db: Executor, userId: Id, id: Id) =>
+  db
+    .select({ document: documentColumns, direct: documentGrants.role, inherited: projectGrants.role })
+    .from(documents)
+    .leftJoin(documentGrants, and(eq(documentGrants.documentId, documents.id), eq(documentGrants.userId, userId)))
+    .leftJoin(projectGrants, and(eq(projectGrants.projectId, documents.projectId), eq(projectGrants.userId, userId)))
+    .where(eq(documents.id, id));
+
+/** The same, without the document's fields: whether the user may go on. */
+const grantsOnDocument = (db: Executor, userId: Id, id: Id) =>
+  db
+    .select({ id: documents.id, ownerId: documents.ownerId, direct: documentGrants.role, inherited: projectGrants.role })
+    .from(documents)
+    .leftJoin(documentGrants, and(eq(documentGrants.documentId, documents.id), eq(documentGrants.userId, userId)))
+    .leftJoin(projectGrants, and(eq(projectGrants.projectId, documents.projectId), eq(projectGrants.userId, userId)))
+    .where(eq(documents.id, id));
+
+const statement = (db: ContentDb) => ({
+  document: documentWithGrants(db, sql.placeholder('userId'), sql.placeholder('id')).prepare('access_document'),
+  documentAccess: grantsOnDocument(db, sql.placeholder('userId'), sql.placeholder('id')).prepare('access_document_grants'),
+});
+const statements = new WeakMap<ContentDb, ReturnType<typeof statement>>();
+
+/**
+ * The two document reads every AI reply makes (chat's check, the worker's read), outside a transaction, as statements
+ * built once and parsed once per connection: building and parsing them was a fifth of their cost.
+ */
+function preparedFor(db: Executor): ReturnType<typeof statement> | null {
+  if (db instanceof PgTransaction) return null;
+  let prepared = statements.get(db);
+  if (!prepared) statements.set(db, (prepared = statement(db)));
+  return prepared;
+}
+
 export interface LoadOptions {
   /** Lock the row for the rest of the caller's transaction. */
   lock?: 'update' | 'share';
@@ -77,13 +115,12 @@ export interface LoadOptions {
 export const access = {
   async document(db: Executor, user: Owner | null, id: number, needed: Role, options: LoadOptions = {}): Promise<Granted<DocumentRow>> {
     if (!user) throw notFound(DOCUMENT_NOT_FOUND);
-    const query = db
-      .select({ document: documentColumns, direct: documentGrants.role, inherited: projectGrants.role })
-      .from(documents)
-      .leftJoin(documentGrants, and(eq(documentGrants.documentId, documents.id), eq(documentGrants.userId, user.id)))
-      .leftJoin(projectGrants, and(eq(projectGrants.projectId, documents.projectId), eq(projectGrants.userId, user.id)))
-      .where(eq(documents.id, id));
-    const [row] = options.lock ? await query.for(options.lock, { of: documents }) : await query;
+    const prepared = options.lock ? null : preparedFor(db);
+    const [row] = prepared
+      ? await prepared.document.execute({ userId: user.id, id })
+      : options.lock
+        ? await documentWithGrants(db, user.id, id).for(options.lock, { of: documents })
+        : await documentWithGrants(db, user.id, id);
     return granted(row?.document, row ? roleOf(user, row.document.ownerId, row.direct, row.inherited) : null, needed, DOCUMENT_NOT_FOUND);
   },
 
@@ -120,12 +157,8 @@ export const access = {
    */
   async documentAccess(db: Executor, user: Owner | null, id: number, needed: Role): Promise<Granted<{ id: number }>> {
     if (!user) throw notFound(DOCUMENT_NOT_FOUND);
-    const [row] = await db
-      .select({ id: documents.id, ownerId: documents.ownerId, direct: documentGrants.role, inherited: projectGrants.role })
-      .from(documents)
-      .leftJoin(documentGrants, and(eq(documentGrants.documentId, documents.id), eq(documentGrants.userId, user.id)))
-      .leftJoin(projectGrants, and(eq(projectGrants.projectId, documents.projectId), eq(projectGrants.userId, user.id)))
-      .where(eq(documents.id, id));
+    const prepared = preparedFor(db);
+    const [row] = prepared ? await prepared.documentAccess.execute({ userId: user.id, id }) : await grantsOnDocument(db, user.id, id);
     return granted(row ? { id: row.id } : undefined, row ? roleOf(user, row.ownerId, row.direct, row.inherited) : null, needed, DOCUMENT_NOT_FOUND);
   },
 
