@@ -37,6 +37,9 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/** The reason a finished job's signal is aborted with (its listeners let go): one error for all, not a new DOMException and its stack each time. */
+const JOB_ENDED = new Error('The job has ended');
+
 const NOTHING: AiJobResult = { userMessage: null, assistantMessage: null, document: null, documentUpdated: false, isComplete: false, title: null };
 
 /** Runs one AI job (docs/decisions/0007-ai-jobs-on-bullmq.md): provider, context from the server's own data, validated edit, one idempotent reply. */
@@ -110,7 +113,7 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
     } finally {
       clearTimeout(timer);
       this.running.delete(jobId);
-      controller.abort();
+      controller.abort(JOB_ENDED);
     }
   }
 
