@@ -150,8 +150,9 @@ async function measureFirstStreamedByte(base: string, user: BenchUser, stubBase:
 /**
  * The AI path against the zero-latency provider: `POST /api/chat` (general mode, in a thread, then on a
  * document) one at a time for the latency, each after `warmupSeconds` of the same requests; with
- * `connections` in flight for replies per second; then the first realtime partial over `/ws`; then the same replies streamed as Server-Sent Events (replies per second, and the
- * first `delta` after the provider's first token).
+ * `connections` in flight for replies per second; then the first realtime partial over `/ws`; then the
+ * same replies streamed as Server-Sent Events (replies per second, and the first `delta` after the
+ * provider's first token).
  */
 export async function measureChat(
   base: string,

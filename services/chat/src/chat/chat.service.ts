@@ -32,8 +32,9 @@ export class ChatService {
 
   /**
    * The job task for a message, once content's access helper has checked the project or document
-   * (beside the allowance, `AiJobsService.run`), without loading any content: chatting with the AI about one needs the editor role (none is 404,
-   * a weaker one 403); threads are the user's own. The worker reads the stored document or project itself.
+   * without loading any content (`AiJobsService.run` awaits this beside the allowance): chatting with
+   * the AI about one needs the editor role (none is 404, a weaker one 403); threads are the user's own.
+   * The worker reads the stored document or project itself.
    */
   async task(userId: number, target: ChatTarget, content: string): Promise<AiJobTask> {
     if (target.projectId) {
