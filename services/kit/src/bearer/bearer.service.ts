@@ -3,10 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { TOKEN_INVALID, TOKEN_PATTERN, TOKEN_READ_ONLY, TOKEN_REVOKED_CHANNEL, type InternalUser, type TokenPrincipal, type TokenScope } from '@prd/proto';
+import { ErrorCode, TOKEN_INVALID, TOKEN_PATTERN, TOKEN_READ_ONLY, TOKEN_REVOKED_CHANNEL, type InternalUser, type TokenPrincipal, type TokenScope } from '@prd/proto';
 import { CONFIG } from '../config/config.tokens.js';
 import type { BaseConfig } from '../config/config.js';
-import { forbidden, rateLimited, unauthorized } from '../errors/app-error.js';
+import { AppError, forbidden, rateLimited } from '../errors/app-error.js';
 import { LOGGER } from '../logging/logger.tokens.js';
 import { deploymentChannel } from '../redis/redis.js';
 import { REDIS } from '../redis/redis.tokens.js';
@@ -28,7 +28,8 @@ export interface BearerCaller {
 }
 
 const SCOPE = Symbol('token-scope');
-type WithScope = FastifyRequest & { [SCOPE]?: TokenScope };
+const TOKEN_ID = Symbol('token-id');
+type WithScope = FastifyRequest & { [SCOPE]?: TokenScope; [TOKEN_ID]?: number };
 
 /** The scope of the token a bearer call was authenticated with; undefined for any other call. */
 export const tokenScopeOf = (request: FastifyRequest): TokenScope | undefined => (request as WithScope)[SCOPE];
@@ -38,20 +39,26 @@ export interface TokenRevokedEvent {
   tokenIds: number[];
 }
 
+/** The marker a revocation leaves in Redis, which every bearer call checks (`announceTokenRevoked`). */
+export const tokenRevokedKey = (config: Pick<BaseConfig, 'SESSION_SECRET'>, tokenId: number) => revokedKey(deploymentChannel(TOKEN_REVOKED_CHANNEL, config), tokenId);
 const revokedKey = (channel: string, tokenId: number) => `${channel}:revoked:${tokenId}`;
 
+/** RFC 6750: a 401 of a bearer call names the scheme, so a client (an MCP client above all) knows to send a token. */
+export const bearerChallenge = (message: string, error?: 'invalid_token') =>
+  new AppError(401, { code: ErrorCode.UNAUTHORIZED, message }, undefined, { 'www-authenticate': error ? `Bearer error="${error}"` : 'Bearer' });
+
 /**
- * Tells every replica of every service of the deployment that tokens were revoked: a marker each
- * replica checks before trusting its cache (so the very next call fails, wherever it lands; it
- * outlives any cache entry), and a message on which they drop the cached tokens.
+ * Tells every replica of every service of the deployment that tokens were revoked: a marker every
+ * bearer call checks once its token is known (so the very next call fails, wherever it lands, even
+ * one whose lookup was in flight; it outlives any cache entry and any lookup), and a message on which
+ * replicas drop the cached tokens.
  */
 export async function announceTokenRevoked(redis: Redis, config: Pick<BaseConfig, 'SESSION_SECRET'>, tokenIds: number[]): Promise<void> {
   if (tokenIds.length === 0) return;
-  const channel = deploymentChannel(TOKEN_REVOKED_CHANNEL, config);
   const event: TokenRevokedEvent = { tokenIds };
   const batch = redis.multi();
-  for (const id of tokenIds) batch.set(revokedKey(channel, id), '1', 'PX', 2 * TOKEN_RECHECK_MS);
-  await batch.publish(channel, JSON.stringify(event)).exec();
+  for (const id of tokenIds) batch.set(tokenRevokedKey(config, id), '1', 'PX', 2 * TOKEN_RECHECK_MS);
+  await batch.publish(deploymentChannel(TOKEN_REVOKED_CHANNEL, config), JSON.stringify(event)).exec();
 }
 
 /**
@@ -63,8 +70,6 @@ export async function announceTokenRevoked(redis: Redis, config: Pick<BaseConfig
 @Injectable()
 export class BearerService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly remembered = new Map<string, { principal: TokenPrincipal; checkedAt: number }>();
-  /** Tokens revoked lately, by id, with when the announcement came: a lookup in flight meanwhile must not bring one back. */
-  private readonly revoked = new Map<number, number>();
   private readonly limiter: RateLimiterRedis;
   private readonly channel: string;
   private subscriber?: Redis;
@@ -112,26 +117,38 @@ export class BearerService implements OnApplicationBootstrap, OnApplicationShutd
   async authenticate(request: FastifyRequest, options: { scopeCheckedByRoute?: boolean } = {}): Promise<BearerCaller | undefined> {
     const token = bearerTokenOf(request.headers);
     if (token === undefined) return undefined;
-    if (!TOKEN_PATTERN.test(token)) throw unauthorized(TOKEN_INVALID);
-    const found = await this.principalOf(token);
-    if (!found) throw unauthorized(TOKEN_INVALID);
-    const { principal, cached } = found;
-    // One round trip to Redis either way (the rate limit); a cached token is checked for a revocation beside it.
-    const [revoked, limit] = await Promise.all([cached ? this.redis.exists(revokedKey(this.channel, principal.tokenId)) : 0, this.consume(principal.tokenId)]);
+    if (!TOKEN_PATTERN.test(token)) throw bearerChallenge(TOKEN_INVALID, 'invalid_token');
+    const principal = await this.principalOf(token);
+    if (!principal) throw bearerChallenge(TOKEN_INVALID, 'invalid_token');
+    // Checked after the lookup, cached or not: a revocation announced while identity was answering (its
+    // message may come after the answer) still stops this call. One round trip with the rate limit.
+    const [revoked, limit] = await Promise.all([this.redis.exists(revokedKey(this.channel, principal.tokenId)), this.consume(principal.tokenId)]);
     if (revoked) {
       this.forget([principal.tokenId]);
-      throw unauthorized(TOKEN_INVALID);
+      throw bearerChallenge(TOKEN_INVALID, 'invalid_token');
     }
     if (principal.scope === 'read' && !options.scopeCheckedByRoute && !READ_METHODS.has(request.method)) throw forbidden(TOKEN_READ_ONLY);
-    if (limit !== null) throw rateLimited('Too many requests with this API token. Please wait a moment and try again.', limit);
+    if (limit !== null) throw tokenRateLimited(limit);
     (request as WithScope)[SCOPE] = principal.scope;
+    (request as WithScope)[TOKEN_ID] = principal.tokenId;
     return { user: principal.user, scope: principal.scope };
   }
 
-  /** null when the call is within the token's limit, else how many milliseconds until it may call again. */
-  private async consume(tokenId: number): Promise<number | null> {
+  /**
+   * Charges an authenticated bearer call for the further calls it carries (an MCP batch: each of its
+   * messages counts against the token's rate limit, the request itself was charged one).
+   */
+  async chargeMore(request: FastifyRequest, calls: number): Promise<void> {
+    const tokenId = (request as WithScope)[TOKEN_ID];
+    if (tokenId === undefined || calls <= 0) return;
+    const limit = await this.consume(tokenId, calls);
+    if (limit !== null) throw tokenRateLimited(limit);
+  }
+
+  /** null when the calls are within the token's limit, else how many milliseconds until it may call again. */
+  private async consume(tokenId: number, calls = 1): Promise<number | null> {
     try {
-      await this.limiter.consume(String(tokenId));
+      await this.limiter.consume(String(tokenId), calls);
       return null;
     } catch (err) {
       if (err instanceof RateLimiterRes) return err.msBeforeNext;
@@ -139,26 +156,25 @@ export class BearerService implements OnApplicationBootstrap, OnApplicationShutd
     }
   }
 
-  private async principalOf(token: string): Promise<{ principal: TokenPrincipal; cached: boolean } | null> {
+  private async principalOf(token: string): Promise<TokenPrincipal | null> {
     const key = hashToken(token);
     const hit = this.remembered.get(key);
     const now = Date.now();
-    if (hit && now - hit.checkedAt < TOKEN_RECHECK_MS) return expired(hit.principal, now) ? null : { principal: hit.principal, cached: true };
+    if (hit && now - hit.checkedAt < TOKEN_RECHECK_MS) return expired(hit.principal, now) ? null : hit.principal;
     this.remembered.delete(key);
     const principal = await this.directory.resolveToken(token);
-    if (!principal || expired(principal, now) || (this.revoked.get(principal.tokenId) ?? -1) >= now) return null;
+    if (!principal || expired(principal, now)) return null;
     this.remembered.set(key, { principal, checkedAt: now });
     if (this.remembered.size > REMEMBERED_TOKENS) this.remembered.delete(this.remembered.keys().next().value!);
-    return { principal, cached: false };
+    return principal;
   }
 
   private forget(tokenIds: number[]) {
     const ids = new Set(tokenIds);
-    const now = Date.now();
-    for (const [id, at] of this.revoked) if (now - at > TOKEN_RECHECK_MS) this.revoked.delete(id);
-    for (const id of ids) this.revoked.set(id, now);
     for (const [key, { principal }] of this.remembered) if (ids.has(principal.tokenId)) this.remembered.delete(key);
   }
 }
+
+const tokenRateLimited = (retryAfterMs: number) => rateLimited('Too many requests with this API token. Please wait a moment and try again.', retryAfterMs);
 
 const expired = (principal: TokenPrincipal, now: number) => principal.expiresAt !== null && Date.parse(principal.expiresAt) <= now;

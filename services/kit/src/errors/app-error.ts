@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly body: ErrorBody,
     /** Seconds after which a retry may succeed; sent as `Retry-After`. */
     readonly retryAfterSeconds?: number,
+    /** Headers the answer carries besides the body (a 401's `WWW-Authenticate`). */
+    readonly headers?: Record<string, string>,
   ) {
     super(body.message);
     this.name = 'AppError';

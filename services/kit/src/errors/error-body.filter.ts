@@ -17,5 +17,6 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, exceptio
   if (unexpected) request.log.error({ err: exception }, 'request failed');
   if (reply.sent) return;
   if (exception instanceof AppError && exception.retryAfterSeconds) void reply.header('retry-after', String(exception.retryAfterSeconds));
+  if (exception instanceof AppError && exception.headers) void reply.headers(exception.headers);
   void reply.status(status).type('application/json; charset=utf-8').send(body);
 }
