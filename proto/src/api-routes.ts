@@ -89,6 +89,8 @@ export interface PublicRoute extends RouteInput {
   errors: number[];
   /** Inputs validated outside a ZodPipe (a guard, the handler itself), named with who does it. */
   checkedBy?: { slot: keyof RouteInput; by: string };
+  /** Only with the session cookie: a bearer token gets 403 (tokens, the account, its key). */
+  sessionOnly?: true;
 }
 
 const ok = (description: string, schema: z.ZodType): RouteAnswer => ({ status: 200, description, schema });
@@ -185,9 +187,20 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     service: 'identity',
     method: 'get',
     path: '/api/logout',
-    summary: 'Log out and go home',
-    answer: { status: 302, description: 'The session is ended', location: '/' },
+    summary: 'Log out and go home (the Log out link)',
+    description:
+      'Ends the session only when the browser navigates here from the product itself (`Sec-Fetch-Mode: navigate`, `Sec-Fetch-Dest: document`, ' +
+      '`Sec-Fetch-Site: same-origin` or `none`): an image, a script or a link from another site goes home still logged in. Scripts use POST.',
+    answer: { status: 302, description: 'Home; the session is ended when the request was such a navigation', location: '/' },
     errors: [],
+  },
+  {
+    service: 'identity',
+    method: 'post',
+    path: '/api/logout',
+    summary: 'Log out',
+    answer: noContent('The session is ended'),
+    errors: [403],
   },
   {
     service: 'identity',
@@ -207,7 +220,8 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     path: '/api/account',
     summary: 'Anonymise a registered account, or reset a guest',
     answer: ok('Whether it was a guest, and the new guest id after a reset', accountDeleteAnswerSchema),
-    errors: [401],
+    errors: [401, 403],
+    sessionOnly: true,
   },
   { service: 'identity', method: 'get', path: '/api/settings', summary: "The user's settings", answer: ok('Settings', settingsSchema), errors: [] },
   {
@@ -218,8 +232,17 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     body: apiKeySchema,
     answer: ok('Settings', settingsSchema),
     errors: [400, 401, 403],
+    sessionOnly: true,
   },
-  { service: 'identity', method: 'delete', path: '/api/settings/api-key', summary: 'Remove the custom API key', answer: ok('Settings', settingsSchema), errors: [401, 403] },
+  {
+    service: 'identity',
+    method: 'delete',
+    path: '/api/settings/api-key',
+    summary: 'Remove the custom API key',
+    answer: ok('Settings', settingsSchema),
+    errors: [401, 403],
+    sessionOnly: true,
+  },
   // identity: personal access tokens (docs/decisions/0015-programmatic-access.md)
   {
     service: 'identity',
@@ -228,6 +251,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     summary: "The user's API tokens (never their secrets)",
     answer: ok('The tokens, newest first', z.array(tokenSchema)),
     errors: [401, 403],
+    sessionOnly: true,
   },
   {
     service: 'identity',
@@ -238,6 +262,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     body: createTokenSchema,
     answer: created('The token with its secret', createdTokenSchema),
     errors: [400, 401, 403, 409],
+    sessionOnly: true,
   },
   {
     service: 'identity',
@@ -248,6 +273,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     params: tokenParamsSchema,
     answer: noContent('Revoked'),
     errors: [400, 401, 403, 404],
+    sessionOnly: true,
   },
   // identity: notifications (docs/decisions/0012-sharing-and-roles.md)
   {
@@ -431,6 +457,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     params: documentParamsSchema,
     answer: noContent('Revoked'),
     errors: [400, 401, 403, 404],
+    sessionOnly: true,
   },
   {
     service: 'content',

@@ -53,6 +53,7 @@ function operation(route: PublicRoute): ZodOpenApiOperationObject {
     if (route.query) op.requestParams.query = route.query as never;
   }
   if (route.body) op.requestBody = { required: true, content: { 'application/json': { schema: route.body } } };
+  if (route.sessionOnly) op.security = [{ session: [] }];
   return op;
 }
 
@@ -73,7 +74,7 @@ export function buildOpenApiDocument(routes: readonly PublicRoute[] = PUBLIC_ROU
       version: '1.0.0',
       description:
         'The public HTTP API behind the gateway. Calls carry the session cookie set by log-in (an anonymous visitor gets a guest on its first write), ' +
-        'or a personal access token from Settings → API tokens as `Authorization: Bearer prd_…` (a `read` token may only GET; bearer calls without a cookie need no Origin header). ' +
+        'or a personal access token from Settings → API tokens as `Authorization: Bearer prd_…` (a `read` token may only GET; bearer calls without a cookie need no Origin header; tokens, the account and its OpenAI key answer a token 403). ' +
         'State-changing calls need a JSON body and, with the session cookie, a same-origin Origin header. Every error answer has the same JSON body.',
     },
     servers: [{ url: '/' }],

@@ -21,6 +21,10 @@ export const TOKEN_NOT_FOUND = 'Token not found';
 export const TOKEN_INVALID = 'Invalid, expired or revoked API token';
 /** The 403 of a write with a read-only token. */
 export const TOKEN_READ_ONLY = 'This API token is read-only: create a read-write token to make changes';
+/** The 403 of a bearer call to what only the signed-in user may do: tokens, the account, its key. */
+export const TOKEN_SESSION_REQUIRED = 'API tokens cannot manage API tokens or the account: sign in to PRD Studio in the browser to do this';
+/** The 403 of the shared demo account asking for a token: anyone may sign in as it, so nobody may keep access through it. */
+export const DEMO_TOKENS_REFUSED = 'The shared demo account cannot create API tokens';
 /** The 403 ACCOUNT_REQUIRED texts for guests (docs/product.md §6). */
 export const TOKENS_SIGN_UP_REQUIRED = {
   message: 'Sign up required',

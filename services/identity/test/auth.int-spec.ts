@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { browserRequest as request, testCallerToken } from '@prd/kit/testing';
-import type { Response } from 'supertest';
+import { createHash, randomBytes } from 'node:crypto';
+import supertest, { type Response } from 'supertest';
 import pg from 'pg';
 import { hashPassword } from '../src/security/password.js';
 import { startIdentity, type IdentityService } from '@prd/testing/identity';
@@ -11,6 +12,9 @@ const sessionCookie = (res: Response): string | undefined =>
     .concat(res.headers['set-cookie'] ?? [])
     .find((c) => c.startsWith('prd.sid='))
     ?.split(';')[0];
+
+/** The Fetch Metadata of a top-level navigation, as a browser sends it. */
+const navigation = (site: string) => ({ 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Site': site });
 
 let seq = 0;
 const newAccount = () => {
@@ -193,11 +197,41 @@ describe('sign-up and log-in', () => {
     expect(unknown.body).toEqual(wrong.body);
   });
 
-  it('logs out: the session is destroyed and the browser goes home', async () => {
+  it('logs out by the Log out link: the session is destroyed and the browser goes home', async () => {
+    for (const site of ['same-origin', 'none']) {
+      const agent = request.agent(svc.url);
+      await agent.post('/api/register').send(newAccount()).expect(201);
+      const res = await agent.get('/api/logout').set(navigation(site)).expect(302);
+      expect(res.headers.location).toBe('/');
+      expect((await agent.get('/api/current-user')).body).toEqual({ isAuthenticated: false, isAnonymous: true });
+    }
+  });
+
+  it('does not log out on a GET that is no navigation of the product: an image, a fetch, a link from another site, no Fetch Metadata', async () => {
     const agent = request.agent(svc.url);
-    await agent.post('/api/register').send(newAccount()).expect(201);
-    const res = await agent.get('/api/logout').expect(302);
-    expect(res.headers.location).toBe('/');
+    const me = await agent.post('/api/register').send(newAccount()).expect(201);
+    const notOurs = [
+      { 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Dest': 'image', 'Sec-Fetch-Site': 'same-origin' },
+      { 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Dest': 'empty', 'Sec-Fetch-Site': 'same-origin' },
+      navigation('cross-site'),
+      navigation('same-site'),
+      {},
+    ];
+    for (const headers of notOurs) {
+      const res = await agent.get('/api/logout').set(headers).expect(302);
+      expect(res.headers.location).toBe('/');
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect((await agent.get('/api/current-user')).body).toMatchObject({ id: me.body.id });
+    }
+  });
+
+  it('logs out by POST from the product, never from another site', async () => {
+    const agent = request.agent(svc.url);
+    const me = await agent.post('/api/register').send(newAccount()).expect(201);
+    const refused = await agent.post('/api/logout').set('Origin', 'https://evil.example').expect(403);
+    expect(refused.body).toEqual({ code: 'FORBIDDEN', message: 'Cross-site request refused' });
+    expect((await agent.get('/api/current-user')).body).toMatchObject({ id: me.body.id });
+    await agent.post('/api/logout').expect(204);
     expect((await agent.get('/api/current-user')).body).toEqual({ isAuthenticated: false, isAnonymous: true });
   });
 
@@ -323,6 +357,51 @@ describe('demo account (docs/decisions/0009-security.md)', () => {
       await agent.delete('/api/account').expect(200);
     } finally {
       await stack.close();
+    }
+  });
+
+  it('cannot create API tokens', async () => {
+    const svc = await startIdentity({ DEMO_ACCOUNT_ENABLED: 'true', DEMO_USERNAME: 'demo', DEMO_PASSWORD: 'demo-password' });
+    try {
+      const agent = request.agent(svc.url);
+      await agent.post('/api/login').send({ username: 'demo', password: 'demo-password' }).expect(200);
+      const res = await agent.post('/api/tokens').send({ name: 'mine now', scope: 'read-write' }).expect(403);
+      expect(res.body).toEqual({ code: 'FORBIDDEN', message: 'The shared demo account cannot create API tokens' });
+      expect((await agent.get('/api/tokens').expect(200)).body).toEqual([]);
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it('ends its sessions and API tokens on every replica when DEMO_PASSWORD changes', async () => {
+    const demo = { DEMO_ACCOUNT_ENABLED: 'true', DEMO_USERNAME: 'demo' };
+    const first = await startIdentity({ ...demo, DEMO_PASSWORD: 'old-password' });
+    const shared = { DATABASE_URL: first.config.DATABASE_URL, SESSION_SECRET: first.config.SESSION_SECRET, ENCRYPTION_KEY: first.config.ENCRYPTION_KEY };
+    const db = new pg.Client({ connectionString: first.config.DATABASE_URL });
+    await db.connect();
+    let second: IdentityService | undefined;
+    try {
+      const login = await request(first.url).post('/api/login').send({ username: 'demo', password: 'old-password' }).expect(200);
+      const cookie = sessionCookie(login)!;
+      // A token the account held (made before the demo account was refused tokens).
+      const token = `prd_${randomBytes(32).toString('base64url')}`;
+      const hash = createHash('sha256').update(token).digest('hex');
+      await db.query("INSERT INTO api_tokens (user_id, name, scope, token_hash, prefix) VALUES ($1, 'kept', 'read-write', $2, 'prd_xxxx')", [login.body.id, hash]);
+      const asToken = (url: string) => supertest(url).get('/api/current-user').set('Authorization', `Bearer ${token}`);
+      await asToken(first.url).expect(200);
+      expect((await request(first.url).get('/api/current-user').set('Cookie', cookie)).body).toMatchObject({ id: login.body.id });
+
+      // A new release with a new password: the replica that starts first resets the account.
+      second = await startIdentity({ ...demo, ...shared, DEMO_PASSWORD: 'new-password' });
+      for (const url of [first.url, second.url]) {
+        expect((await request(url).get('/api/current-user').set('Cookie', cookie)).body).toEqual({ isAuthenticated: false, isAnonymous: true });
+        await asToken(url).expect(401);
+      }
+      await request(second.url).post('/api/login').send({ username: 'demo', password: 'old-password' }).expect(401);
+      await request(second.url).post('/api/login').send({ username: 'demo', password: 'new-password' }).expect(200);
+    } finally {
+      await db.end();
+      await Promise.all([first.close(), second?.close()]);
     }
   });
 

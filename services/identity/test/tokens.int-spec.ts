@@ -9,6 +9,7 @@ import { cookieOf, signUp, startIdentity, type IdentityService, type TestUser } 
 const RATE_LIMIT = 15;
 const READ_ONLY = 'This API token is read-only: create a read-write token to make changes';
 const INVALID = 'Invalid, expired or revoked API token';
+const SESSION_REQUIRED = 'API tokens cannot manage API tokens or the account: sign in to PRD Studio in the browser to do this';
 
 describe('personal access tokens (docs/decisions/0015-programmatic-access.md)', () => {
   let a: IdentityService;
@@ -46,6 +47,7 @@ describe('personal access tokens (docs/decisions/0015-programmatic-access.md)', 
   const bearer = (url: string, token: string) => ({
     get: (path: string) => supertest(url).get(path).set('Authorization', `Bearer ${token}`),
     post: (path: string) => supertest(url).post(path).set('Authorization', `Bearer ${token}`),
+    delete: (path: string) => supertest(url).delete(path).set('Authorization', `Bearer ${token}`),
   });
 
   it('are for registered users: guests and anonymous visitors get 403 ACCOUNT_REQUIRED', async () => {
@@ -116,10 +118,37 @@ describe('personal access tokens (docs/decisions/0015-programmatic-access.md)', 
     await supertest(a.url).post('/api/feedback').send({ content: 'x' }).expect(403);
   });
 
-  it('refuse unknown and malformed tokens with 401', async () => {
+  it('cannot mint tokens or act on the account: a short-lived read-write token gets 403 there, with or without the cookie', async () => {
+    const owner = await signUp(a);
+    const rw = await create({ name: 'two minutes', scope: 'read-write', expiresAt: new Date(Date.now() + 120_000).toISOString() }, owner);
+    const other = await create({ name: 'other', scope: 'read' }, owner);
+    const token = bearer(a.url, rw.token);
+    const calls = [
+      () => token.post('/api/tokens').send({ name: 'forever', scope: 'read-write' }),
+      () => token.get('/api/tokens'),
+      () => token.delete(`/api/tokens/${other.id}`),
+      () => token.post('/api/settings/api-key').send({ apiKey: 'sk-test-0123456789abcdef' }),
+      () => token.delete('/api/settings/api-key'),
+      () => token.delete('/api/account'),
+    ];
+    for (const call of calls) {
+      for (const res of [await call(), await call().set('Cookie', owner.cookie).set('Origin', a.url)]) {
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual({ code: 'FORBIDDEN', message: SESSION_REQUIRED });
+      }
+    }
+    // Nothing changed: the same two tokens, the account alive, and the token still works where it may.
+    const { rows } = await db.query('SELECT id FROM api_tokens WHERE user_id = $1 ORDER BY id', [owner.id]);
+    expect(rows.map((r: { id: number }) => r.id)).toEqual([rw.id, other.id]);
+    await token.post('/api/feedback').send({ content: 'still mine' }).expect(201);
+    await request(a.url).get('/api/tokens').set('Cookie', owner.cookie).expect(200);
+  });
+
+  it('refuse unknown and malformed tokens with 401 naming the Bearer scheme', async () => {
     for (const header of [`Bearer prd_${'A'.repeat(43)}`, 'Bearer not-a-token', 'Bearer ']) {
       const res = await supertest(a.url).get('/api/current-user').set('Authorization', header).expect(401);
       expect(res.body).toEqual({ code: 'UNAUTHORIZED', message: INVALID });
+      expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
     }
   });
 

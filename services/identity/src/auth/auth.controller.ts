@@ -5,6 +5,7 @@ import { registerSchema, SIGN_UP_PATH, type CurrentUser, type RegisterRequest } 
 import { toCurrentUser, type UserRow } from '../users/users.service.js';
 import { AuthService } from './auth.service.js';
 import { safeCallbackUrl } from './callback-url.js';
+import { isOwnNavigation } from './own-navigation.js';
 import { LoginGuard } from './login.guard.js';
 
 type LoggedInRequest = FastifyRequest & { user: UserRow };
@@ -33,10 +34,21 @@ export class AuthController {
     return toCurrentUser(request.user);
   }
 
-  /** A link (docs/product.md §2): ends the session and goes home. */
+  /**
+   * The Log out link (docs/product.md §2): ends the session and goes home, but only when the browser
+   * navigates here from the product itself. An image in a document, a script's fetch or a link from
+   * another site also lands here; they go home still logged in.
+   */
   @Get('logout')
   @Redirect('/', 302)
   async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    if (isOwnNavigation(request.headers)) await this.sessions.end(request, reply);
+  }
+
+  /** Log-out for scripts and the client: a state-changing call, so the kit's Origin check guards it. */
+  @Post('logout')
+  @HttpCode(204)
+  async logoutByPost(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     await this.sessions.end(request, reply);
   }
 

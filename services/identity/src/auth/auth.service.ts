@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
 import { hashPassword, needsRehash, verifyPassword } from '../security/password.js';
 import { AddressLimits } from '../security/address-limits.js';
 import { UsageService } from '../usage/usage.service.js';
+import { DemoAccountService } from './demo-account.service.js';
 import { LoginThrottle } from './login-throttle.js';
 import { UsersService, type UserRow } from '../users/users.service.js';
 
@@ -27,6 +28,7 @@ export class AuthService implements OnModuleInit {
     private readonly limits: AddressLimits,
     private readonly sessions: SessionService,
     private readonly throttle: LoginThrottle,
+    private readonly demo: DemoAccountService,
   ) {}
 
   onModuleInit() {
@@ -69,8 +71,9 @@ export class AuthService implements OnModuleInit {
   }
 
   /** Binds the user to a fresh session id (against session fixation, docs/decisions/0009-security.md). */
-  logIn(request: FastifyRequest, user: UserRow): Promise<void> {
-    return this.sessions.bind(request, user.id);
+  async logIn(request: FastifyRequest, user: UserRow): Promise<void> {
+    await this.sessions.bind(request, user.id);
+    if (this.demo.isDemo(user)) await this.demo.noteSession(request);
   }
 
   /**

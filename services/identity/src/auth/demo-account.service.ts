@@ -1,12 +1,18 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { CONFIG, DB, LOGGER, type Database } from '@prd/kit';
+import { CONFIG, DB, deploymentChannel, LOGGER, REDIS, SessionService, type Database } from '@prd/kit';
 import type { DemoAccount } from '@prd/proto';
 import * as tables from '../db/schema.js';
 import { demoAccountEnabled, type Config } from '../config.js';
 import { hashPassword, verifyPassword } from '../security/password.js';
+import { revokeAllTokensOf } from '../tokens/tokens.service.js';
 import { UsersService, type UserRow } from '../users/users.service.js';
+
+/** Where the demo account's sessions are listed (id → when it expires), so a new password can end them all. */
+const DEMO_SESSIONS = 'identity:demo-sessions';
 
 /** docs/decisions/0009-security.md: the quick-login test account of the auth screen, seeded at start-up when enabled. */
 @Injectable()
@@ -15,8 +21,14 @@ export class DemoAccountService implements OnApplicationBootstrap {
     @Inject(DB) private readonly db: Database<typeof tables>,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(REDIS) private readonly redis: Redis,
     private readonly users: UsersService,
+    private readonly sessions: SessionService,
   ) {}
+
+  private get sessionsKey(): string {
+    return deploymentChannel(DEMO_SESSIONS, this.config);
+  }
 
   get enabled(): boolean {
     return demoAccountEnabled(this.config);
@@ -30,6 +42,20 @@ export class DemoAccountService implements OnApplicationBootstrap {
   /** True for the demo account, which nobody may delete or attach a key to (it is shared by design). */
   isDemo(user: { isDemo: boolean }): boolean {
     return this.enabled && user.isDemo;
+  }
+
+  /**
+   * Notes a session the demo account was just logged in on. Sessions are not listed by user anywhere
+   * else; the demo account's are, since anyone may log in as it and a new password must shut them all out.
+   */
+  async noteSession(request: FastifyRequest): Promise<void> {
+    const now = Date.now();
+    await this.redis
+      .multi()
+      .zremrangebyscore(this.sessionsKey, '-inf', String(now))
+      .zadd(this.sessionsKey, now + this.config.SESSION_TTL_SECONDS * 1000, this.sessions.sessionId(request))
+      .pexpire(this.sessionsKey, this.config.SESSION_TTL_SECONDS * 1000)
+      .exec();
   }
 
   /**
@@ -47,7 +73,8 @@ export class DemoAccountService implements OnApplicationBootstrap {
         .update(tables.users)
         .set({ passwordHash: await hashPassword(password, this.config.PASSWORD_SCRYPT_LOG_N), updatedAt: new Date() })
         .where(eq(tables.users.id, existing.id));
-      this.logger.info({ username }, 'demo account password reset to the configured one');
+      await this.shutOut(existing.id);
+      this.logger.info({ username }, 'demo account password reset to the configured one; its sessions and API tokens ended');
       return;
     }
     const passwordHash = await hashPassword(password, this.config.PASSWORD_SCRYPT_LOG_N);
@@ -56,6 +83,15 @@ export class DemoAccountService implements OnApplicationBootstrap {
       ON CONFLICT DO NOTHING`);
     if (!(await this.demoAccount())) throw new DemoAccountTaken(username, email);
     this.logger.info({ username }, 'demo account seeded');
+  }
+
+  /** Whoever knew the old password loses the account: its sessions end (their sockets close) and its tokens stop working. */
+  private async shutOut(userId: number): Promise<void> {
+    const ids = await this.redis.zrange(this.sessionsKey, 0, '-1');
+    await this.sessions.endById(ids);
+    await this.redis.del(this.sessionsKey);
+    await this.sessions.endUser(userId);
+    await revokeAllTokensOf(this.db, this.redis, this.config, userId);
   }
 
   /** The demo account, when the configured username and email both name the one it created; throws when either belongs to another. */

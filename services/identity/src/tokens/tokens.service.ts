@@ -23,6 +23,20 @@ const toTokenDto = (row: TokenRow): TokenDto => ({
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
 });
 
+/**
+ * Deletes every token of the user and tells every replica of every service to stop accepting them at
+ * once (a deleted account, the demo account's new password). A function, so the demo account's reset
+ * can use it without a module cycle (tokens refuse the demo account).
+ */
+export async function revokeAllTokensOf(db: Database<typeof tables>, redis: Redis, config: BaseConfig, userId: number): Promise<void> {
+  const gone = await db.delete(tables.apiTokens).where(eq(tables.apiTokens.userId, userId)).returning({ id: tables.apiTokens.id });
+  await announceTokenRevoked(
+    redis,
+    config,
+    gone.map((t) => t.id),
+  );
+}
+
 /** docs/decisions/0015-programmatic-access.md: personal access tokens, stored as the SHA-256 of their secret only. */
 @Injectable()
 export class TokensService {
@@ -69,13 +83,8 @@ export class TokensService {
   }
 
   /** An account that is deleted takes its tokens with it. */
-  async revokeAllOf(userId: number): Promise<void> {
-    const gone = await this.db.delete(tables.apiTokens).where(eq(tables.apiTokens.userId, userId)).returning({ id: tables.apiTokens.id });
-    await announceTokenRevoked(
-      this.redis,
-      this.config,
-      gone.map((t) => t.id),
-    );
+  revokeAllOf(userId: number): Promise<void> {
+    return revokeAllTokensOf(this.db, this.redis, this.config, userId);
   }
 
   /** The live token with this secret and its active user; null otherwise. Notes the use, at most once a minute. */

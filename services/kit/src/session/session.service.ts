@@ -84,6 +84,13 @@ export class SessionService {
     await this.announce({ sessions: [sessionTag(id)] });
   }
 
+  /** Ends these sessions, wherever their browsers are (the demo account's password changed); sockets opened with them close. */
+  async endById(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.redis.del(...ids.map((id) => `${SESSION_KEY_PREFIX}${id}`));
+    await this.announce({ sessions: ids.map(sessionTag) });
+  }
+
   /** Announces that every session of this user ended (account deleted): every replica closes its sockets. */
   endUser(userId: number): Promise<void> {
     return this.announce({ userId });

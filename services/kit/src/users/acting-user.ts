@@ -4,8 +4,9 @@ import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { InternalUser } from '@prd/proto';
 import type { z } from 'zod';
-import { BearerService } from '../bearer/bearer.service.js';
-import { accountRequired, unauthorized } from '../errors/app-error.js';
+import { bearerTokenOf } from '../bearer/bearer.js';
+import { bearerChallenge, BearerService } from '../bearer/bearer.service.js';
+import { accountRequired, forbidden } from '../errors/app-error.js';
 import { SessionService } from '../session/session.service.js';
 import { ZodPipe } from '../validation/zod.pipe.js';
 import { UserDirectory } from './user-directory.js';
@@ -26,6 +27,11 @@ export interface UserPolicy {
    * with this text, and the route checks the token's scope itself (`tokenScopeOf`).
    */
   bearerOnly?: string;
+  /**
+   * Browser sessions only (tokens, the account and its key): a call with `Authorization: Bearer` gets
+   * 403 with this text, so a token can neither mint tokens nor take over its account.
+   */
+  sessionOnly?: string;
 }
 
 const USER_POLICY = 'prd:user-policy';
@@ -97,9 +103,10 @@ export class ActingUserGuard implements CanActivate {
     const policy = this.reflector.getAllAndOverride<UserPolicy | undefined>(USER_POLICY, [context.getHandler(), context.getClass()]);
     if (!policy) return true;
     const request = context.switchToHttp().getRequest<WithActingUser>();
+    if (policy.sessionOnly !== undefined && bearerTokenOf(request.headers) !== undefined) throw forbidden(policy.sessionOnly);
     // docs/decisions/0015-programmatic-access.md: a bearer token, when given, decides alone; the session is not read.
     const bearer = await this.bearer.authenticate(request, { scopeCheckedByRoute: policy.bearerOnly !== undefined });
-    if (policy.bearerOnly !== undefined && !bearer) throw unauthorized(policy.bearerOnly);
+    if (policy.bearerOnly !== undefined && !bearer) throw bearerChallenge(policy.bearerOnly);
     const user = bearer?.user ?? (await this.users.resolve(request, policy));
     if (policy.registered && (!user || user.isGuest)) throw accountRequired(policy.registered.message, policy.registered.description);
     request[ACTING_USER] = user;
