@@ -14,6 +14,15 @@ export const MCP_DOCUMENT_URI = 'prd://documents/{id}';
 export const mcpDocumentUri = (id: number) => `prd://documents/${id}`;
 /** The 401 of a call to `/mcp` without a personal access token. */
 export const MCP_TOKEN_REQUIRED = 'The MCP endpoint needs a personal access token: Authorization: Bearer prd_… (Settings → API tokens)';
+/** How many JSON-RPC messages one POST to `/mcp` may batch; each counts against the token's rate limit. */
+export const MCP_BATCH_MAX = 20;
+export const MCP_BATCH_TOO_LARGE = `An MCP batch may hold at most ${MCP_BATCH_MAX} messages`;
+/**
+ * How many characters (as JSON) the tool results and resources of one POST may answer together: room
+ * for the largest document, not for a batch that reads it twenty times.
+ */
+export const MCP_ANSWER_MAX_CHARS = 5_000_000;
+export const MCP_ANSWER_TOO_LARGE = `This answer would exceed ${MCP_ANSWER_MAX_CHARS} characters: ask for less in one request (fewer calls per batch, a narrower search)`;
 /** How many results `search_documents` answers at most, and by default. */
 export const SEARCH_LIMIT_MAX = 50;
 export const SEARCH_LIMIT_DEFAULT = 10;

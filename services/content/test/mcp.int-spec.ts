@@ -62,10 +62,73 @@ describe('MCP server and bearer tokens in content', () => {
     await identity.close();
   });
 
-  it('answers only bearer calls: 401 without a token', async () => {
-    const res = await supertest(a.url).post('/mcp').set('Origin', a.url).send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }).expect(401);
-    expect(res.body).toMatchObject({ code: 'UNAUTHORIZED', message: expect.stringContaining('personal access token') });
-    await supertest(a.url).post('/mcp').set('Cookie', owner.cookie).set('Origin', a.url).send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }).expect(401);
+  it('answers only bearer calls: 401 with WWW-Authenticate: Bearer without a token, from anywhere', async () => {
+    const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+    // An MCP client sends no Origin: the answer must tell it to authenticate, not refuse it as cross-site.
+    for (const res of [
+      await supertest(a.url).post('/mcp').send(list),
+      await supertest(a.url).post('/mcp').set('Origin', a.url).send(list),
+      await supertest(a.url).post('/mcp').set('Origin', 'https://evil.example').send(list),
+      await supertest(a.url).post('/mcp').set('Cookie', owner.cookie).set('Origin', a.url).send(list),
+    ]) {
+      expect(res.status).toBe(401);
+      expect(res.headers['www-authenticate']).toBe('Bearer');
+      expect(res.body).toMatchObject({ code: 'UNAUTHORIZED', message: expect.stringContaining('personal access token') });
+    }
+    const wrong = await supertest(a.url)
+      .post('/mcp')
+      .set('Authorization', `Bearer prd_${'A'.repeat(43)}`)
+      .send(list)
+      .expect(401);
+    expect(wrong.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+    // Still JSON only: a form post is no MCP message.
+    await supertest(a.url).post('/mcp').set('Authorization', `Bearer ${ro}`).type('form').send('a=1').expect(415);
+  });
+
+  /** A raw JSON-RPC POST, as a client batching calls sends it. */
+  const rpc = (url: string, secret: string, body: unknown) =>
+    supertest(url)
+      .post('/mcp')
+      .set('Authorization', `Bearer ${secret}`)
+      .set('Accept', 'application/json, text/event-stream')
+      .send(body as object);
+  const toolCalls = (n: number, name: string, args: Record<string, unknown> = {}) =>
+    Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name, arguments: args } }));
+
+  it("counts every call of a batch against the token's rate limit, and refuses a batch of more than 20", async () => {
+    // A replica allowing 30 calls a minute per token (the count is kept in Redis for every replica).
+    const limited = await startContent(identity, { DATABASE_URL: a.config.DATABASE_URL, TOKEN_REQUESTS_PER_MINUTE: '30' });
+    try {
+      const { token: secret } = await token(await named(), 'read');
+      const tooLarge = await rpc(limited.url, secret, toolCalls(21, 'list_projects')).expect(400);
+      expect(tooLarge.body).toEqual({ code: 'VALIDATION_FAILED', message: 'An MCP batch may hold at most 20 messages' });
+      const answered = await rpc(limited.url, secret, toolCalls(20, 'list_projects')).expect(200);
+      expect(answered.body).toHaveLength(20);
+      // 1 + 20 calls so far: twenty more would be 41 of 30.
+      const refused = await rpc(limited.url, secret, toolCalls(20, 'list_projects')).expect(429);
+      expect(refused.body).toEqual({ code: 'RATE_LIMITED', message: 'Too many requests with this API token. Please wait a moment and try again.' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('caps what one request answers: a batch cannot read the largest document over and over', async () => {
+    const reader = await named();
+    const content = `# Big\n\n${'All work and no play. '.repeat(90_000)}`;
+    const doc = (await request(a.url).post('/api/documents').set('Cookie', reader.cookie).send({ title: 'Big', content }).expect(201)).body as { id: number };
+    const { token: secret } = await token(reader, 'read');
+    const res = await rpc(a.url, secret, toolCalls(3, 'get_document', { id: doc.id })).expect(200);
+    // The calls run side by side: whichever answers last finds the budget spent.
+    const results = (res.body as Array<{ result: CallToolResult }>).map((r) => r.result);
+    const [answered, refused] = [results.filter((r) => !r.isError), results.filter((r) => r.isError)];
+    expect(answered.map((r) => text(r).length > content.length)).toEqual([true, true]);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toEqual({
+      isError: true,
+      content: [{ type: 'text', text: expect.stringMatching(/^This answer would exceed 5000000 characters: ask for less in one request/) }],
+    });
+    expect(res.text.length).toBeLessThan(5_100_000);
   });
 
   it('lists its tools and the document resource template', async () => {

@@ -8,6 +8,8 @@ import {
   getDocumentInput,
   getProjectInput,
   listDocumentsInput,
+  MCP_ANSWER_MAX_CHARS,
+  MCP_ANSWER_TOO_LARGE,
   MCP_DOCUMENT_URI,
   mcpDocumentUri,
   SEARCH_LIMIT_DEFAULT,
@@ -56,13 +58,23 @@ const markdownOf = (d: DocumentDto) => `<!-- document ${d.id} · ${d.title} · y
  */
 export function buildMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
   const { user } = caller;
+  // One server answers one POST, a batch included: its results share one budget, so a batch cannot
+  // answer twenty copies of the largest document.
+  let answerLeft = MCP_ANSWER_MAX_CHARS;
+  const withinAnswer = (content: unknown): boolean => {
+    const chars = JSON.stringify(content).length;
+    if (chars > answerLeft) return false;
+    answerLeft -= chars;
+    return true;
+  };
   const server = new McpServer({ name: 'prd-studio', version: '1.0.0' }, { instructions: 'PRD Studio: read, search and edit product requirements documents and projects.' });
   // Every tool goes through here, so its errors become tool errors with the usual messages.
   const guard =
     <A extends unknown[]>(tool: string, run: (...args: A) => Promise<CallToolResult>) =>
     async (...args: A): Promise<CallToolResult> => {
       try {
-        return await run(...args);
+        const result = await run(...args);
+        return withinAnswer(result.content) ? result : { isError: true, content: [{ type: 'text', text: MCP_ANSWER_TOO_LARGE }] };
       } catch (error) {
         return failed(error, deps.logger, tool);
       }
@@ -165,7 +177,9 @@ export function buildMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
     async (uri, { id }) => {
       const { id: documentId } = documentParamsSchema.parse({ id: String(id) });
       const document = await deps.documents.get(user, documentId);
-      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: document.content }] };
+      const contents = [{ uri: uri.href, mimeType: 'text/markdown', text: document.content }];
+      if (!withinAnswer(contents)) throw new Error(MCP_ANSWER_TOO_LARGE);
+      return { contents };
     },
   );
   return server;

@@ -2,8 +2,8 @@ import { Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nest
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Logger } from 'pino';
-import { AppError, CurrentUser, LOGGER, tokenScopeOf, unauthorized, WithUser, type ActingUser } from '@prd/kit';
-import { ErrorCode, MCP_TOKEN_REQUIRED } from '@prd/proto';
+import { AppError, badRequest, BearerOnlyRoute, BearerService, bearerChallenge, CurrentUser, LOGGER, tokenScopeOf, WithUser, type ActingUser } from '@prd/kit';
+import { ErrorCode, MCP_BATCH_MAX, MCP_BATCH_TOO_LARGE, MCP_TOKEN_REQUIRED } from '@prd/proto';
 import { CommentsService } from '../comments/comments.service.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
@@ -15,7 +15,8 @@ const STATELESS = new AppError(405, { code: ErrorCode.VALIDATION_FAILED, message
  * docs/decisions/0015-programmatic-access.md: the MCP endpoint, Streamable HTTP in stateless mode with
  * JSON answers. Any replica can answer any call behind nginx (no MCP session to keep, nothing to
  * stream: every tool answers at once). Personal access tokens only; the guard checked the token and
- * the tools check its scope.
+ * the tools check its scope. A JSON-RPC batch is as many calls against the token's rate limit as it
+ * holds messages, and holds MCP_BATCH_MAX at most.
  */
 @Controller('mcp')
 export class McpController {
@@ -23,14 +24,20 @@ export class McpController {
     private readonly documents: DocumentsService,
     private readonly projects: ProjectsService,
     private readonly comments: CommentsService,
+    private readonly bearer: BearerService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   @Post()
+  @BearerOnlyRoute()
   @WithUser({ bearerOnly: MCP_TOKEN_REQUIRED })
   async handle(@CurrentUser() user: ActingUser | null, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const scope = tokenScopeOf(request);
-    if (!user || !scope) throw unauthorized(MCP_TOKEN_REQUIRED);
+    if (!user || !scope) throw bearerChallenge(MCP_TOKEN_REQUIRED);
+    if (Array.isArray(request.body)) {
+      if (request.body.length > MCP_BATCH_MAX) throw badRequest(MCP_BATCH_TOO_LARGE);
+      await this.bearer.chargeMore(request, request.body.length - 1);
+    }
     const server = buildMcpServer({ documents: this.documents, projects: this.projects, comments: this.comments, logger: this.logger }, { user, scope, requestId: request.id });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
@@ -47,6 +54,7 @@ export class McpController {
   /** No server-initiated stream and no session to end in stateless mode. */
   @Get()
   @HttpCode(405)
+  @BearerOnlyRoute()
   @WithUser({ bearerOnly: MCP_TOKEN_REQUIRED })
   stream(): never {
     throw STATELESS;
@@ -54,6 +62,7 @@ export class McpController {
 
   @Delete()
   @HttpCode(405)
+  @BearerOnlyRoute()
   @WithUser({ bearerOnly: MCP_TOKEN_REQUIRED })
   end(): never {
     throw STATELESS;

@@ -1,10 +1,18 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '@prd/proto';
 import { isBearerWithoutCookie } from '../bearer/bearer.js';
 import { AppError } from '../errors/app-error.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Marks a route (beside `@WithUser({ bearerOnly })`) that only a bearer token opens and that never reads
+ * a session: no cross-site request can ride on anything there, so it skips the Origin check, and a call
+ * without a token gets its 401 instead of a 403.
+ */
+export const BearerOnlyRoute = () => RouteConfig({ bearerOnly: true });
 
 const first = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
 
@@ -43,8 +51,9 @@ export function checkStateChangingRequest(request: FastifyRequest, allowedOrigin
   if (SAFE_METHODS.has(request.method)) return;
   const routed = request.routeOptions.url;
   if (routed !== undefined && (routed === '/internal' || routed.startsWith('/internal/'))) return;
+  const bearerOnly = (request.routeOptions.config as { bearerOnly?: boolean } | undefined)?.bearerOnly === true;
   // docs/decisions/0015-programmatic-access.md: bearer calls without a cookie, and only they, are exempt (the token is checked by the acting-user guard).
-  if (!isBearerWithoutCookie(request.headers) && !isSameOrigin(request.headers, allowedOrigins)) {
+  if (!bearerOnly && !isBearerWithoutCookie(request.headers) && !isSameOrigin(request.headers, allowedOrigins)) {
     throw new AppError(403, { code: ErrorCode.FORBIDDEN, message: 'Cross-site request refused' });
   }
   const length = request.headers['content-length'];
