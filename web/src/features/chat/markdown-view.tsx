@@ -1,5 +1,6 @@
 import Markdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { markdownUrlTransform } from './markdown-urls';
 import styles from './markdown-view.module.css';
 
 /** Links open in a new tab without handing the opened page a reference to this one. */
@@ -13,7 +14,8 @@ const COMPONENTS: Components = {
 
 /**
  * Markdown from the AI or a document, rendered safely: react-markdown never renders raw HTML, and its
- * default URL transform drops `javascript:` and other unsafe links, so untrusted text cannot run code.
+ * default URL transform drops `javascript:` and other unsafe links, so untrusted text cannot run code;
+ * an image cannot make the reader's browser call the API (`![](/api/logout)`) just by being shown.
  */
 export function MarkdownView({
   text,
@@ -29,7 +31,13 @@ export function MarkdownView({
 }) {
   return (
     <div className={styles[variant]}>
-      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={rehypePlugins} components={components ? { ...COMPONENTS, ...components } : COMPONENTS} skipHtml>
+      <Markdown
+        remarkPlugins={[remarkGfm]}
+        rehypePlugins={rehypePlugins}
+        components={components ? { ...COMPONENTS, ...components } : COMPONENTS}
+        urlTransform={markdownUrlTransform}
+        skipHtml
+      >
         {text}
       </Markdown>
     </div>
