@@ -169,7 +169,7 @@ describe('live co-editing across two content replicas', () => {
     const client = open(two, user, res.body.id as number);
     await client.synced;
     const closed = client.nextClose();
-    await request(identity.url).get('/api/logout').set('Cookie', user.cookie).expect(302);
+    await request(identity.url).post('/api/logout').set('Cookie', user.cookie).expect(204);
     expect(await closed).toBe(COLLAB_CLOSE.SESSION_ENDED);
   });
 
