@@ -218,13 +218,24 @@ describe('authorization: no one reaches another user’s resources', () => {
       'POST /api/register',
       'POST /api/login',
       'GET /api/logout',
+      'POST /api/logout',
       'GET /api/login/email',
       'GET /api/templates',
       'GET /api/templates/:id',
       'GET /api/share/:token',
     ]);
+    /** What only the signed-in user may do (tokens, the account, its key): every token gets 403 there, whatever its scope or state. */
+    const SESSION_ONLY = new Set([
+      'GET /api/tokens',
+      'POST /api/tokens',
+      'DELETE /api/tokens/:id',
+      'DELETE /api/account',
+      'POST /api/settings/api-key',
+      'DELETE /api/settings/api-key',
+    ]);
+    const sessionOnly = ROUTES.filter((r) => SESSION_ONLY.has(`${r.method} ${r.path}`));
     /** Calls that would change the owner's account or resources are not made with the owner's read-write token. */
-    const guarded = ROUTES.filter((r) => !PUBLIC.has(`${r.method} ${r.path}`) && !r.ownVisitor);
+    const guarded = ROUTES.filter((r) => !PUBLIC.has(`${r.method} ${r.path}`) && !SESSION_ONLY.has(`${r.method} ${r.path}`) && !r.ownVisitor);
     let ownerTokenId = 0;
     const tokens: Record<'read' | 'read-write' | 'revoked' | 'expired' | 'other read-write', string> = {
       read: '',
@@ -268,11 +279,27 @@ describe('authorization: no one reaches another user’s resources', () => {
     it.each(['revoked', 'expired'] as const)('%s tokens get 401 on every route that needs a user', async (kind) => {
       const call = bearer(tokens[kind]);
       const wrong: string[] = [];
-      for (const route of ROUTES.filter((r) => !PUBLIC.has(`${r.method} ${r.path}`))) {
+      for (const route of ROUTES.filter((r) => !PUBLIC.has(`${r.method} ${r.path}`) && !SESSION_ONLY.has(`${r.method} ${r.path}`))) {
         const res = await call(route);
         if (res.status !== 401 || res.text.includes(SECRET)) wrong.push(`${route.method} ${route.path}: ${res.status} ${res.text.slice(0, 120)}`);
       }
       expect(wrong).toEqual([]);
+    });
+
+    it('no token, not even a read-write one of the owner, mints tokens or touches the account: 403 on every session-only route', async () => {
+      expect(sessionOnly).toHaveLength(SESSION_ONLY.size);
+      const wrong: string[] = [];
+      for (const kind of Object.keys(tokens) as Array<keyof typeof tokens>) {
+        for (const route of sessionOnly) {
+          const res = await bearer(tokens[kind])(route);
+          const message = (res.json as { message?: string } | undefined)?.message;
+          if (res.status !== 403 || message !== 'API tokens cannot manage API tokens or the account: sign in to PRD Studio in the browser to do this')
+            wrong.push(`${kind} ${route.method} ${route.path}: ${res.status} ${res.text.slice(0, 120)}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+      // The owner is still there, with the same tokens.
+      expect((await owner.get('/api/tokens')).json).toHaveLength(3);
     });
 
     it('a read token reads what the owner reads and is refused every write with 403', async () => {

@@ -245,6 +245,28 @@ describe('hostile input on every route', () => {
     expect(isErrorBody(overService)).toBe(true);
   });
 
+  it('answers /mcp without a token 401 naming the Bearer scheme, and refuses a batch of more than 20 messages', async () => {
+    const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+    // An MCP client: no cookie, no Origin.
+    const anonymous = await new Visitor(stack.url).request('POST', '/mcp', { body: list, origin: null });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toBe('Bearer');
+    expect(isErrorBody(anonymous)).toBe(true);
+    const { token } = (await visitor.post('/api/tokens', { name: 'hostile batch', scope: 'read' })).json as { token: string };
+    const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json, text/event-stream' };
+    const batch = Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'list_documents', arguments: {} } }));
+    const refused = await new Visitor(stack.url).request('POST', '/mcp', { body: batch, origin: null, headers });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toEqual({ code: 'VALIDATION_FAILED', message: 'An MCP batch may hold at most 20 messages' });
+  });
+
+  it('keeps the reader logged in when a page makes the browser fetch /api/logout (an image, a script)', async () => {
+    const reader = await new Visitor(stack.url).register('reader', identity);
+    const image = { 'Sec-Fetch-Dest': 'image', 'Sec-Fetch-Site': 'same-origin' };
+    expect((await reader.request('GET', '/api/logout', { headers: image })).status).toBe(302);
+    expect((await reader.get('/api/current-user')).json).toMatchObject({ isAuthenticated: true, id: reader.id });
+  });
+
   it('stores SQL metacharacters, markup and odd Unicode as plain text', async () => {
     const title = `Robert'); DROP TABLE documents;-- <b>x</b> \u202e 🙂`;
     const created = await visitor.post('/api/documents', { title, content: "' OR 1=1 --" });

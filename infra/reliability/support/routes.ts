@@ -44,6 +44,7 @@ export const ROUTES: Route[] = [
   },
   { method: 'POST', path: '/api/login', body: { username: 'nobody-at-all', password: 'wrong-password' }, authLimited: true },
   { method: 'GET', path: '/api/logout', ownVisitor: true },
+  { method: 'POST', path: '/api/logout', ownVisitor: true },
   { method: 'GET', path: '/api/login/email', query: ['callbackUrl'] },
   { method: 'POST', path: '/api/feedback', body: { content: 'Great tool', rating: 3 } },
   { method: 'GET', path: '/api/usage' },
