@@ -16,8 +16,8 @@ function LegalPage({ title, children }: { title: string; children: ReactNode }) 
       <PageHeader title={title} description="What this instance's operator agrees with you, and what the software does." />
       <article className={styles.legal}>
         <p className={styles.operator}>
-          This instance of PRD Studio, open-source software, is run by its operator, not by the software's authors. Until the operator replaces the parts
-          marked <em>Operator</em> below with their own text, ask them directly before you rely on this instance.
+          This instance of PRD Studio, open-source software, is run by its operator, not by the software's authors. Until the operator replaces the parts marked <em>Operator</em>{' '}
+          below with their own text, ask them directly before you rely on this instance.
         </p>
         {children}
       </article>
@@ -37,8 +37,7 @@ export function TermsPage() {
         <li>Guests can try the product within monthly limits; registering removes the document, project and export limits.</li>
         <li>What you write stays yours: you can export any document as Markdown or Word, and delete your account with everything you own.</li>
         <li>
-          AI replies come from the AI provider the operator configured, or from a built-in offline assistant. They can be wrong: review what the AI writes
-          before you rely on it.
+          AI replies come from the AI provider the operator configured, or from a built-in offline assistant. They can be wrong: review what the AI writes before you rely on it.
         </li>
       </ul>
       <h2>Operator: availability, liability and changes</h2>
@@ -62,15 +61,15 @@ export function PrivacyPage() {
       </ul>
       <h2>Where your text goes</h2>
       <p>
-        When you ask the AI, the text it needs (your message and the document or project it is about) is sent to the AI provider this instance uses, or to
-        your own provider if you saved a key. The offline assistant sends nothing anywhere.
+        When you ask the AI, the text it needs (your message and the document or project it is about) is sent to the AI provider this instance uses, or to your own provider if you
+        saved a key. The offline assistant sends nothing anywhere.
       </p>
       <h2>Deleting your data</h2>
       <p>Deleting your account in your profile deletes your account and everything you own at once; people you shared with lose access.</p>
       <h2>Operator: who is responsible and how to reach them</h2>
       <p>
-        The operator's name and contact for privacy questions, where the servers and the AI provider are located, how long logs and backups are kept,
-        and how you can exercise your rights.
+        The operator's name and contact for privacy questions, where the servers and the AI provider are located, how long logs and backups are kept, and how you can exercise your
+        rights.
       </p>
       <p>
         See also the <Link to="/terms">Terms of Service</Link>.
