@@ -100,6 +100,30 @@ describe('realtime /ws and the voice session token', () => {
     client.ws.close();
   });
 
+  it("runs a document's session as its document chat: the reply may edit the document, and its final frame says whether it did", async () => {
+    const doc = (
+      await request(stack.content.url).post('/api/documents').set('Cookie', offlineUser.cookie).send({ title: 'Plan', content: '# Plan\n\n## Goals\n\nShip.\n' }).expect(201)
+    ).body;
+    const client = await connect(stack, offlineUser);
+    client.send({ type: 'init_session', userId: offlineUser.id, documentId: doc.id, documentTitle: 'Plan', documentContext: '# Plan' });
+    const { sessionId } = (await client.until((f) => f.type === 'session_initialized')) as { sessionId: string };
+
+    client.send({ type: 'message', sessionId, content: 'add a section called Risks' });
+    expect(await client.until(final)).toMatchObject({ role: 'assistant', isPartial: false, documentUpdated: true });
+    const stored = await request(stack.content.url).get(`/api/documents/${doc.id}`).set('Cookie', offlineUser.cookie).expect(200);
+    expect(stored.body.content).toContain('## Risks');
+
+    client.frames.length = 0;
+    client.send({ type: 'message', sessionId, content: 'What metrics should I track?' });
+    expect(await client.until(final)).toMatchObject({ isPartial: false, documentUpdated: false });
+    const messages = await request(stack.chat.url).get(`/api/chat/${doc.id}`).set('Cookie', offlineUser.cookie).expect(200);
+    expect(messages.body.map((m: { role: string; content: string }) => m.role === 'user' && m.content).filter(Boolean)).toEqual([
+      'add a section called Risks',
+      'What metrics should I track?',
+    ]);
+    client.ws.close();
+  });
+
   it("has the worker close a reply's stream with an end marker after its last partial, on the same channel", async () => {
     const channel = `test:partials:${Date.now()}`;
     const subscriber = new Redis(testRedisUrl());
