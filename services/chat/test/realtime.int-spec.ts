@@ -191,6 +191,10 @@ describe('realtime /ws and the voice session token', () => {
     expect(res.body).toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
+  it('says whether the server has a key of its own for voice sessions, to anyone', async () => {
+    expect((await request(stack.chat.url).get('/api/realtime/voice').expect(200)).body).toEqual({ serverKey: Boolean(stack.chatEnv.OPENAI_API_KEY) });
+  });
+
   it('gives 503 with a clear message for a voice token when no key exists', async () => {
     const res = await request(stack.chat.url).get('/api/realtime/session-token').set('Cookie', offlineUser.cookie).expect(503);
     expect(res.body).toMatchObject({ code: 'AI_UNAVAILABLE', message: 'Voice chat needs an OpenAI API key' });
@@ -201,6 +205,7 @@ describe('realtime /ws and the voice session token', () => {
     const doc = (await request(stack.content.url).post('/api/documents').set('Cookie', aiUser.cookie).send({ title: 'Long', content }).expect(201)).body;
     const res = await request(stack.chat.url).get(`/api/realtime/session-token?documentId=${doc.id}`).set('Cookie', aiUser.cookie).expect(200);
     expect(res.body.client_secret.value).toMatch(/^ek_test_/);
+    expect(res.body.url).toBe(`${stack.chatEnv.OPENAI_BASE_URL!.replace(/\/+$/, '')}/realtime?model=gpt-4o-realtime-preview`);
     const sent = stack.openai.requests.find((r) => r.path === '/v1/realtime/sessions')!;
     expect(sent.authorization).toBe(`Bearer ${key}`);
     expect(sent.body).toMatchObject({ voice: 'echo', model: 'gpt-4o-realtime-preview', input_audio_transcription: { language: 'en' } });

@@ -15,6 +15,7 @@ import { useRealtimeChat, type RealtimeStatus } from '../chat/use-realtime-chat'
 import { dropMessage, fromChatMessage, localMessage, type ViewMessage } from '../chat/view-message';
 import layout from './chat-beside-preview.module.css';
 import styles from './document-editor.module.css';
+import { VoiceChat } from './voice-chat';
 
 const GREETING =
   'Ask me to improve this document. For example: "add a section called Risks", "rename the title to Launch Plan", "replace draft with final", or "add a user story: as a ...".';
@@ -39,7 +40,7 @@ interface Props {
 
 /**
  * The editor's AI chat (docs/product.md §2, §4): a document-scoped conversation whose replies may edit the document,
- * over HTTP (streamed), or in realtime mode over the `/ws` channel with the document as the session's context.
+ * over HTTP (streamed), or in realtime mode over the `/ws` channel with the document as the session's context; and by voice.
  */
 export function DocumentChat({ document: doc, onAsked, onReplied }: Props) {
   const history = useGetChatMessagesQuery({ documentId: doc.id }, { refetchOnMountOrArgChange: true });
@@ -152,6 +153,7 @@ export function DocumentChat({ document: doc, onAsked, onReplied }: Props) {
           {REALTIME_STATUS[realtime.status]}
         </p>
       )}
+      <VoiceChat documentId={doc.id} />
       <GuestMessageWarning />
       {messages === null ? (
         <LoadingState text="Loading chat history..." visible />
