@@ -33,6 +33,9 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--disable-dev-shm-usage',
+        // Voice chat's microphone: a fake device, its permission granted without a prompt.
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
       ],
     },
   },

@@ -25,6 +25,8 @@ export interface GatewayOptions {
   internal?: { identity: number; content: number; chat: number; export: number };
   /** AI_REPLY_TIMEOUT_S as the chat service is given it: nginx waits that long for a reply (docs/decisions/0014-streaming-replies.md). */
   replyTimeoutS: string;
+  /** OPENAI_BASE_URL's origin: the Content-Security-Policy lets the page send a voice session's WebRTC offer there. */
+  realtimeOrigin: string;
 }
 
 /**
@@ -56,7 +58,7 @@ export function internalServers(internal: NonNullable<GatewayOptions['internal']
 }
 
 /** Writes the main nginx.conf for a plain-process nginx whose files all live under `dir`. */
-export function writeGatewayConfig({ dir, port, webRoot, upstreams, internal, replyTimeoutS }: GatewayOptions): string {
+export function writeGatewayConfig({ dir, port, webRoot, upstreams, internal, replyTimeoutS, realtimeOrigin }: GatewayOptions): string {
   for (const sub of ['tmp/body', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi', 'logs']) mkdirSync(path.join(dir, sub), { recursive: true });
   const gateway = renderTemplate(readFileSync(GATEWAY_TEMPLATE, 'utf8'), {
     GATEWAY_PORT: `127.0.0.1:${port}`,
@@ -66,6 +68,7 @@ export function writeGatewayConfig({ dir, port, webRoot, upstreams, internal, re
     CHAT_SERVERS: servers(upstreams.chat),
     EXPORT_SERVERS: servers(upstreams.export),
     AI_REPLY_TIMEOUT_S: replyTimeoutS,
+    REALTIME_ORIGIN: realtimeOrigin,
   });
   writeFileSync(path.join(dir, 'gateway.conf'), gateway);
   // As root, workers would otherwise run as nobody and could not read a checkout under a private home.

@@ -143,6 +143,7 @@ export async function startStack(options: StackOptions): Promise<StackState> {
       upstreams: { identity: ports.identity!, content: ports.content!, chat: ports.chat!, export: ports.export! },
       internal,
       replyTimeoutS: shared.AI_REPLY_TIMEOUT_S!,
+      realtimeOrigin: new URL(shared.OPENAI_BASE_URL ?? 'https://api.openai.com/v1').origin,
     });
     const nginx = startNginx(nginxDir, conf, path.join(logs, 'nginx.log'));
     processes.push({ kind: 'nginx', port: options.gatewayPort, ...nginx });

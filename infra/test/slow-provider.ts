@@ -3,8 +3,10 @@
 // test stack who store any API key are answered by it (the stack's OPENAI_BASE_URL); everyone else
 // keeps the offline assistant. A document-chat request (it offers the update_document tool) gets its
 // summary streamed, then an edit that appends a '## Streaming notes' section to the document.
+// Its realtime voice routes are infra/test/realtime-peer.ts.
 // Run as its own process by the test run: PORT, TOKEN_DELAY_MS.
 import http from 'node:http';
+import { closePeers, handleRealtime } from './realtime-peer.ts';
 
 const port = Number(process.env.PORT);
 if (!port) throw new Error('slow-provider needs PORT');
@@ -59,16 +61,18 @@ async function stream(res: http.ServerResponse, request: ChatRequest) {
 }
 
 const server = http.createServer((req, res) => {
-  if (req.method !== 'POST' || !(req.url ?? '').endsWith('/chat/completions')) {
-    res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
-    return;
-  }
   const parts: Buffer[] = [];
   req.on('data', (part: Buffer) => parts.push(part));
   req.on('end', () => {
+    const body = Buffer.concat(parts).toString('utf8');
+    if (handleRealtime(req, res, body)) return;
+    if (req.method !== 'POST' || !(req.url ?? '').endsWith('/chat/completions')) {
+      res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+      return;
+    }
     let request: ChatRequest;
     try {
-      request = JSON.parse(Buffer.concat(parts).toString('utf8')) as ChatRequest;
+      request = JSON.parse(body) as ChatRequest;
     } catch {
       res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: 'invalid JSON' } }));
       return;
@@ -92,6 +96,6 @@ const server = http.createServer((req, res) => {
 });
 server.listen(port, '127.0.0.1');
 
-const stop = () => server.close(() => process.exit(0));
+const stop = () => void closePeers().finally(() => server.close(() => process.exit(0)));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

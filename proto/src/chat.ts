@@ -104,7 +104,18 @@ export const autoTitleAnswerSchema = z.object({ title: z.string() });
 export const chatDocumentParamsSchema = z.object({ documentId: idString('Document not found') });
 export const threadParamsSchema = idParamsSchema('Thread not found');
 export const realtimeSessionTokenQuerySchema = z.object({ documentId: chatId('Invalid document id').optional() });
+/**
+ * The secret, and where the browser sends its WebRTC offer with it: the OpenAI-compatible realtime endpoint of the
+ * configured provider (OPENAI_BASE_URL, as for chat) with the session's model.
+ */
 export const realtimeSessionTokenSchema = z.object({
   client_secret: z.object({ value: z.string(), expires_at: z.number().optional() }),
+  url: z.string(),
 });
 export type RealtimeSessionToken = z.infer<typeof realtimeSessionTokenSchema>;
+/**
+ * `GET /api/realtime/voice`: whether the server has an AI key of its own for voice sessions. A user who stored their
+ * own key can start one either way; without either, voice needs an OpenAI-compatible realtime server configured.
+ */
+export const realtimeVoiceSchema = z.object({ serverKey: z.boolean() });
+export type RealtimeVoice = z.infer<typeof realtimeVoiceSchema>;

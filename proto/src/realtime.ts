@@ -23,7 +23,8 @@ export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
 
 /**
  * Frames the server sends on `/ws`. An assistant `message` with `isPartial: true` carries the whole
- * reply so far (replace, do not append); the final one has `isPartial: false`.
+ * reply so far (replace, do not append); the final one has `isPartial: false`, and in a document's
+ * session says whether the reply changed the document (`documentUpdated`, as the HTTP reply does).
  */
 export const realtimeServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session_initialized'), sessionId: z.string() }),
@@ -32,6 +33,7 @@ export const realtimeServerMessageSchema = z.discriminatedUnion('type', [
     role: z.enum(['assistant', 'user', 'system']),
     content: z.string(),
     isPartial: z.boolean(),
+    documentUpdated: z.boolean().optional(),
   }),
   z.object({ type: z.literal('message_received') }),
   z.object({ type: z.literal('error'), message: z.string() }),

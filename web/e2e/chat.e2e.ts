@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CHAT_MODES_INFO, type ChatMode } from '../src/features/chat/chat-modes';
-import { WIDE } from './helpers';
+import { createDocumentFromDialog, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
 test.describe.configure({ timeout: 120_000 });
@@ -151,4 +151,29 @@ test("the shell's AI Assistant greets, answers, keeps its view while closed and 
   await page.reload();
   await page.getByRole('button', { name: 'AI Assistant' }).click();
   await expect(page.getByRole('log', { name: 'AI Assistant conversation' })).toContainText('What makes a goal measurable?');
+});
+
+test("on a document's page the AI Assistant shows and continues that document's chat, and elsewhere the general one", async ({ page }) => {
+  await createDocumentFromDialog(page, 'Panel history plan', { firstForVisitor: true });
+  await page.getByRole('link', { name: 'Panel history plan' }).click();
+  await expect(page.getByRole('heading', { name: 'Panel history plan' }).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'AI Assistant' }).click();
+  const panel = page.getByRole('complementary', { name: 'AI Assistant' });
+  const input = panel.getByRole('textbox', { name: 'Message the AI Assistant' });
+  await input.fill('Which risks does this plan miss?');
+  await input.press('Enter');
+  await expect(panel.getByRole('log', { name: 'AI Assistant conversation' })).toContainText('Offline assistant');
+
+  // After a reload the panel loads the document's chat, where the message went: it is still there.
+  await page.reload();
+  await page.getByRole('button', { name: 'AI Assistant' }).click();
+  await expect(page.getByRole('log', { name: 'AI Assistant conversation' })).toContainText('Which risks does this plan miss?');
+
+  // Away from the document the panel is the general chat again, which never held that message.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Templates' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Templates' })).toBeVisible();
+  const general = page.getByRole('log', { name: 'AI Assistant conversation' });
+  await expect(general).toContainText("Hi! I'm your AI assistant.");
+  await expect(general).not.toContainText('Which risks does this plan miss?');
 });

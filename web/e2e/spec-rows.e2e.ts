@@ -217,3 +217,15 @@ test('project chat says it failed to set up realtime chat when the server refuse
   await expect(page.getByText('Failed to setup realtime chat')).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Project Chat' }).getByText('Reconnecting…')).toBeVisible();
 });
+
+test('the terms note on /auth links to the Terms of Service and Privacy Policy pages, which say what the operator must fill in', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('link', { name: 'Terms of Service' }).click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Operator: who runs this instance' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  await expect(page.getByText('The offline assistant sends nothing anywhere.')).toBeVisible();
+});

@@ -100,6 +100,30 @@ describe('realtime /ws and the voice session token', () => {
     client.ws.close();
   });
 
+  it("runs a document's session as its document chat: the reply may edit the document, and its final frame says whether it did", async () => {
+    const doc = (
+      await request(stack.content.url).post('/api/documents').set('Cookie', offlineUser.cookie).send({ title: 'Plan', content: '# Plan\n\n## Goals\n\nShip.\n' }).expect(201)
+    ).body;
+    const client = await connect(stack, offlineUser);
+    client.send({ type: 'init_session', userId: offlineUser.id, documentId: doc.id, documentTitle: 'Plan', documentContext: '# Plan' });
+    const { sessionId } = (await client.until((f) => f.type === 'session_initialized')) as { sessionId: string };
+
+    client.send({ type: 'message', sessionId, content: 'add a section called Risks' });
+    expect(await client.until(final)).toMatchObject({ role: 'assistant', isPartial: false, documentUpdated: true });
+    const stored = await request(stack.content.url).get(`/api/documents/${doc.id}`).set('Cookie', offlineUser.cookie).expect(200);
+    expect(stored.body.content).toContain('## Risks');
+
+    client.frames.length = 0;
+    client.send({ type: 'message', sessionId, content: 'What metrics should I track?' });
+    expect(await client.until(final)).toMatchObject({ isPartial: false, documentUpdated: false });
+    const messages = await request(stack.chat.url).get(`/api/chat/${doc.id}`).set('Cookie', offlineUser.cookie).expect(200);
+    expect(messages.body.map((m: { role: string; content: string }) => m.role === 'user' && m.content).filter(Boolean)).toEqual([
+      'add a section called Risks',
+      'What metrics should I track?',
+    ]);
+    client.ws.close();
+  });
+
   it("has the worker close a reply's stream with an end marker after its last partial, on the same channel", async () => {
     const channel = `test:partials:${Date.now()}`;
     const subscriber = new Redis(testRedisUrl());
@@ -167,6 +191,10 @@ describe('realtime /ws and the voice session token', () => {
     expect(res.body).toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
+  it('says whether the server has a key of its own for voice sessions, to anyone', async () => {
+    expect((await request(stack.chat.url).get('/api/realtime/voice').expect(200)).body).toEqual({ serverKey: Boolean(stack.chatEnv.OPENAI_API_KEY) });
+  });
+
   it('gives 503 with a clear message for a voice token when no key exists', async () => {
     const res = await request(stack.chat.url).get('/api/realtime/session-token').set('Cookie', offlineUser.cookie).expect(503);
     expect(res.body).toMatchObject({ code: 'AI_UNAVAILABLE', message: 'Voice chat needs an OpenAI API key' });
@@ -177,6 +205,7 @@ describe('realtime /ws and the voice session token', () => {
     const doc = (await request(stack.content.url).post('/api/documents').set('Cookie', aiUser.cookie).send({ title: 'Long', content }).expect(201)).body;
     const res = await request(stack.chat.url).get(`/api/realtime/session-token?documentId=${doc.id}`).set('Cookie', aiUser.cookie).expect(200);
     expect(res.body.client_secret.value).toMatch(/^ek_test_/);
+    expect(res.body.url).toBe(`${stack.chatEnv.OPENAI_BASE_URL!.replace(/\/+$/, '')}/realtime?model=gpt-4o-realtime-preview`);
     const sent = stack.openai.requests.find((r) => r.path === '/v1/realtime/sessions')!;
     expect(sent.authorization).toBe(`Bearer ${key}`);
     expect(sent.body).toMatchObject({ voice: 'echo', model: 'gpt-4o-realtime-preview', input_audio_transcription: { language: 'en' } });

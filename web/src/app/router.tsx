@@ -18,6 +18,8 @@ const TemplatesPage = lazyNamed(loadTemplatesPage, 'TemplatesPage');
 const DocumentFlowPage = lazyNamed(() => import('../features/document-flow/document-flow-page'), 'DocumentFlowPage');
 const ChatPage = lazyNamed(loadChatPage, 'ChatPage');
 const SharedDocumentPage = lazyNamed(() => import('../features/sharing/shared-document-page'), 'SharedDocumentPage');
+const TermsPage = lazyNamed(() => import('../features/legal/legal-page'), 'TermsPage');
+const PrivacyPage = lazyNamed(() => import('../features/legal/legal-page'), 'PrivacyPage');
 const NotFoundPage = lazyNamed(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
 /** The routes of docs/product.md §2 inside the app shell; a share link's read-only page (docs/decisions/0012-sharing-and-roles.md) stands alone. */
@@ -50,6 +52,8 @@ export const appRoutes: RouteObject[] = [
           { path: 'document-flow/:templateId', element: <DocumentFlowPage /> },
           { path: 'templates/:templateId/create', element: <DocumentFlowPage /> },
           { path: 'chat', element: <ChatPage /> },
+          { path: 'terms', element: <TermsPage /> },
+          { path: 'privacy', element: <PrivacyPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

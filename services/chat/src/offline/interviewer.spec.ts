@@ -3,6 +3,7 @@ import { answerInterview, openInterview, type InterviewState } from './interview
 import { SAMPLE_TEMPLATES } from './sample-templates.fixture.js';
 import { initialFlowDocument, templateSections, unfilledSections } from '../document-flow/flow-document.js';
 import { parseSections } from './markdown-sections.js';
+import { TEMPLATE_CATALOGUE } from '@prd/proto/template-catalogue';
 
 /** Runs the interview to its end, answering each question with a sentence naming the step. */
 function complete(templateContent: string, mode: 'ai-assisted' | 'start-new', answer: (turn: number) => string) {
@@ -122,5 +123,38 @@ describe('the offline document-flow interview', () => {
     expect(turn.reply).toMatch(/^That belongs in \*\*Success Metrics\*\*, so I added it there\.[\s\S]*\*\*Overview\*\* \(1\/9\)/);
     const body = parseSections(turn.content).sections.find((s) => s.heading === 'Success Metrics')!.body;
     expect(body).toBe('Conversion up from 2% to 3%');
+  });
+
+  describe('an unlabelled-by-heading answer that plainly belongs to another section, by its heading and guidance', () => {
+    const prd = TEMPLATE_CATALOGUE.find((t) => t.slug === 'product-requirements-document')!;
+    const sections = templateSections(prd.content);
+    const at = (heading: string) => sections.findIndex((s) => s.heading === heading);
+    const bodyOf = (content: string, heading: string) => parseSections(content).sections.find((s) => s.heading === heading)!.body;
+
+    it.each([
+      ['Non-Goals', 'Must haves: booking in under 60 seconds, live GPS tracking', 'Functional Requirements'],
+      ['Functional Requirements', 'Out of scope: grooming, vet visits', 'Non-Goals'],
+    ])('while %s is asked, "%s" goes to %s and the question is asked again', (asked, answer, target) => {
+      const doc = initialFlowDocument('Dog walking', sections);
+      const turn = answerInterview(sections, doc, { step: at(asked), followUp: false }, answer, 'ai-assisted');
+      expect(turn.state).toEqual({ step: at(asked), followUp: false });
+      expect(turn.reply).toMatch(new RegExp(`^That belongs in \\*\\*${target}\\*\\*, so I added it there\\.[\\s\\S]*Step ${at(asked) + 1} of`));
+      expect(bodyOf(turn.content, target)).toContain(
+        answer
+          .slice(answer.indexOf(':') + 1)
+          .trim()
+          .split(',')[0]!
+          .trim()
+          .replace(/^./, (c) => c.toUpperCase()),
+      );
+      expect(unfilledSections(turn.content, sections).map((s) => s.heading)).toContain(asked);
+    });
+
+    it('keeps a labelled answer where it was given when the label fits the current section as well as any other', () => {
+      const doc = initialFlowDocument('Dog walking', sections);
+      const turn = answerInterview(sections, doc, { step: at('Problem Statement'), followUp: false }, 'Example: owners wait two days for a walker', 'ai-assisted');
+      expect(bodyOf(turn.content, 'Problem Statement')).toContain('Example: owners wait two days for a walker');
+      expect(turn.reply).not.toContain('That belongs in');
+    });
   });
 });

@@ -142,9 +142,40 @@ export function formatAnswer(section: TemplateSection, answer: string): string {
   return capitalize(answer.trim());
 }
 
+/** Words that say nothing about a topic, left out when a label is compared with a section's heading and guidance. */
+const FUNCTION_WORDS = new Set(
+  'a an and are as at be by do does for from has have in into is it its of on or our out that the their this to was we were what which will with'.split(' '),
+);
+
+/** A text's topic words, lowercased and singular ("Must haves" → must; "Risks" → risk), as a set. */
+function topicWords(text: string): Set<string> {
+  const words = normalizeHeading(text)
+    .split(' ')
+    .filter((w) => w && !FUNCTION_WORDS.has(w));
+  return new Set(words.map((w) => (w.length > 4 && w.endsWith('ies') ? `${w.slice(0, -3)}y` : w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w)));
+}
+
 /**
- * An answer that starts with another section's name and a colon ("Risks: vendor delay") belongs
- * there: the section whose heading is that name, or contains all its words.
+ * Which section a label that names no heading is about: the one whose heading and guidance share the
+ * most of its topic words ("Out of scope" → the section whose guidance speaks of scope). Only a clear
+ * winner over every other section, the current one included, counts: otherwise the answer stays.
+ */
+function sectionAbout(sections: TemplateSection[], current: number, label: string): number {
+  const wanted = topicWords(label);
+  if (wanted.size === 0) return -1;
+  const scores = sections.map((s) => {
+    const known = topicWords(`${s.heading} ${s.guidance}`);
+    return [...wanted].filter((w) => known.has(w)).length;
+  });
+  const best = Math.max(...scores);
+  if (best === 0 || scores.filter((score) => score === best).length > 1 || scores[current] === best) return -1;
+  return scores.indexOf(best);
+}
+
+/**
+ * An answer that starts with a label and a colon ("Risks: vendor delay", "Out of scope: grooming")
+ * belongs to another section when the label is that section's heading, names words all in its
+ * heading, or is plainly about what its heading and guidance describe.
  */
 function labelledFor(sections: TemplateSection[], current: number, answer: string): { section: TemplateSection; text: string } | null {
   const match = /^\s*([\p{L}][\p{L}\s&/-]{1,40}?)\s*:\s*(\S[\s\S]*)$/u.exec(answer);
@@ -152,7 +183,8 @@ function labelledFor(sections: TemplateSection[], current: number, answer: strin
   const label = normalizeHeading(match[1]!);
   const words = label.split(' ');
   const exact = sections.findIndex((s) => normalizeHeading(s.heading) === label);
-  const at = exact >= 0 ? exact : sections.findIndex((s) => words.every((w) => normalizeHeading(s.heading).split(' ').includes(w)));
+  const named = exact >= 0 ? exact : sections.findIndex((s) => words.every((w) => normalizeHeading(s.heading).split(' ').includes(w)));
+  const at = named >= 0 ? named : sectionAbout(sections, current, label);
   if (at < 0 || at === current) return null;
   return { section: sections[at]!, text: match[2]!.trim() };
 }

@@ -167,7 +167,8 @@ export class RealtimeGateway implements OnApplicationBootstrap, OnApplicationShu
         { stream: target },
       );
       await stream.ended();
-      send({ type: 'message', role: 'assistant', content: reply.assistantMessage.content, isPartial: false });
+      const documentChat = session.projectId === null && session.documentId !== null;
+      send({ type: 'message', role: 'assistant', content: reply.assistantMessage.content, isPartial: false, ...(documentChat ? { documentUpdated: reply.documentUpdated } : {}) });
     } finally {
       stream.close();
     }

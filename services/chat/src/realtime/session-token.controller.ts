@@ -1,12 +1,22 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { CurrentUser, unauthorized, WithUser, ZodPipe, type ActingUser } from '@prd/kit';
-import { realtimeSessionTokenQuerySchema, type RealtimeSessionToken } from '@prd/proto';
+import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { CONFIG, CurrentUser, unauthorized, WithUser, ZodPipe, type ActingUser } from '@prd/kit';
+import { realtimeSessionTokenQuerySchema, type RealtimeSessionToken, type RealtimeVoice } from '@prd/proto';
 import type { z } from 'zod';
+import type { Config } from '../config.js';
 import { VoiceTokensService } from './voice-tokens.service.js';
 
 @Controller('api/realtime')
 export class SessionTokenController {
-  constructor(private readonly voiceTokens: VoiceTokensService) {}
+  constructor(
+    private readonly voiceTokens: VoiceTokensService,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  /** Lets the client say before any attempt why voice is unavailable (no key of the user's, none of the server's). */
+  @Get('voice')
+  voice(): RealtimeVoice {
+    return { serverKey: Boolean(this.config.OPENAI_API_KEY) };
+  }
 
   /**
    * An ephemeral secret for the browser's realtime voice session, minted by the chat worker, the only process that

@@ -1,7 +1,6 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useMatch } from 'react-router-dom';
 import { errorMessage, opensDialog } from '../../shared/state/error-dialogs-middleware';
 import { LoadingState } from '../../shared/ui/loading-state';
 import { useToast } from '../../shared/toast/toast';
@@ -21,12 +20,10 @@ const greeting = (): ViewMessage[] => [{ key: 'greeting', role: 'assistant', con
 /**
  * The 'AI Assistant' panel (docs/product.md §2, §4): history fetched once on first open (a local greeting when
  * empty); a send shows at once and is removed on failure, its text put back; 'Clear conversation'
- * resets the local view only.
+ * resets the local view only. With a `documentId` it shows and continues that document's chat, the one its messages go to.
  */
-export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const history = useGetChatMessagesQuery({});
-  // docs/product.md §7: open on a document's page, the panel talks about that document.
-  const documentId = Number(useMatch('/documents/:id')?.params.id) || undefined;
+export function ChatPanel({ documentId, open, onClose }: { documentId?: number; open: boolean; onClose: () => void }) {
+  const history = useGetChatMessagesQuery(documentId === undefined ? {} : { documentId });
   const toast = useToast();
   const conversation = useChatConversation();
   const { messages, setMessages } = conversation;

@@ -1,5 +1,6 @@
 import { MessageOutlined } from '@ant-design/icons';
 import { Suspense, useState } from 'react';
+import { useMatch } from 'react-router-dom';
 import { lazyNamed } from '../../shared/ui/lazy-named';
 import { useIsWideScreen } from '../../shared/ui/use-is-wide-screen';
 import styles from './chat-panel.module.css';
@@ -16,6 +17,8 @@ export function ShellChatPanel() {
   const isWide = useIsWideScreen();
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
+  // docs/product.md §7: open on a document's page, the panel talks about that document, in that document's chat.
+  const documentId = Number(useMatch('/documents/:id')?.params.id) || undefined;
   if (!isWide) return null;
   return (
     <>
@@ -35,7 +38,8 @@ export function ShellChatPanel() {
       )}
       {used && (
         <Suspense>
-          <ChatPanel open={open} onClose={() => setOpen(false)} />
+          {/* One panel per conversation: the general chat's, or a document's while its page is open. */}
+          <ChatPanel key={documentId ?? 'general'} documentId={documentId} open={open} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

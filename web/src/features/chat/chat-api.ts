@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatThread, ThreadDetail } from '@prd/proto';
+import type { ChatMessage, ChatThread, RealtimeSessionToken, RealtimeVoice, ThreadDetail } from '@prd/proto';
 import { api } from '../../shared/api/api';
 
 /** Which messages `GET /api/chat` lists: a document's, a project's, or (neither) the shell panel's. */
@@ -45,6 +45,13 @@ export const chatApi = api.injectEndpoints({
       query: (scope) => `/api/chat${scopeQuery(scope)}`,
       providesTags: ['ChatMessages'],
     }),
+    getRealtimeVoice: build.query<RealtimeVoice, void>({
+      query: () => '/api/realtime/voice',
+    }),
+    // A mutation, not a query: each voice session needs a secret of its own, never a cached one.
+    createVoiceToken: build.mutation<RealtimeSessionToken, number>({
+      query: (documentId) => ({ url: `/api/realtime/session-token?documentId=${documentId}`, method: 'GET' }),
+    }),
   }),
 });
 
@@ -56,5 +63,7 @@ export const {
   useDeleteThreadMutation,
   useAutoTitleThreadMutation,
   useGetChatMessagesQuery,
+  useGetRealtimeVoiceQuery,
+  useCreateVoiceTokenMutation,
   useLazyGetChatMessagesQuery,
 } = chatApi;

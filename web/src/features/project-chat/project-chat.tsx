@@ -12,7 +12,7 @@ import { ReplyStopped } from '../chat/reply-stream';
 import { useReplyStream } from '../chat/use-reply-stream';
 import { fromChatMessage, localMessage, type ViewMessage } from '../chat/view-message';
 import { projectContext } from './project-context';
-import { useRealtimeChat, type RealtimeStatus } from './use-realtime-chat';
+import { useRealtimeChat, type RealtimeStatus } from '../chat/use-realtime-chat';
 import styles from './project-chat.module.css';
 
 const STATUS_TEXT: Record<RealtimeStatus, string> = {
@@ -60,7 +60,7 @@ export function ProjectChat({ projectId, active }: { projectId: number; active: 
     {
       active: active && loaded,
       userId: user?.id ?? null,
-      projectId,
+      scope: { projectId },
       documentTitle: project.data?.name ?? '',
       documentContext: context,
     },

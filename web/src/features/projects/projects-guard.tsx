@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { openSignUp } from '../../shared/state/dialogs-slice';
 import { useAppDispatch } from '../../shared/state/hooks';
 import { LoadingState } from '../../shared/ui/loading-state';
+import { TermsNote } from '../auth/terms-note';
 import { isRegistered, useCurrentUser } from '../../shared/user/use-current-user';
 import dialog from '../../shared/ui/dialog.module.css';
 import buttonLink from '../../shared/ui/button-link.module.css';
@@ -41,7 +42,7 @@ export function ProjectsGuard({ children }: { children: ReactNode }) {
           </Link>
         </div>
       </div>
-      <p className={dialog.terms}>By signing up, you agree to our Terms of Service and Privacy Policy.</p>
+      <TermsNote action="signing up" />
     </Modal>
   );
 }

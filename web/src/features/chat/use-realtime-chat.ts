@@ -5,20 +5,23 @@ import { useToast } from '../../shared/toast/toast';
 export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'failed';
 
 export interface RealtimeHandlers {
-  /** An assistant message: partials carry the whole reply so far (replace, do not append). */
-  onAssistant: (content: string, isPartial: boolean) => void;
+  /** An assistant message: partials carry the whole reply so far (replace, do not append); a document's final one says whether it changed the document. */
+  onAssistant: (content: string, isPartial: boolean, documentUpdated: boolean) => void;
   /** The server refused or failed a frame. */
   onError: (message: string) => void;
   /** The socket closed while it was in use. */
   onDisconnect: () => void;
 }
 
+/** What the session talks about: a project (with all its documents) or one document. */
+export type RealtimeScope = { projectId: number } | { documentId: number };
+
 interface Options {
-  /** Connect only while the chat is shown and the user and the project's data are loaded (docs/product.md §5). */
+  /** Connect only while the chat is shown and the user and the scope's data are loaded (docs/product.md §5). */
   active: boolean;
   userId: number | null;
-  projectId: number;
-  /** docs/product.md §7's init_session fields: the project's name and its context (name, description, documents). */
+  scope: RealtimeScope;
+  /** docs/product.md §7's init_session fields: the document's title or the project's name, and its context. */
   documentTitle: string;
   documentContext: string;
 }
@@ -47,12 +50,12 @@ function parseFrame(data: unknown): RealtimeServerMessage | null {
 
 /**
  * The realtime `/ws` chat of docs/product.md §4, §7: connects while `active` (init_session with the SPEC's
- * `{userId, documentId, documentTitle, documentContext}` plus the project's id → session_initialized,
+ * `{userId, documentId, documentTitle, documentContext}`, plus the project's id for a project → session_initialized,
  * 'Realtime Chat Active'), sends messages in the session, and ends it (end_session, then close) when
  * inactive. A dropped socket shows 'reconnecting' and is retried. `send` answers false, after the
  * docs/product.md §8 toast, when no message could go out, so the caller can deliver it another way.
  */
-export function useRealtimeChat({ active, userId, projectId, documentTitle, documentContext }: Options, handlers: RealtimeHandlers) {
+export function useRealtimeChat({ active, userId, scope, documentTitle, documentContext }: Options, handlers: RealtimeHandlers) {
   const toast = useToast();
   const [status, setStatus] = useState<RealtimeStatus>('idle');
   /** Failed connections since the last open session; each retry bumps `generation`, which re-runs the connecting effect. */
@@ -64,6 +67,9 @@ export function useRealtimeChat({ active, userId, projectId, documentTitle, docu
   handlersRef.current = handlers;
   const initRef = useRef({ documentTitle, documentContext });
   initRef.current = { documentTitle, documentContext };
+  // The effect depends on the ids, not on the scope object a caller makes anew at each render.
+  const projectId = 'projectId' in scope ? scope.projectId : null;
+  const documentId = 'documentId' in scope ? scope.documentId : null;
 
   useEffect(() => {
     if (!active || userId === null) return undefined;
@@ -81,7 +87,7 @@ export function useRealtimeChat({ active, userId, projectId, documentTitle, docu
     setStatus(failures.current === 0 ? 'connecting' : 'reconnecting');
     const sendFrame = (frame: RealtimeClientMessage) => socket.send(JSON.stringify(frame));
 
-    socket.addEventListener('open', () => sendFrame({ type: 'init_session', userId, documentId: null, ...initRef.current, projectId }));
+    socket.addEventListener('open', () => sendFrame({ type: 'init_session', userId, documentId, ...initRef.current, ...(projectId === null ? {} : { projectId }) }));
     socket.addEventListener('message', (event: MessageEvent<unknown>) => {
       const frame = parseFrame(event.data);
       if (!frame) return;
@@ -93,7 +99,7 @@ export function useRealtimeChat({ active, userId, projectId, documentTitle, docu
           toast.success('Realtime Chat Active', "You're now connected to realtime chat mode");
           return;
         case 'message':
-          if (frame.role === 'assistant') handlersRef.current.onAssistant(frame.content, frame.isPartial);
+          if (frame.role === 'assistant') handlersRef.current.onAssistant(frame.content, frame.isPartial, frame.documentUpdated === true);
           return;
         case 'error':
           if (sessionRef.current === null) {
@@ -134,7 +140,7 @@ export function useRealtimeChat({ active, userId, projectId, documentTitle, docu
       socket.close();
       setStatus('idle');
     };
-  }, [active, userId, projectId, generation, toast]);
+  }, [active, userId, projectId, documentId, generation, toast]);
 
   const send = useCallback(
     (content: string): boolean => {
