@@ -20,7 +20,6 @@ import {
   effectiveCommand,
   find,
   isObject,
-  K8S_BASE,
   K8S_PRODUCTION,
   kustomizationOf,
   kustomizeFiles,
@@ -100,10 +99,11 @@ describe.each(KUSTOMIZATIONS)('%s', (dir) => {
    * status port the operator polls) and a Pooler's PgBouncers, by their name label and ports.
    */
   const operatorPods = new Map<string, number[]>([
-    ...ofKind(objects, 'Cluster').map(
-      (c) => [String(obj(obj(obj(c.spec, 'Cluster spec').inheritedMetadata, 'inheritedMetadata').labels, 'labels')['app.kubernetes.io/name']), [5432, 8000]] as const,
-    ),
-    ...ofKind(objects, 'Pooler').map((p) => [poolerApp(p), [5432]] as const),
+    ...ofKind(objects, 'Cluster').map((c): [string, number[]] => [
+      String(obj(obj(obj(c.spec, 'Cluster spec').inheritedMetadata, 'inheritedMetadata').labels, 'labels')['app.kubernetes.io/name']),
+      [5432, 8000],
+    ]),
+    ...ofKind(objects, 'Pooler').map((p): [string, number[]] => [poolerApp(p), [5432]]),
   ]);
 
   /** The databases PostgreSQL is made to create: the base's first-start script, or the Cluster's bootstrap and Database objects. */
