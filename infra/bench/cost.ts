@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
@@ -24,6 +25,8 @@ export interface CostFigures {
   /** The same, by process (replicas of a service together): where the time goes. */
   byProcess: Record<string, number>;
   failures: number;
+  /** Live co-editing: Redis PUBLISH commands per edit (the Redis extension's fan-out between replicas). */
+  redisPublishesPerRequest?: number;
 }
 
 /** A cost measured several times: product CPU per request, median and spread, and each run. */
@@ -48,11 +51,14 @@ export async function repeatCost(times: number, measure: () => Promise<CostFigur
 /** /proc reports CPU times in USER_HZ ticks, 100 per second on Linux whatever the kernel's own HZ. */
 export const TICK_MS = 10;
 
+/** The stack's processes, as its state file lists them. */
+type Processes = { processes: Array<{ name: string; pid: number }> };
+
 /** Name of a stack process without its replica number: content-2 → content. */
 const processName = (name: string) => name.replace(/-\d+$/, '');
 
 /** CPU milliseconds so far of each of the stack's processes (with descendants), by process name. */
-export function stackCpuMs(state: Pick<StackState, 'processes'>, ticks: (roots: number[]) => number = treeTicks): Record<string, number> {
+export function stackCpuMs(state: Processes, ticks: (roots: number[]) => number = treeTicks): Record<string, number> {
   const byName: Record<string, number> = {};
   for (const p of state.processes) {
     const name = processName(p.name);
@@ -62,11 +68,7 @@ export function stackCpuMs(state: Pick<StackState, 'processes'>, ticks: (roots: 
 }
 
 /** Product CPU per unit of `work`, which returns how many requests it served and how many failed. */
-export async function cpuCost(
-  state: Pick<StackState, 'processes'>,
-  work: () => Promise<{ requests: number; failures: number }>,
-  ticks: (roots: number[]) => number = treeTicks,
-): Promise<CostFigures> {
+export async function cpuCost(state: Processes, work: () => Promise<{ requests: number; failures: number }>, ticks: (roots: number[]) => number = treeTicks): Promise<CostFigures> {
   const before = stackCpuMs(state, ticks);
   const { requests, failures } = await work();
   const after = stackCpuMs(state, ticks);
@@ -133,6 +135,12 @@ function editorAt(base: string, user: BenchUser, documentId: number): { text: Y.
   };
 }
 
+/** PUBLISH commands Redis has run so far (INFO commandstats, through Debian's redis-cli, which comes with redis-server). */
+export function redisPublishes(redisUrl: string): number {
+  const stats = execFileSync('redis-cli', ['-u', redisUrl, 'INFO', 'commandstats'], { encoding: 'utf8' });
+  return Number(/^cmdstat_publish:calls=(\d+)/m.exec(stats)?.[1] ?? 0);
+}
+
 /** Resolves once `text` holds `count` occurrences of `mark`. */
 function untilMarks(text: Y.Text, mark: string, count: number): Promise<void> {
   return new Promise((resolve) => {
@@ -149,8 +157,9 @@ function untilMarks(text: Y.Text, mark: string, count: number): Promise<void> {
 /**
  * Live co-editing: `editors` on one document through the gateway each type `editsPerEditor` edits (one
  * character each, a few milliseconds apart), until every editor has every edit. The product's CPU over
- * that, per edit: applying it, the fan-out to the other editors and through Redis. The store that
- * follows typing by 2 s falls after the stretch and is not counted.
+ * that, per edit: applying it, the fan-out to the other editors and through Redis (whose PUBLISH
+ * commands per edit are counted too: docs/decisions/0028-live-documents-on-one-replica.md). The store
+ * that follows typing by 2 s falls after the stretch and is not counted.
  */
 export async function collabCost(base: string, state: StackState, user: BenchUser, settings: CostSettings): Promise<CostFigures> {
   const { id } = await createDocument(base, user, 'Cost benchmark', '# Cost benchmark\n');
@@ -158,7 +167,8 @@ export async function collabCost(base: string, state: StackState, user: BenchUse
   try {
     await Promise.all(editors.map((e) => e.synced));
     const total = settings.editors * settings.editsPerEditor;
-    return await cpuCost(state, async () => {
+    const publishedBefore = redisPublishes(state.redisUrl);
+    const cost = await cpuCost(state, async () => {
       const everywhere = Promise.all(editors.map((e) => untilMarks(e.text, '§', total)));
       for (let i = 0; i < settings.editsPerEditor; i++) {
         for (const e of editors) e.text.insert(e.text.length, '§');
@@ -167,6 +177,7 @@ export async function collabCost(base: string, state: StackState, user: BenchUse
       await everywhere;
       return { requests: total, failures: 0 };
     });
+    return { ...cost, redisPublishesPerRequest: (redisPublishes(state.redisUrl) - publishedBefore) / total };
   } finally {
     for (const e of editors) e.close();
   }

@@ -7,7 +7,7 @@ import { EXPORT_IDLE_SECONDS, type ExportIdleMemory, type MemoryFigures } from '
 import type { ReadPathFigures } from './read-path.ts';
 import { LIGHTHOUSE_CATEGORIES, type LighthouseFigures } from './lighthouse.ts';
 import { isMeasured, kB, mib, ms, perSecond, spreadText, type Cell, type JudgedRow, type NotMeasured, type Row } from './report.ts';
-import { quotient } from './spread.ts';
+import { quotient, spread } from './spread.ts';
 import type { NotificationPushFigures, SharedReadPathFigures } from './sharing.ts';
 import type { PushConditions, PushFigures } from './usage-push.ts';
 import type { ExportFigures } from './word-export.ts';
@@ -129,6 +129,12 @@ const costBreakdown = (cost: RepeatedCost) =>
     .map(([name, v]) => `${name} ${v.toFixed(2)}`)
     .join(', ');
 
+/** Redis PUBLISH commands per edit, where counted (live co-editing): the replicas' fan-out. */
+const publishesText = (cost: RepeatedCost) => {
+  const counted = cost.runs.map((r) => r.redisPublishesPerRequest).filter((n) => n !== undefined);
+  return counted.length > 0 ? `; Redis publishes per edit ${spreadText(spread(counted), (v) => v.toFixed(2))}` : '';
+};
+
 /**
  * CPU time of every product process per request, from /proc (infra/bench/cost.ts), at one and two
  * replicas, and their ratio: a second replica should add no work to a request (≤ 1.1).
@@ -141,7 +147,7 @@ function costRows(runs: RunResults[]): Row[] {
       cells: runs.map((r) =>
         from(costOf(r, key), (c) => ({
           value: c.cpuMsPerRequest.median,
-          text: `${spreadText(c.cpuMsPerRequest, (v) => `${v.toFixed(2)} ms`)} (${costBreakdown(c)})`,
+          text: `${spreadText(c.cpuMsPerRequest, (v) => `${v.toFixed(2)} ms`)} (${costBreakdown(c)})${publishesText(c)}`,
           failed: failures(c.runs.reduce((n, run) => n + run.failures, 0)),
         })),
       ),
