@@ -11,6 +11,7 @@ import { measureBundle } from './bundle.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureChat } from './chat.ts';
 import { measureCollab } from './collab.ts';
+import { aiPathCost, collabCost, readPathCost, repeatCost, type CostResults, type CostSettings, type RepeatedCost } from './cost.ts';
 import { cpuSnapshot, foreignShare } from './cpu.ts';
 import { measureMcp } from './mcp.ts';
 import { EXPORT_IDLE_SECONDS, exportMemoryAfterIdle, measureMemory } from './memory.ts';
@@ -39,6 +40,15 @@ export const SETTINGS = {
   collabProbes: 200,
   collabTypingPerSecond: 5,
   collabDocuments: 100,
+  /**
+   * Product CPU per request (infra/bench/cost.ts), each figure measured this many times: the read path and
+   * the AI path for so many seconds at so many connections, and so many editors of one document each making so many edits.
+   */
+  costRepetitions: SETTINGS_REPETITIONS,
+  costSeconds: 5,
+  costConnections: 10,
+  costEditors: 20,
+  costEditsPerEditor: 50,
   /** Calls of each MCP tool measured, one at a time. */
   mcpSamples: 200,
   lighthouseRuns: 3,
@@ -185,6 +195,24 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
         documents: SETTINGS.collabDocuments,
       }),
     );
+    const costSettings: CostSettings = {
+      seconds: SETTINGS.costSeconds,
+      connections: SETTINGS.costConnections,
+      editors: SETTINGS.costEditors,
+      editsPerEditor: SETTINGS.costEditsPerEditor,
+    };
+    const costOf = (what: string, measure: () => Promise<RepeatedCost>) => attempt(`product CPU per request: ${what} (${SETTINGS.costRepetitions} times)`, say, measure);
+    const cost: CostResults = {
+      readPath: await costOf('read path', () => repeatCost(SETTINGS.costRepetitions, () => readPathCost(base, state, readUser, costSettings))),
+      aiPath: await costOf('AI path', async () => {
+        const user = await register(base, 'cost');
+        return repeatCost(SETTINGS.costRepetitions, () => aiPathCost(base, state, user, costSettings));
+      }),
+      collab: await costOf('live co-editing', async () => {
+        const user = await register(base, 'cost-collab');
+        return repeatCost(SETTINGS.costRepetitions, () => collabCost(base, state, user, costSettings));
+      }),
+    };
     const mcp = await attempt(`MCP get_document and search_documents over 1,000 documents (${SETTINGS.mcpSamples} calls each)`, say, async () =>
       measureMcp(base, await register(base, 'mcp'), contentDatabaseUrl(state.postgresUrl), SETTINGS.mcpSamples),
     );
@@ -205,6 +233,7 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
       notificationPush,
       wordExport,
       collab,
+      cost,
       mcp,
       memoryAtRest,
       memoryAfterLoad,

@@ -49,10 +49,12 @@ function processTicks(pid: number): number {
   return f ? Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) : 0;
 }
 
+/** utime + stime (with reaped children's) of processes and all their descendants, in clock ticks. */
+export const treeTicks = (roots: number[]): number => processTree(roots).reduce((sum, pid) => sum + processTicks(pid), 0);
+
 export function cpuSnapshot(ourRoots: number[]): CpuSnapshot {
   const system = systemTicks();
-  const ours = processTree(ourRoots).reduce((sum, pid) => sum + processTicks(pid), 0);
-  return { ...system, ours };
+  return { ...system, ours: treeTicks(ourRoots) };
 }
 
 /** Share of the machine's CPU (0..1) that other work used between two snapshots. */

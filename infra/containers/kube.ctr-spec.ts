@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { kubeDown, play, podIp, prepareKube, waitReady, workloads } from './kube.ts';
 
 /**
- * Every Deployment of k8s/ (and the PostgreSQL and Redis StatefulSets they need) started with
+ * Every Deployment of k8s/base/ (and the PostgreSQL and Redis StatefulSets they need) started with
  * `podman kube play`, with the ConfigMaps and a test Secret, and ready by its own readiness probe.
  */
-describe('k8s/ pods under podman kube play', () => {
+describe('k8s/base/ pods under podman kube play', () => {
   let configMaps: string[] = [];
   const started = new Map<string, string>();
 

@@ -8,7 +8,7 @@ import { CONTAINERS_DIR, exec, podman } from './podman.ts';
 import { pinBridge } from './bridge.ts';
 
 /**
- * `podman kube play` of k8s/: what can run without a cluster. Each Deployment (and each StatefulSet,
+ * `podman kube play` of k8s/base/: what can run without a cluster. Each Deployment (and each StatefulSet,
  * played as a Deployment of one pod) starts as a pod with the ConfigMaps and a test Secret, and must
  * become ready by its own readiness probe, which we run as the kubelet would (podman 4.3 ignores
  * readiness probes). Three things stand in for the cluster, as a deploy would set them: images are
@@ -38,9 +38,9 @@ const LOCAL_IMAGES: Record<string, string> = {
 const localImage = (image: string) => LOCAL_IMAGES[image] ?? `docker.io/${image}`;
 
 function manifests(): JsonObject[] {
-  return readdirSync(path.resolve(import.meta.dirname, '../../k8s'))
+  return readdirSync(path.resolve(import.meta.dirname, '../../k8s/base'))
     .filter((f) => f.endsWith('.yaml') && f !== 'secret.example.yaml' && f !== 'kustomization.yaml')
-    .flatMap((f) => readYaml(`k8s/${f}`))
+    .flatMap((f) => readYaml(`k8s/base/${f}`))
     .filter(isObject);
 }
 

@@ -86,7 +86,7 @@ async function jest(file: string, pattern: string, tally: (f: string) => Tally, 
 /**
  * The container phase of `npm test`: build every image, check them, run docker-compose.yml through
  * the smoke suite (scaled content included), bring it all down — always, also on failure — and
- * start every Deployment of k8s/ with `podman kube play`.
+ * start every Deployment of k8s/base/ with `podman kube play`.
  */
 export async function runContainerPhase(runDir: string, tally: (f: string) => Tally): Promise<Array<[string, Tally]>> {
   const say: Say = (l) => console.log(`   ${l}`);
@@ -136,7 +136,7 @@ export async function runContainerPhase(runDir: string, tally: (f: string) => Ta
     if (left.length) results.push(['compose down', { passed: 0, failed: 1, skipped: 0 }]);
     say(`compose stack down${forced.length ? ` (removed by force: ${forced.join(', ')})` : ''}; ${left.length} container(s) left (${seconds(upStarted)})`);
   }
-  console.log('\n== k8s/ pods with podman kube play (ConfigMaps, a test Secret), ready by their readiness probes');
+  console.log('\n== k8s/base/ pods with podman kube play (ConfigMaps, a test Secret), ready by their readiness probes');
   const kubeStarted = Date.now();
   try {
     for (const stale of staleKubeRuns()) await kubeDown(stale);

@@ -21,6 +21,7 @@ import {
   templateVariables,
   upstreamServers,
   upstreamVariables,
+  serviceOfUpstream,
   urlTarget,
   type JsonObject,
 } from './deploy-files.ts';
@@ -110,15 +111,16 @@ describe('gateway', () => {
 
   test('upstream servers are the Compose services identity, content, chat and export on their PORTs', () => {
     const upstreams = upstreamVariables();
-    expect(Object.keys(upstreams).sort()).toEqual(
+    expect([...new Set(Object.keys(upstreams).map(serviceOfUpstream))].sort()).toEqual(
       SERVICES.filter((s) => s.routed)
         .map((s) => s.name)
         .sort(),
     );
     for (const [upstream, variable] of Object.entries(upstreams)) {
+      const service = serviceOfUpstream(upstream);
       const servers = upstreamServers(env[variable] ?? '');
-      expect({ variable, servers }).toEqual({ variable, servers: [{ host: upstream, port: portOf(upstream) }] });
-      expect(upstream in dependsOn(gateway)).toBe(true);
+      expect({ variable, servers }).toEqual({ variable, servers: [{ host: service, port: portOf(service) }] });
+      expect(service in dependsOn(gateway)).toBe(true);
     }
   });
 

@@ -10,26 +10,28 @@ import {
   containerEnv,
   containers,
   find,
-  kustomizeObjects,
+  KUSTOMIZATIONS,
   readCompose,
-  readObjects,
+  renderKustomize,
   requiredVariables,
-  SECRET_EXAMPLE,
+  secretExamplesOf,
   SERVICES,
   type ProcessEnv,
 } from './deploy-files.ts';
 
 const compose = composeServices(readCompose());
-const objects = kustomizeObjects();
-const secretExamples = readObjects(SECRET_EXAMPLE).map((o) => o.object);
-
 const names = SERVICES.map((s) => [s.name] as const);
 
-function k8sEnv(name: string): ProcessEnv {
-  const deployment = find(objects, 'Deployment', name);
-  if (!deployment) throw new Error(`no Deployment ${name}`);
-  const [container] = containers(deployment);
-  return containerEnv(container!, objects, secretExamples);
+/** A service's environment in a kustomization as `kubectl kustomize` renders it. */
+function k8sEnv(dir: string): (name: string) => ProcessEnv {
+  const objects = renderKustomize(dir);
+  const secretExamples = secretExamplesOf(dir);
+  return (name) => {
+    const deployment = find(objects, 'Deployment', name);
+    if (!deployment) throw new Error(`no Deployment ${name} in ${dir}`);
+    const [container] = containers(deployment);
+    return containerEnv(container!, objects, secretExamples);
+  };
 }
 
 function composeServiceEnv(name: string): ProcessEnv {
@@ -46,10 +48,7 @@ describe('configuration schemas', () => {
   });
 });
 
-describe.each([
-  ['docker-compose.yml', composeServiceEnv],
-  ['k8s/', k8sEnv],
-] as const)('%s', (_, envOf) => {
+describe.each([['docker-compose.yml', composeServiceEnv], ...KUSTOMIZATIONS.map((dir) => [dir, k8sEnv(dir)] as const)] as const)('%s', (_, envOf) => {
   test.each(names)('provides every variable the %s configuration schema requires', async (name) => {
     const env = envOf(name);
     const missing = requiredVariables(await configSchemaOf(name)).filter((v) => !(v in env.values));

@@ -1,5 +1,6 @@
 // Readers for the deployment files (docker/, docker-compose.yml, k8s/) that the static deployment
 // tests check: no Docker engine or cluster runs here, so the files are parsed and cross-checked.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
@@ -128,10 +129,13 @@ export function composeEnv(service: JsonObject): ProcessEnv {
 
 // --- k8s/ ----------------------------------------------------------------------------------------
 
-export const K8S_DIR = 'k8s';
-export const KUSTOMIZATION = path.join(K8S_DIR, 'kustomization.yaml');
-/** The documented shape of the Secret the operator creates; not applied by kustomize. */
-export const SECRET_EXAMPLE = path.join(K8S_DIR, 'secret.example.yaml');
+/** The base (what `podman kube play` starts in the container phase) and the production overlay on it. */
+export const K8S_BASE = 'k8s/base';
+export const K8S_PRODUCTION = 'k8s/overlays/production';
+export const KUSTOMIZATIONS = [K8S_BASE, K8S_PRODUCTION] as const;
+export const kustomizationOf = (dir: string): string => path.join(dir, 'kustomization.yaml');
+/** The documented shape of the Secrets the operator creates; not applied by kustomize. */
+export const secretExampleOf = (dir: string): string => path.join(dir, 'secret.example.yaml');
 
 export interface K8sObject extends JsonObject {
   apiVersion: string;
@@ -144,17 +148,23 @@ export interface LoadedObject {
   object: K8sObject;
 }
 
-export function readKustomization(): JsonObject {
-  const [doc] = readYaml(KUSTOMIZATION);
-  return obj(doc, KUSTOMIZATION);
+export function readKustomization(dir: string): JsonObject {
+  const file = kustomizationOf(dir);
+  const [doc] = readYaml(file);
+  return obj(doc, file);
 }
 
-export function kustomizeResources(): string[] {
-  return list(readKustomization().resources).map((r) => path.join(K8S_DIR, String(r)));
+/** The files a kustomization names, as resources or patches (a directory resource, another kustomization, aside). */
+export function kustomizeFiles(dir: string): string[] {
+  const kustomization = readKustomization(dir);
+  const patches = list(kustomization.patches)
+    .map((p) => obj(p, 'patch').path)
+    .filter((p) => typeof p === 'string');
+  return [...list(kustomization.resources), ...patches].map((r) => path.join(dir, String(r))).filter((f) => /\.ya?ml$/.test(f));
 }
 
-export function readObjects(file: string): LoadedObject[] {
-  return readYaml(file).map((doc, i) => {
+function toObjects(docs: Json[], file: string): LoadedObject[] {
+  return docs.map((doc, i) => {
     const object = obj(doc, `${file} document ${i + 1}`);
     if (typeof object.apiVersion !== 'string' || typeof object.kind !== 'string' || !isObject(object.metadata)) {
       throw new Error(`${file} document ${i + 1} has no apiVersion, kind or metadata`);
@@ -163,8 +173,21 @@ export function readObjects(file: string): LoadedObject[] {
   });
 }
 
-/** Every object `kubectl apply -k k8s` would create. */
-export const kustomizeObjects = (): LoadedObject[] => kustomizeResources().flatMap(readObjects);
+export const readObjects = (file: string): LoadedObject[] => toObjects(readYaml(file), file);
+
+/** Every object `kubectl apply -k <dir>` would create, as `kubectl kustomize` renders them (Debian's kubernetes-client). */
+export function renderKustomize(dir: string): LoadedObject[] {
+  const rendered = execFileSync('kubectl', ['kustomize', fromRoot(dir)], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const docs = parseAllDocuments(rendered).map((doc) => doc.toJS() as Json);
+  return toObjects(
+    docs.filter((doc) => doc !== null),
+    dir,
+  );
+}
+
+/** The Secrets a kustomization expects to exist: its own example's and its bases'. */
+export const secretExamplesOf = (dir: string): K8sObject[] =>
+  [K8S_BASE, ...(dir === K8S_BASE ? [] : [dir])].filter((d) => existsSync(fromRoot(secretExampleOf(d)))).flatMap((d) => readObjects(secretExampleOf(d)).map((o) => o.object));
 
 export const nameOf = (o: K8sObject): string => String(o.metadata.name);
 export const ofKind = (objects: LoadedObject[], kind: string): K8sObject[] => objects.filter((o) => o.object.kind === kind).map((o) => o.object);
@@ -181,7 +204,7 @@ export const containers = (workload: K8sObject): JsonObject[] => list(podSpec(wo
 /** Keys of a Secret: from the objects applied, else from the documented example. */
 function secretKeys(objects: LoadedObject[], secrets: K8sObject[], name: string): string[] {
   const secret = find(objects, 'Secret', name) ?? secrets.find((s) => nameOf(s) === name);
-  if (!secret) throw new Error(`Secret ${name} is neither applied nor described in ${SECRET_EXAMPLE}`);
+  if (!secret) throw new Error(`Secret ${name} is neither applied nor described in a secret.example.yaml`);
   return [...Object.keys(isObject(secret.stringData) ? secret.stringData : {}), ...Object.keys(isObject(secret.data) ? secret.data : {})];
 }
 
@@ -380,6 +403,9 @@ export const templateVariables = (): string[] => [...new Set([...readGatewayTemp
 export function upstreamVariables(): Record<string, string> {
   return Object.fromEntries([...readGatewayTemplate().matchAll(/upstream\s+([\w-]+)\s*\{\s*\$\{([A-Z_][A-Z0-9_]*)\}/g)].map((m) => [m[1]!, m[2]!]));
 }
+
+/** The service an upstream reaches: `content_collab` (content's replicas for the live-document hash) is content. */
+export const serviceOfUpstream = (upstream: string): string => upstream.split('_')[0]!;
 
 /** `server host:port [params];` entries of an upstream variable. */
 export function upstreamServers(value: string): Array<{ host: string; port: number }> {

@@ -12,8 +12,8 @@ export interface EmbeddedCopy {
 }
 
 export const EMBEDDED_COPIES: EmbeddedCopy[] = [
-  { manifest: 'k8s/gateway.yaml', key: 'gateway.conf.template', source: 'gateway/nginx/gateway.conf.template' },
-  { manifest: 'k8s/postgres.yaml', key: 'init-databases.sql', source: 'docker/postgres/init-databases.sql' },
+  { manifest: 'k8s/base/gateway.yaml', key: 'gateway.conf.template', source: 'gateway/nginx/gateway.conf.template' },
+  { manifest: 'k8s/base/postgres.yaml', key: 'init-databases.sql', source: 'docker/postgres/init-databases.sql' },
 ];
 
 /** The manifest's text with the block under `key: |` replaced by `content`, indented two more spaces. */

@@ -65,6 +65,7 @@ export function writeGatewayConfig({ dir, port, webRoot, upstreams, internal, re
     WEB_ROOT: webRoot,
     IDENTITY_SERVERS: servers(upstreams.identity),
     CONTENT_SERVERS: servers(upstreams.content),
+    CONTENT_COLLAB_SERVERS: servers(upstreams.content),
     CHAT_SERVERS: servers(upstreams.chat),
     EXPORT_SERVERS: servers(upstreams.export),
     AI_REPLY_TIMEOUT_S: replyTimeoutS,

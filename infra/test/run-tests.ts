@@ -116,7 +116,7 @@ export async function runTests(args: string[]): Promise<number> {
 
 /** The container phase as one entry of the summary: a machine where containers cannot run fails it, saying what is missing. */
 async function containerPhase(runDir: string): Promise<Array<[string, Tally]>> {
-  console.log('\n== containers: every image from docker/ built, docker-compose.yml run in podman, k8s/ pods started with kube play');
+  console.log('\n== containers: every image from docker/ built, docker-compose.yml run in podman, k8s/base/ pods started with kube play');
   try {
     return await runContainerPhase(runDir, jestTally);
   } catch (err) {

@@ -9,6 +9,17 @@ export const COLLAB_PATH = '/ws-collab';
 /** The Hocuspocus document name of a document: its id, in decimal. */
 export const collabDocumentName = (documentId: number): string => String(documentId);
 
+/**
+ * The query parameter that names a socket's document in its URL (`/ws-collab?document=12`). The
+ * protocol names the document only in its first message, which the gateway cannot read: it hashes this
+ * parameter so that every connection of a document reaches the same content replica (docs/decisions/0028-live-documents-on-one-replica.md).
+ * The server still authorises each document the protocol names; the parameter only routes.
+ */
+export const COLLAB_ROUTING_PARAM = 'document';
+
+/** The path and query of a socket that opens `documentId`. */
+export const collabSocketPath = (documentId: number): string => `${COLLAB_PATH}?${COLLAB_ROUTING_PARAM}=${collabDocumentName(documentId)}`;
+
 /** The one shared type of the Y.Doc: a Y.Text holding the document's markdown. */
 export const COLLAB_TEXT = 'content';
 

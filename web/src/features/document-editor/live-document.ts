@@ -1,5 +1,5 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket, type onCloseParameters } from '@hocuspocus/provider';
-import { COLLAB_CLOSE, COLLAB_PATH, COLLAB_TEXT, COLLAB_TOKEN, collabDocumentName } from '@prd/proto';
+import { COLLAB_CLOSE, COLLAB_TEXT, COLLAB_TOKEN, collabDocumentName, collabSocketPath } from '@prd/proto';
 import * as Y from 'yjs';
 import { selectionTint } from './user-color';
 
@@ -58,7 +58,8 @@ export class LiveDocument {
   constructor(documentId: number, user: LiveUser) {
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
     this.socket = new HocuspocusProviderWebsocket({
-      url: `${scheme}://${window.location.host}${COLLAB_PATH}`,
+      // The document in the URL too: the gateway sends every socket of a document to the same replica (D28).
+      url: `${scheme}://${window.location.host}${collabSocketPath(documentId)}`,
       // Retry within seconds: `delay` must stay at or above `minDelay`, or the provider never connects (D13).
       delay: 1_000,
       minDelay: 1_000,
