@@ -39,7 +39,7 @@ async function openEditor(base: string, cookie: string, documentId: number): Pro
   };
 }
 
-/** docs/decisions/0028-live-documents-on-one-replica.md: the gateway hashes the document id of a /ws-collab URL onto one content replica. */
+/** docs/decisions/0029-live-documents-on-one-replica.md: the gateway hashes the document id of a /ws-collab URL onto one content replica. */
 describe('live documents on one replica', () => {
   const redis = new Redis(state.redisUrl, { lazyConnect: true });
   const open: Array<{ destroy: () => void }> = [];

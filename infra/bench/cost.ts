@@ -110,7 +110,7 @@ export async function aiPathCost(base: string, state: StackState, user: BenchUse
   );
 }
 
-/** An editor of `documentId` through the gateway, as the browser opens it (the document in the URL: docs/decisions/0028-live-documents-on-one-replica.md). */
+/** An editor of `documentId` through the gateway, as the browser opens it (the document in the URL: docs/decisions/0029-live-documents-on-one-replica.md). */
 function editorAt(base: string, user: BenchUser, documentId: number): { text: Y.Text; synced: Promise<void>; close: () => void } {
   const headers = { Cookie: user.cookie, Origin: base };
   const socket = new HocuspocusProviderWebsocket({
@@ -158,7 +158,7 @@ function untilMarks(text: Y.Text, mark: string, count: number): Promise<void> {
  * Live co-editing: `editors` on one document through the gateway each type `editsPerEditor` edits (one
  * character each, a few milliseconds apart), until every editor has every edit. The product's CPU over
  * that, per edit: applying it, the fan-out to the other editors and through Redis (whose PUBLISH
- * commands per edit are counted too: docs/decisions/0028-live-documents-on-one-replica.md). The store
+ * commands per edit are counted too: docs/decisions/0029-live-documents-on-one-replica.md). The store
  * that follows typing by 2 s falls after the stretch and is not counted.
  */
 export async function collabCost(base: string, state: StackState, user: BenchUser, settings: CostSettings): Promise<CostFigures> {

@@ -384,7 +384,7 @@ describe.each(KUSTOMIZATIONS)('%s', (dir) => {
       }
     });
 
-    test('live documents on one replica: the hash of /ws-collab sees every content pod (a headless Service, re-resolved) (docs/decisions/0028-live-documents-on-one-replica.md)', () => {
+    test('live documents on one replica: the hash of /ws-collab sees every content pod (a headless Service, re-resolved) (docs/decisions/0029-live-documents-on-one-replica.md)', () => {
       const value = env.values.CONTENT_COLLAB_SERVERS ?? '';
       const [server] = upstreamServers(value);
       const service = find(objects, 'Service', server!.host)!;

@@ -12,7 +12,7 @@ export const collabDocumentName = (documentId: number): string => String(documen
 /**
  * The query parameter that names a socket's document in its URL (`/ws-collab?document=12`). The
  * protocol names the document only in its first message, which the gateway cannot read: it hashes this
- * parameter so that every connection of a document reaches the same content replica (docs/decisions/0028-live-documents-on-one-replica.md).
+ * parameter so that every connection of a document reaches the same content replica (docs/decisions/0029-live-documents-on-one-replica.md).
  * The server still authorises each document the protocol names; the parameter only routes.
  */
 export const COLLAB_ROUTING_PARAM = 'document';
