@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fromRoot } from '../lib/paths.ts';
+import { freshSecrets } from '../lib/secrets.ts';
 import { isAlive, sleep, startProcess, stopProcess } from '../lib/process.ts';
 import { CONTAINERS_DIR, exec, podman, podmanEnv } from './podman.ts';
 
@@ -44,7 +45,8 @@ export function readComposeState(project: string): ComposeState | undefined {
  */
 export function composeEnvFile(file: string, gatewayPort: number): void {
   const required = new Set([...readFileSync(fromRoot('docker-compose.yml'), 'utf8').matchAll(/\$\{([A-Z][A-Z0-9_]*):\?/g)].map((m) => m[1]!));
-  const lines = [...required].map((name) => `${name}=${randomBytes(32).toString('hex')}`);
+  // A `*_SHA256` variable is the hash of the token of the same name, as the services checking that token are given it.
+  const lines = Object.entries(freshSecrets(required, () => randomBytes(32).toString('hex'))).map(([name, value]) => `${name}=${value}`);
   writeFileSync(file, `${[...lines, `GATEWAY_PORT=${gatewayPort}`].join('\n')}\n`, { mode: 0o600 });
 }
 

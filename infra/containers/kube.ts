@@ -4,6 +4,7 @@ import path from 'node:path';
 import { stringify } from 'yaml';
 import { readYaml, isObject, type Json, type JsonObject } from '../deploy/deploy-files.ts';
 import { isAlive, sleep } from '../lib/process.ts';
+import { freshSecrets } from '../lib/secrets.ts';
 import { CONTAINERS_DIR, exec, podman } from './podman.ts';
 import { pinBridge } from './bridge.ts';
 
@@ -103,7 +104,7 @@ export async function prepareKube(): Promise<string[]> {
   for (const [name, keys] of secrets) {
     // podman 4.3 reads a secretKeyRef from a podman secret holding a JSON map of base64 values.
     const file = path.join(DIR, `secret-${name}.json`);
-    const values = Object.fromEntries([...keys].map((k) => [k, randomBytes(32).toString('hex')]));
+    const values = freshSecrets(keys, () => randomBytes(32).toString('hex'));
     secretValues.set(name, values);
     const data = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Buffer.from(v).toString('base64')]));
     writeFileSync(file, JSON.stringify(data), { mode: 0o600 });

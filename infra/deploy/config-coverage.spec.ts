@@ -43,7 +43,7 @@ function composeServiceEnv(name: string): ProcessEnv {
 describe('configuration schemas', () => {
   test('the required variables are read from the schemas (the base schema needs PORT, DATABASE_URL, REDIS_URL and both secrets)', async () => {
     const required = requiredVariables(await configSchemaOf('identity'));
-    expect(required).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'INTERNAL_TOKEN_CONTENT', 'INTERNAL_TOKEN_CHAT_WORKER']));
+    expect(required).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'INTERNAL_TOKEN_CONTENT_SHA256', 'INTERNAL_TOKEN_CHAT_WORKER_SHA256']));
     expect(required).not.toContain('LOG_LEVEL');
   });
 });

@@ -82,7 +82,6 @@ http {
   include /etc/nginx/mime.types;
   types { text/markdown md; }
   default_type application/octet-stream;
-  access_log ${dir}/logs/access.log;
   client_body_temp_path ${dir}/tmp/body;
   proxy_temp_path ${dir}/tmp/proxy;
   fastcgi_temp_path ${dir}/tmp/fastcgi;
@@ -91,6 +90,8 @@ http {
   sendfile on;
   keepalive_timeout 65;
   include ${dir}/gateway.conf;
+  # The format the gateway's template defines: share-link tokens written as [redacted].
+  access_log ${dir}/logs/access.log redacted;
   ${internal ? internalServers(internal) : ''}
 }
 `;

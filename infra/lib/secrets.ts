@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -37,4 +37,15 @@ export function loadSecrets(dir: string): StackSecrets {
   mkdirSync(dir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
+}
+
+/** The hex SHA-256 of an internal token: what the services checking it are given (docs/decisions/0003-internal-calls.md). */
+export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** Fresh secrets for the given names, each `NAME_SHA256` being the hash of `NAME`'s value rather than a secret of its own. */
+export function freshSecrets(names: Iterable<string>, fresh: () => string): Record<string, string> {
+  const all = [...names];
+  const values: Record<string, string> = Object.fromEntries(all.filter((n) => !n.endsWith('_SHA256')).map((n) => [n, fresh()]));
+  for (const name of all.filter((n) => n.endsWith('_SHA256'))) values[name] = tokenHash(values[name.slice(0, -'_SHA256'.length)] ?? fresh());
+  return values;
 }

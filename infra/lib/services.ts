@@ -1,3 +1,5 @@
+import { tokenHash } from './secrets.ts';
+
 /** Every process of the product that the stack runs, with its entry point and database. */
 export interface ServiceSpec {
   name: 'identity' | 'content' | 'chat' | 'export' | 'chat-worker';
@@ -32,11 +34,14 @@ export const INTERNAL_CALLERS_OF: Partial<Record<ServiceSpec['name'], Caller[]>>
   content: ['chat', 'chat-worker', 'export', 'identity'],
 };
 
-/** A process's internal tokens: its own (INTERNAL_TOKEN) when it calls others, and its callers' for the routes it serves. */
+/**
+ * A process's internal tokens: its own (INTERNAL_TOKEN) when it calls others, and, for the routes it serves, only the SHA-256
+ * of its callers' tokens (`INTERNAL_TOKEN_CHAT_SHA256`...), so no service holds another's token.
+ */
 export function internalTokenEnv(name: ServiceSpec['name'], tokens: Record<`INTERNAL_TOKEN_${string}`, string>): Record<string, string> {
   const env: Record<string, string> = {};
   env.INTERNAL_TOKEN = tokens[tokenVariable(name)]!;
-  for (const caller of INTERNAL_CALLERS_OF[name] ?? []) env[tokenVariable(caller)] = tokens[tokenVariable(caller)]!;
+  for (const caller of INTERNAL_CALLERS_OF[name] ?? []) env[`${tokenVariable(caller)}_SHA256`] = tokenHash(tokens[tokenVariable(caller)]!);
   return env;
 }
 

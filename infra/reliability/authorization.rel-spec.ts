@@ -176,6 +176,22 @@ describe('authorization: no one reaches another user’s resources', () => {
     expect(JSON.stringify(stub.calls.slice(before))).not.toContain(SECRET);
   });
 
+  it('gives a share link’s address only to the owner who makes it: no one reads it back, a colleague cannot replace it, a replaced one opens nothing', async () => {
+    const made = (await owner.post(`/api/documents/${ids.document}/share-link`)).json as { token: string; createdAt: string };
+    const readBack = [await owner.get(`/api/documents/${ids.document}/share-link`)];
+    for (const who of [...Object.values(colleagues), ...Object.values(actors)]) {
+      readBack.push(await who.get(`/api/documents/${ids.document}/share-link`));
+      expect((await who.post(`/api/documents/${ids.document}/share-link`)).status).toBeGreaterThanOrEqual(403);
+    }
+    expect(readBack[0]!.json).toEqual({ link: { createdAt: made.createdAt } });
+    for (const answer of readBack) expect(answer.text).not.toContain(made.token);
+    expect((await actors.anonymous.get(`/api/share/${made.token}`)).status).toBe(200);
+    const replaced = (await owner.post(`/api/documents/${ids.document}/share-link`)).json as { token: string };
+    expect((await actors.anonymous.get(`/api/share/${made.token}`)).status).toBe(404);
+    expect((await owner.request('DELETE', `/api/documents/${ids.document}/share-link`)).status).toBe(204);
+    expect((await actors.anonymous.get(`/api/share/${replaced.token}`)).status).toBe(404);
+  });
+
   it('refuses to attach the other user’s document to one’s own project, and one’s own document to theirs', async () => {
     const other = actors['other user'];
     const own = (await other.post('/api/documents', { title: 'Other doc', content: 'x' })).json as { id: number };

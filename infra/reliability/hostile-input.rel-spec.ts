@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import JSZip from 'jszip';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { AiStub } from './support/ai-stub.ts';
 import { declaredRoutes, disguisedPaths, fillPath, ROUTES, tableRoutes, type Ids, type Route } from './support/routes.ts';
 import { TestStack } from './support/stack.ts';
@@ -275,6 +278,32 @@ describe('hostile input on every route', () => {
     expect(read.json).toMatchObject({ title, content: "' OR 1=1 --" });
     const [row] = await stack.query<{ count: string }>('prd_content', 'SELECT count(*) FROM documents');
     expect(Number(row?.count)).toBeGreaterThan(0);
+  });
+
+  it('keeps a share link’s token out of the gateway’s access log and the services’ logs, in the path and in the Referer', async () => {
+    const doc = (await visitor.post('/api/documents', { title: 'Shared by link', content: 'Read me' })).json as { id: number };
+    const link = (await visitor.post(`/api/documents/${doc.id}/share-link`)).json as { token: string; url: string };
+    expect((await fetch(`${stack.url}/share/${link.token}`)).status).toBe(200);
+    const read = await new Visitor(stack.url).request('GET', `/api/share/${link.token}`, { headers: { Referer: `${stack.url}/share/${link.token}` } });
+    expect(read.status).toBe(200);
+    const access = readFileSync(path.join(stack.state.dir, 'nginx/logs/access.log'), 'utf8');
+    expect(access).toContain('"GET /share/[redacted] HTTP/1.1" 200');
+    expect(access).toContain(`"GET /api/share/[redacted] HTTP/1.1" 200`);
+    expect(access).toContain(`"${stack.url}/share/[redacted]"`);
+    for (const log of [access, ...stack.replicas('content').map((p) => stack.log(p.name))]) expect(log).not.toContain(link.token);
+  });
+
+  it('writes a Word export’s file, UNC, ms- and script link targets as text, linking only http, https and mailto', async () => {
+    const markdown = [
+      '[calc](<file:///C:/Windows/System32/calc.exe>) [share](<//attacker.example/share/x.exe>) [msdt](<ms-msdt:/id PCWDiagnostic>)',
+      '[word](<ms-word:ofe|u|https://attacker.example/x.docx>) [search](<search-ms:query=x>) [relative](<../x.txt>)',
+      '[web](https://example.com/) [mail](mailto:pm@example.com)',
+    ].join('\n\n');
+    const doc = (await visitor.post('/api/documents', { title: 'Links', content: markdown })).json as { id: number };
+    const answer = await fetch(`${stack.url}/api/documents/${doc.id}/export/docx`, { headers: { Cookie: visitor.cookie } });
+    expect(answer.status).toBe(200);
+    const relationships = await (await JSZip.loadAsync(await answer.arrayBuffer())).file('word/_rels/document.xml.rels')!.async('string');
+    expect([...relationships.matchAll(/Target="([^"]*)" TargetMode="External"/g)].map((m) => m[1])).toEqual(['https://example.com/', 'mailto:pm@example.com']);
   });
 
   it('leaves every process of the stack running and ready', async () => {

@@ -81,11 +81,14 @@ export const accessRevokedEventSchema = z.object({
 });
 export type AccessRevokedEvent = z.infer<typeof accessRevokedEventSchema>;
 
-/** A document's read-only link: `url` opens the web page `/share/{token}`. */
-export const shareLinkSchema = z.object({ token: z.string(), url: z.string() });
+/**
+ * A document's read-only link as it is made: `url` opens the web page `/share/{token}`. Only this answer holds the
+ * token; the server keeps its hash (docs/decisions/0030-share-link-hashes.md).
+ */
+export const shareLinkSchema = z.object({ token: z.string(), url: z.string(), createdAt: z.string() });
 export type ShareLink = z.infer<typeof shareLinkSchema>;
-/** `GET /api/documents/:id/share-link`: the owner's current link, if any. */
-export const shareLinkStateSchema = z.object({ link: shareLinkSchema.nullable() });
+/** `GET /api/documents/:id/share-link`: whether the owner's link is on, and since when (its address cannot be given again). */
+export const shareLinkStateSchema = z.object({ link: z.object({ createdAt: z.string() }).nullable() });
 export type ShareLinkState = z.infer<typeof shareLinkStateSchema>;
 
 /** `GET /api/share/:token`: what anyone with the link sees. */

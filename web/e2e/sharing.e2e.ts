@@ -12,7 +12,9 @@ async function newUser(browser: Browser, viewport = WIDE): Promise<{ page: Page;
   return { page, username };
 }
 
-test('A shares a document with B as editor, B edits it, A makes B a viewer, and A’s link opens read-only for anyone until revoked', async ({ browser }) => {
+test('A shares a document with B as editor, B edits it, A makes B a viewer, and A’s link, shown once, opens read-only for anyone until replaced or revoked', async ({
+  browser,
+}) => {
   const a = await newUser(browser);
   const b = await newUser(browser);
   const title = unique('Shared checkout ');
@@ -77,11 +79,25 @@ test('A shares a document with B as editor, B edits it, A makes B a viewer, and 
   await expect(visitor.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   expect((await visitor.context().cookies()).filter((c) => c.name === 'prd.sid')).toEqual([]);
 
+  // Only the token's hash is kept: reopened, the dialog says the link is on but cannot show it again; a new
+  // link replaces it, and the old address stops working.
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await a.page.getByRole('button', { name: 'Share' }).click();
+  await expect(dialog.getByRole('switch', { name: 'Anyone with the link can view' })).toBeChecked();
+  await expect(dialog.getByLabel('Share link')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Make a new link' }).click();
+  const renewed = await dialog.getByLabel('Share link').inputValue();
+  expect(renewed).not.toBe(url);
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { name: 'Link not available' })).toBeVisible();
+  await visitor.goto(renewed);
+  await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
   // Revoked: the same URL answers 404 at once.
   await dialog.getByRole('switch', { name: 'Anyone with the link can view' }).click();
   await expect(dialog.getByLabel('Share link')).toHaveCount(0);
   await visitor.reload();
   await expect(visitor.getByRole('heading', { name: 'Link not available' })).toBeVisible();
-  const token = url.split('/share/')[1] ?? '';
+  const token = renewed.split('/share/')[1] ?? '';
   expect((await visitor.request.get(`/api/share/${token}`)).status()).toBe(404);
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { INTERNAL_CALLERS, internalTokenHash } from '@prd/kit';
 import { browserRequest as request, testCallerToken } from '@prd/kit/testing';
 import { ContentClient, InternalCallError } from '@prd/proto';
 import { GUEST_DOCS_LIMIT, guestWithDocument, registerUser, startContentStack, type ContentStack, type TestUser } from './content-stack.js';
@@ -33,6 +34,17 @@ describe('internal routes of content', () => {
     await expect(exporter.createDocument({ userId: user.id, title: 'No', content: 'x', source: 'flow' })).rejects.toMatchObject({ status: 404 });
     await expect(client.saveDocumentContent(doc.id, { userId: user.id, content: 'not from chat', source: 'ai' })).rejects.toMatchObject({ status: 404 });
     await expect(new ContentClient({ baseUrl: stack.content.url, token: testCallerToken('content') }).getTemplate(1)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('keeps only the hashes of its callers’ tokens: a token passes, its hash opens nothing', async () => {
+    const configured = Object.values(stack.content.config as Record<string, unknown>).map(String);
+    for (const caller of INTERNAL_CALLERS.filter((c) => c !== 'content')) expect({ caller, kept: configured.includes(testCallerToken(caller)) }).toEqual({ caller, kept: false });
+    expect(configured).toContain(internalTokenHash(testCallerToken('chat')));
+    await api().get('/internal/templates/1').set('x-internal-token', testCallerToken('chat')).expect(200);
+    await api()
+      .get('/internal/templates/1')
+      .set('x-internal-token', internalTokenHash(testCallerToken('chat')))
+      .expect(404);
   });
 
   it('creates a document for a user (document flow), reads it and saves an AI edit as a revision', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { ConfigError, loadConfig } from '@prd/kit';
+import { ConfigError, internalTokenHash, loadConfig } from '@prd/kit';
 import { configSchema, demoAccountEnabled, parseEncryptionKey } from './config.js';
 
 const base = {
@@ -8,10 +8,10 @@ const base = {
   DATABASE_URL: 'postgres://localhost/identity',
   REDIS_URL: 'redis://localhost:6379',
   SESSION_SECRET: 'x'.repeat(32),
-  INTERNAL_TOKEN_CONTENT: 'c'.repeat(32),
-  INTERNAL_TOKEN_CHAT: 'h'.repeat(32),
-  INTERNAL_TOKEN_CHAT_WORKER: 'w'.repeat(32),
-  INTERNAL_TOKEN_EXPORT: 'e'.repeat(32),
+  INTERNAL_TOKEN_CONTENT_SHA256: internalTokenHash('c'.repeat(32)),
+  INTERNAL_TOKEN_CHAT_SHA256: internalTokenHash('h'.repeat(32)),
+  INTERNAL_TOKEN_CHAT_WORKER_SHA256: internalTokenHash('w'.repeat(32)),
+  INTERNAL_TOKEN_EXPORT_SHA256: internalTokenHash('e'.repeat(32)),
   INTERNAL_TOKEN: 'i'.repeat(32),
   CONTENT_URL: 'http://localhost:3002',
   ENCRYPTION_KEY: randomBytes(32).toString('base64'),
@@ -23,6 +23,14 @@ describe('identity configuration', () => {
     expect(parseEncryptionKey(key.toString('base64'))).toEqual(key);
     expect(parseEncryptionKey(key.toString('base64url'))).toEqual(key);
     expect(parseEncryptionKey(key.toString('hex'))).toEqual(key);
+  });
+
+  it('takes only the hashes of its callers’ tokens, and refuses a raw token in their place', () => {
+    expect(() => loadConfig('identity', configSchema, { ...base, INTERNAL_TOKEN_CHAT_SHA256: 'h'.repeat(32) })).toThrow(
+      "INTERNAL_TOKEN_CHAT_SHA256 must be the SHA-256 of the caller's token: 64 hex digits",
+    );
+    const { INTERNAL_TOKEN_EXPORT_SHA256: _omitted, ...withoutHash } = base;
+    expect(() => loadConfig('identity', configSchema, { ...withoutHash, INTERNAL_TOKEN_EXPORT: 'e'.repeat(32) })).toThrow('INTERNAL_TOKEN_EXPORT_SHA256');
   });
 
   it('refuses to start without a 32-byte ENCRYPTION_KEY', () => {

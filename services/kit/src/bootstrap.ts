@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { ConfigError, loadConfig, type BaseConfig } from './config/config.js';
 import { ErrorBodyFilter } from './errors/error-body.filter.js';
 import { createLogger, PinoNestLogger } from './logging/logger.js';
+import { redactPath } from './logging/redact-path.js';
 import { METRICS } from './metrics/metrics.tokens.js';
 import type { Metrics } from './metrics/metrics.js';
 import { checkStateChangingRequest } from './security/same-origin.js';
@@ -65,7 +66,7 @@ export async function createServiceApp<C extends BaseConfig>(options: AppOptions
     const route = request.routeOptions.url ?? 'unmatched';
     const status = String(reply.statusCode);
     metrics.httpDuration.observe({ method: request.method, route, status }, reply.elapsedTime / 1000);
-    request.log.info({ method: request.method, path: request.url.split('?')[0], statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
+    request.log.info({ method: request.method, path: redactPath(request.url.split('?')[0]!), statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
     if (reply.statusCode >= 500) metrics.httpErrors.inc({ route, status });
   });
 

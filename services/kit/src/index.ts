@@ -1,6 +1,7 @@
 export * from './config/config.js';
 export * from './config/config.tokens.js';
 export * from './logging/logger.js';
+export * from './logging/database-error.js';
 export * from './logging/logger.tokens.js';
 export * from './errors/app-error.js';
 export * from './errors/to-error-response.js';

@@ -93,6 +93,25 @@ describe('a service built on the kit', () => {
     }
   });
 
+  it('writes a share link’s token in a request’s path as [redacted]', async () => {
+    const lines: string[] = [];
+    const logger = pino({ base: { service: 'notes' } }, { write: (line: string) => void lines.push(line) });
+    const logged = await startTestService({ service: 'notes', configSchema: baseConfigSchema, module: (c, l) => NotesModule.register(c, l), logger });
+    const token = 'Zm9yLXlvdXItZXllcy1vbmx5LXRva2Vu';
+    try {
+      await request(logged.url).get(`/api/share/${token}`).set('X-Request-Id', 'req-share-1').expect(404);
+      await request(logged.url).get(`/API/Share//${token}/x?y=1`).set('X-Request-Id', 'req-share-2').expect(404);
+      const paths = lines
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => String(l.reqId).startsWith('req-share-'))
+        .map((l) => l.path);
+      expect(paths).toEqual(['/api/share/[redacted]', '/API/Share//[redacted]/x']);
+      expect(lines.join('\n')).not.toContain(token);
+    } finally {
+      await logged.close();
+    }
+  });
+
   it('keeps a session in Redis behind an HttpOnly, SameSite cookie', async () => {
     const set = await request(svc.url).post('/api/notes/session').expect(201);
     const cookie = set.headers['set-cookie']?.[0] ?? '';

@@ -1,5 +1,5 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import { AppError } from '@prd/kit';
+import { AppError, summariseDatabaseError } from '@prd/kit';
 import { AiErrorCode, InternalCallError, SERVICE_UNAVAILABLE, type ErrorBody } from '@prd/proto';
 
 /** How a failed AI job ends for the client: the status and docs/product.md §8 body, and whether a retry may help. */
@@ -78,9 +78,14 @@ export function classifyAiError(err: unknown): AiFailure {
   return { status: 502, body: PROVIDER_FAILED, retryable: true };
 }
 
-/** An error's text for logs: a provider's message may quote part of the key, so it is masked. */
+/**
+ * An error's text for logs: a provider's message may quote part of the key, so it is masked; a database
+ * error's message carries the query's parameters (a message's text, a key), so only its summary is kept.
+ */
 export function safeErrorText(err: unknown): string {
   if (err instanceof APIError) return `${err.name} (status ${err.status ?? 'none'})`;
+  const database = summariseDatabaseError(err);
+  if (database) return database.message;
   const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
   return text.replace(/\b(sk|ek|rk)[-_][\w*-]{4,}/g, '$1-[redacted]');
 }

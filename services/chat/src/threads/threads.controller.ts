@@ -5,6 +5,7 @@ import { AUTO_TITLE_FALLBACK, createThreadSchema, threadParamsSchema as threadPa
 import type { z } from 'zod';
 import { ThreadsService } from './threads.service.js';
 import { AiJobsService } from '../jobs/ai-jobs.service.js';
+import { safeErrorText } from '../ai/ai-errors.js';
 
 type ThreadParams = z.infer<typeof threadParams>;
 
@@ -74,7 +75,7 @@ export class ThreadsController {
         await this.threads.releaseAutoTitle(user.id, id);
         throw err;
       }
-      this.logger.warn({ threadId: id, err: err instanceof Error ? err.message : String(err) }, 'auto-title failed; using the fallback title');
+      this.logger.warn({ threadId: id, err: safeErrorText(err) }, 'auto-title failed; using the fallback title');
     }
     return { title: await this.threads.setTitle(user.id, id, title) };
   }

@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
-import { CONFIG, LOGGER } from '@prd/kit';
+import { CONFIG, LOGGER, summariseDatabaseError } from '@prd/kit';
+import { safeErrorText } from '../ai/ai-errors.js';
 import { AI_QUEUE, aiJobNames } from './ai-queue.js';
 import type { WorkerConfig } from './worker.config.js';
 import { AiJobProcessor } from './ai-job.processor.js';
@@ -27,13 +28,19 @@ export class AiWorkerService implements OnModuleInit, OnApplicationShutdown {
       stalledInterval: this.config.AI_STALLED_INTERVAL_MS,
       maxStalledCount: 2,
     });
-    this.worker.on('error', (err) => this.logger.warn({ err: err.message }, 'AI worker connection error'));
-    this.worker.on('failed', (job, err) => this.logger.warn({ jobId: job?.id, name: job?.name, err: err.message }, 'AI job failed'));
+    this.worker.on('error', (err) => this.logger.warn({ err: safeErrorText(err) }, 'AI worker connection error'));
+    this.worker.on('failed', (job, err) => this.logger.warn({ jobId: job?.id, name: job?.name, err: safeErrorText(err) }, 'AI job failed'));
   }
 
   private async process(job: Job<AiJobData, AiJobResult>): Promise<AiJobResult> {
     if (!aiJobNames.has(job.name)) throw new UnrecoverableError(`no handler for AI job '${job.name}'`);
-    return this.processor.process(job);
+    try {
+      return await this.processor.process(job);
+    } catch (err) {
+      // BullMQ keeps a failed job's message in Redis (failedReason): a database error's would carry the query's parameters.
+      const database = summariseDatabaseError(err);
+      throw database ? new Error(database.message) : err;
+    }
   }
 
   async onApplicationShutdown() {

@@ -132,12 +132,15 @@ export const projectGrants = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_grants_user_idx').on(t.userId)],
 );
 
-/** A document's read-only link (docs/decisions/0012-sharing-and-roles.md): one per document; revoking deletes it, creating again draws a new token. */
+/**
+ * A document's read-only link (docs/decisions/0012-sharing-and-roles.md): one per document; revoking deletes it, creating again draws a new
+ * token. Only the token's SHA-256 is kept (docs/decisions/0030-share-link-hashes.md): the token itself is shown once, when it is made.
+ */
 export const shareLinks = pgTable('share_links', {
   documentId: integer('document_id')
     .primaryKey()
     .references(() => documents.id, { onDelete: 'cascade' }),
-  token: text('token').notNull().unique(),
+  tokenHash: text('token_hash').notNull().unique(),
   createdAt: createdAt(),
 });
 

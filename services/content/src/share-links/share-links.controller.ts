@@ -18,8 +18,8 @@ export class ShareLinkController {
 
   @Get()
   @WithUser({ registered: SHARE_ACCOUNT_REQUIRED })
-  async get(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(documentParamsSchema)) { id }: IdParams, @Req() request: FastifyRequest): Promise<ShareLinkState> {
-    return { link: await this.links.current(user, id, originOf(request)) };
+  async get(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(documentParamsSchema)) { id }: IdParams): Promise<ShareLinkState> {
+    return { link: await this.links.current(user, id) };
   }
 
   @Post()

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { AppError, DB, notFound, REDIS } from '@prd/kit';
-import { ErrorCode, SHARE_LINK_NOT_FOUND, SHARE_LINK_READS_PER_MINUTE, type SharedDocument, type ShareLink } from '@prd/proto';
+import { ErrorCode, SHARE_LINK_NOT_FOUND, SHARE_LINK_READS_PER_MINUTE, type SharedDocument, type ShareLink, type ShareLinkState } from '@prd/proto';
 import { access, type Owner } from '../access/access.js';
 import type { ContentDb } from '../db/database.js';
 import { documents, shareLinks } from '../db/schema.js';
@@ -11,6 +11,8 @@ import { PeopleService } from '../people/people.service.js';
 
 /** 192 random bits, URL-safe: far beyond guessing (docs/decisions/0012-sharing-and-roles.md asks for at least 128). */
 const newToken = () => randomBytes(24).toString('base64url');
+/** What the table keeps of a token (docs/decisions/0030-share-link-hashes.md): its SHA-256, as the migration computed it for older links. */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Read-only links to a document (docs/decisions/0012-sharing-and-roles.md): the owner turns one on or off; anyone holding it may read. */
 @Injectable()
@@ -21,19 +23,24 @@ export class ShareLinksService {
     private readonly people: PeopleService,
   ) {}
 
-  async current(owner: Owner | null, documentId: number, origin: string): Promise<ShareLink | null> {
+  /** Whether the link is on: the token is not kept, so its address cannot be given again. */
+  async current(owner: Owner | null, documentId: number): Promise<ShareLinkState['link']> {
     const document = await access.document(this.db, owner, documentId, 'owner');
-    const [row] = await this.db.select({ token: shareLinks.token }).from(shareLinks).where(eq(shareLinks.documentId, document.id));
-    return row ? this.link(row.token, origin) : null;
+    const [row] = await this.db.select({ createdAt: shareLinks.createdAt }).from(shareLinks).where(eq(shareLinks.documentId, document.id));
+    return row ? { createdAt: row.createdAt.toISOString() } : null;
   }
 
-  /** The document's link, created on first use; asking again answers the same link. */
+  /** A new link, the only time its token is told; one made earlier stops working. */
   async create(owner: Owner | null, documentId: number, origin: string): Promise<ShareLink> {
     const document = await access.document(this.db, owner, documentId, 'owner');
-    await this.db.insert(shareLinks).values({ documentId: document.id, token: newToken() }).onConflictDoNothing();
-    const [row] = await this.db.select({ token: shareLinks.token }).from(shareLinks).where(eq(shareLinks.documentId, document.id));
-    if (!row) throw notFound(SHARE_LINK_NOT_FOUND);
-    return this.link(row.token, origin);
+    const token = newToken();
+    const tokenHash = hashToken(token);
+    const [row] = await this.db
+      .insert(shareLinks)
+      .values({ documentId: document.id, tokenHash })
+      .onConflictDoUpdate({ target: shareLinks.documentId, set: { tokenHash, createdAt: sql`now()` } })
+      .returning({ createdAt: shareLinks.createdAt });
+    return { token, url: `${origin}/share/${token}`, createdAt: row!.createdAt.toISOString() };
   }
 
   /** Revokes the link: its URL answers 404 from the next request on. */
@@ -49,14 +56,10 @@ export class ShareLinksService {
       .select({ title: documents.title, content: documents.content, updatedAt: documents.updatedAt, ownerId: documents.ownerId })
       .from(shareLinks)
       .innerJoin(documents, eq(documents.id, shareLinks.documentId))
-      .where(eq(shareLinks.token, token));
+      .where(eq(shareLinks.tokenHash, hashToken(token)));
     if (!row) throw notFound(SHARE_LINK_NOT_FOUND);
     const owner = await this.people.profile(row.ownerId);
     return { title: row.title, content: row.content, updatedAt: row.updatedAt.toISOString(), owner: { name: owner?.name || owner?.username || 'a PRD Studio user' } };
-  }
-
-  private link(token: string, origin: string): ShareLink {
-    return { token, url: `${origin}/share/${token}` };
   }
 
   /** A fixed one-minute window per address, shared by every replica through Redis. */

@@ -229,6 +229,48 @@ describe('markdownToDocx, construct by construct', () => {
     expect(texts(document.querySelectorAll('em'))).toEqual(['Diagram ', 'Logo ']);
   });
 
+  it('links only http, https and mailto targets; any other target (file, UNC, ms- handlers, javascript, relative) stays plain text', async () => {
+    const targets = [
+      'file:///C:/Windows/System32/calc.exe',
+      'FILE://server/share/payload.docm',
+      '\\\\attacker.example\\share\\x.dll',
+      'http:\\\\attacker.example\\share',
+      'ms-msdt:/id PCWDiagnostic /skip force',
+      'ms-word:ofe|u|https://attacker.example/x.docx',
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'vbscript:msgbox(1)',
+      'search-ms:query=invoice',
+      '//attacker.example/share/x.exe',
+      '../secrets/notes.txt',
+      '#top',
+    ];
+    const markdown = [
+      ...targets.map((target, i) => `[unsafe ${i}](<${target}>)`),
+      '![picture](<//attacker.example/x.png>)',
+      '<ms-excel:ofe|u|https://attacker.example/x.xlsx>',
+      '[web](https://example.com/a) [plain web](HTTP://example.com/b) [mail](mailto:pm@example.com) <https://example.com/auto>',
+    ].join('\n\n');
+    const docx = await markdownToDocx({ title: 'Links', markdown });
+    const { document } = await readBack(docx);
+    expect([...document.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['web', 'https://example.com/a'],
+      ['plain web', 'HTTP://example.com/b'],
+      ['mail', 'mailto:pm@example.com'],
+      ['https://example.com/auto', 'https://example.com/auto'],
+    ]);
+    const text = document.body.textContent ?? '';
+    for (let i = 0; i < targets.length; i++) expect(text).toContain(`unsafe ${i}`);
+    expect(text).toContain('picture (//attacker.example/x.png)');
+    const relationships = await (await JSZip.loadAsync(docx)).file('word/_rels/document.xml.rels')!.async('string');
+    expect([...relationships.matchAll(/Target="([^"]*)" TargetMode="External"/g)].map((m) => m[1])).toEqual([
+      'https://example.com/a',
+      'HTTP://example.com/b',
+      'mailto:pm@example.com',
+      'https://example.com/auto',
+    ]);
+  });
+
   it('formats links, inline HTML and combined emphasis', async () => {
     const { document } = await readBack(
       await markdownToDocx({ title: 'Inline', markdown: '[**bold** and `code`](https://example.com/x) <span>kept</span> a<br>b <!-- gone --> ***~~all~~***' }),

@@ -9,6 +9,11 @@ const QUOTE_BAR = '<w:left w:val="single" w:sz="18" w:space="8" w:color="BFBFBF"
 const RULE = '<w:bottom w:val="single" w:sz="6" w:space="1" w:color="auto"/>';
 const CELL_BORDERS = (['top', 'left', 'bottom', 'right', 'insideH', 'insideV'] as const).map((side) => `<w:${side} w:val="single" w:sz="4" w:color="auto"/>`).join('');
 const BREAK = '<w:r><w:br/></w:r>';
+/**
+ * The targets that become hyperlinks. Word hands any other to whatever handles it (a file or UNC path, a
+ * relative path resolved next to the file, `ms-msdt:` and other `ms-` handlers, `javascript:`), so those stay text.
+ */
+const LINKABLE = /^(?:https?:\/\/|mailto:)/i;
 /** A4 portrait with 1" margins. */
 const SECTION =
   '<w:sectPr><w:pgSz w:w="11906" w:h="16838" w:orient="portrait"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="708" w:footer="708" w:gutter="0"/><w:docGrid w:linePitch="360"/></w:sectPr>';
@@ -231,6 +236,7 @@ class DocumentWriter {
 
   private link(url: string, children: readonly PhrasingContent[], fmt: Inline): string {
     if (!url || fmt.link) return this.inlines(children, fmt);
+    if (!LINKABLE.test(url)) return this.inlines(children, fmt) || this.run(url, fmt);
     const linked = { ...fmt, link: true };
     return this.hyperlink(url, this.inlines(children, linked) || this.run(url, linked));
   }
@@ -239,7 +245,7 @@ class DocumentWriter {
   private image(alt: string, url: string, fmt: Inline): string {
     const label = this.run(alt ? `${alt} ` : '', { ...fmt, italics: true });
     if (!url) return label;
-    if (fmt.link) return label + this.run(`(${url})`, fmt);
+    if (fmt.link || !LINKABLE.test(url)) return label + this.run(`(${url})`, fmt);
     return label + this.run('(', fmt) + this.hyperlink(url, this.run(url, { ...fmt, link: true })) + this.run(')', fmt);
   }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { callerTokenVariable, INTERNAL_CALLERS, type InternalCaller } from '../internal/internal.guard.js';
+import { callerTokenHashVariable, INTERNAL_CALLERS, internalTokenHash, type InternalCaller } from '../internal/internal.guard.js';
 
 function required(name: 'TEST_PG_URL' | 'TEST_REDIS_URL'): string {
   const value = process.env[name];
@@ -46,9 +46,9 @@ export async function testEnv(service: string, overrides: Record<string, string>
     DATABASE_URL: await createTestDatabase(service),
     REDIS_URL: testRedisUrl(),
     SESSION_SECRET: secret(),
-    // Its own token when it calls others, and every caller's token for the routes it serves.
+    // Its own token when it calls others, and the hash of every caller's token for the routes it serves.
     INTERNAL_TOKEN: isCaller(service) ? testCallerToken(service) : secret(),
-    ...Object.fromEntries(INTERNAL_CALLERS.map((c) => [callerTokenVariable(c), testCallerToken(c)])),
+    ...Object.fromEntries(INTERNAL_CALLERS.map((c) => [callerTokenHashVariable(c), internalTokenHash(testCallerToken(c))])),
     ...overrides,
   };
 }

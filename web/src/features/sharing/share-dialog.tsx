@@ -112,7 +112,10 @@ export function ShareDialog({ item, role, open, onClose }: ShareDialogProps) {
   );
 }
 
-/** "Anyone with the link can view": on creates (or shows) the link, off revokes it at once. */
+/**
+ * "Anyone with the link can view": on makes a link, off revokes it at once. The server keeps only the token's hash
+ * (docs/decisions/0030-share-link-hashes.md), so the address is shown only in the answer that made it; later, a new link replaces it.
+ */
 function ShareLinkSwitch({ documentId }: { documentId: number }) {
   const state = useGetShareLinkQuery(documentId);
   const [create, creating] = useCreateShareLinkMutation();
@@ -120,6 +123,8 @@ function ShareLinkSwitch({ documentId }: { documentId: number }) {
   const toast = useToast();
   const switchId = useId();
   const link = state.data?.link ?? null;
+  // The link made here, while it is still the one that is on.
+  const made = link && creating.data?.createdAt === link.createdAt ? creating.data : null;
 
   const toggle = async (on: boolean) => {
     try {
@@ -131,9 +136,9 @@ function ShareLinkSwitch({ documentId }: { documentId: number }) {
   };
 
   const copy = async () => {
-    if (!link) return;
+    if (!made) return;
     try {
-      await navigator.clipboard.writeText(link.url);
+      await navigator.clipboard.writeText(made.url);
       toast.success('Link copied');
     } catch {
       toast.error('Could not copy', 'Select the link and copy it by hand.');
@@ -152,13 +157,24 @@ function ShareLinkSwitch({ documentId }: { documentId: number }) {
         />
         <span>Anyone with the link can view</span>
       </label>
-      {link && (
-        <Space.Compact className={styles.linkUrl}>
-          <Input readOnly value={link.url} aria-label="Share link" onFocus={(e) => e.target.select()} />
-          <Button icon={<CopyOutlined aria-hidden />} onClick={() => void copy()}>
-            Copy
+      {made && (
+        <>
+          <Space.Compact className={styles.linkUrl}>
+            <Input readOnly value={made.url} aria-label="Share link" onFocus={(e) => e.target.select()} />
+            <Button icon={<CopyOutlined aria-hidden />} onClick={() => void copy()}>
+              Copy
+            </Button>
+          </Space.Compact>
+          <p className={styles.linkNote}>Copy it now: for safety, the link is shown only once.</p>
+        </>
+      )}
+      {link && !made && (
+        <>
+          <p className={styles.linkNote}>The link is on. Its address was shown once, when it was made; a new link replaces it, and the old one stops working.</p>
+          <Button onClick={() => void toggle(true)} loading={creating.isLoading} className={styles.newLink}>
+            Make a new link
           </Button>
-        </Space.Compact>
+        </>
       )}
     </div>
   );
