@@ -377,7 +377,7 @@ describe('authorization: no one reaches another user’s resources', () => {
     }
   });
 
-  /** docs/decisions/0028-hostile-collaboration.md: comment powers and reply notices follow the current grant, not the one a comment was written under. */
+  /** docs/decisions/0030-hostile-collaboration.md: comment powers and reply notices follow the current grant, not the one a comment was written under. */
   it('takes comment powers from an author lowered to viewer, and reply notices from a participant who lost access', async () => {
     const commenter = colleagues.commenter;
     const share = `/api/documents/${ids.document}/shares/${commenter.id}`;

@@ -256,7 +256,7 @@ describe('hostile input on every route', () => {
     expect(Number(row?.count)).toBeGreaterThan(0);
   });
 
-  /** docs/decisions/0028-hostile-collaboration.md: the quote search is linear whatever the quote (27 s of a replica's CPU before). */
+  /** docs/decisions/0030-hostile-collaboration.md: the quote search is linear whatever the quote (27 s of a replica's CPU before). */
   it('lists five threads quoting 2,000 of the one letter of a 1,999,000-character document for a few seconds of CPU at most', async () => {
     const quoter = await new Visitor(stack.url).register('quoter', identity);
     const doc = (await quoter.post('/api/documents', { title: 'One letter', content: 'a'.repeat(1_999_000) })).json as { id: number };

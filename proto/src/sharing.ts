@@ -31,7 +31,7 @@ export const ALREADY_SHARED = 'That user already has access; change their role i
 export const SHARE_NOT_FOUND = 'That user has no access to share';
 /**
  * Invitations (`POST .../shares`) one user may send per hour (SHARES_PER_HOUR): each notifies someone and answers
- * whether a username or email belongs to an account (docs/decisions/0028-hostile-collaboration.md).
+ * whether a username or email belongs to an account (docs/decisions/0030-hostile-collaboration.md).
  */
 export const SHARES_PER_HOUR = 60;
 export const SHARES_RATE_LIMITED = 'Too many invitations.';

@@ -18,7 +18,7 @@ export type TextQuote = z.infer<typeof textQuoteSchema>;
 /**
  * For every position i of `text` (read backwards when `reversed`), how many code units from i on equal the start of
  * `pattern` (read the same way): the Z-algorithm's extension to a second string, O(|pattern| + |text|) whatever
- * the strings. String#indexOf is not: V8's search degrades on periodic text (docs/decisions/0028-hostile-collaboration.md).
+ * the strings. String#indexOf is not: V8's search degrades on periodic text (docs/decisions/0030-hostile-collaboration.md).
  */
 function matchLengths(pattern: string, text: string, reversed = false): Int32Array {
   const m = pattern.length;

@@ -14,7 +14,7 @@ export const configSchema = baseConfigSchema.extend({
   ...callerToken,
   ...acceptedCallerTokens('chat', 'chat-worker', 'export', 'identity'),
   IDENTITY_URL: z.url('IDENTITY_URL must be the URL of the identity service'),
-  /** Per-user limits on what notifies others (docs/decisions/0028-hostile-collaboration.md), counted in Redis. */
+  /** Per-user limits on what notifies others (docs/decisions/0030-hostile-collaboration.md), counted in Redis. */
   COMMENTS_PER_MINUTE: positiveInt('COMMENTS_PER_MINUTE', COMMENTS_PER_MINUTE),
   SHARES_PER_HOUR: positiveInt('SHARES_PER_HOUR', SHARES_PER_HOUR),
 });

@@ -148,7 +148,7 @@ describe('comments, mentions and notifications', () => {
     expect((await identity().get('/api/notifications').expect(200)).body).toEqual({ items: [], unread: 0, nextBefore: null });
   });
 
-  /** docs/decisions/0028-hostile-collaboration.md: what one user does to a document's comments cannot hurt the others. */
+  /** docs/decisions/0030-hostile-collaboration.md: what one user does to a document's comments cannot hurt the others. */
   describe('under hostile use (issue 30)', () => {
     async function shared(role: 'viewer' | 'commenter' | 'editor', content = TEXT): Promise<{ doc: number; colleague: Named }> {
       const doc = (

@@ -78,7 +78,7 @@ export const configSchema = baseConfigSchema
     LOGIN_SLOWDOWN_MS: positiveInt('LOGIN_SLOWDOWN_MS', 2_000),
     LOGIN_WINDOW_SECONDS: positiveInt('LOGIN_WINDOW_SECONDS', 900),
 
-    /** Read notifications older than this many days are deleted (docs/decisions/0028-hostile-collaboration.md); unread ones stay. */
+    /** Read notifications older than this many days are deleted (docs/decisions/0030-hostile-collaboration.md); unread ones stay. */
     NOTIFICATIONS_READ_RETENTION_DAYS: positiveInt('NOTIFICATIONS_READ_RETENTION_DAYS', NOTIFICATIONS_READ_RETENTION_DAYS),
 
     /** log2 of scrypt's N for new password hashes (docs/decisions/0009-security.md: 17, OWASP's figure); test runs may lower it to save time. */

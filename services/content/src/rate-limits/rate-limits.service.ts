@@ -5,7 +5,7 @@ import { COMMENTS_RATE_LIMITED, SHARE_LINK_READS_PER_MINUTE, SHARE_LINK_READS_RA
 import type { Config } from '../config.js';
 
 /**
- * Content's abuse limits (docs/decisions/0028-hostile-collaboration.md), counted in Redis and shared by every replica:
+ * Content's abuse limits (docs/decisions/0030-hostile-collaboration.md), counted in Redis and shared by every replica:
  * what a user writes that notifies others, and the reads of share links, which need no account.
  */
 @Injectable()

@@ -45,7 +45,7 @@ export class SharesService {
   /**
    * Invites a registered user by username or email; yourself, or someone with a grant already, is a 409. Every
    * invitation counts towards SHARES_PER_HOUR, found or not: the answer tells whether the login is an account
-   * (docs/decisions/0028-hostile-collaboration.md).
+   * (docs/decisions/0030-hostile-collaboration.md).
    */
   async add(owner: Actor, kind: ShareKind, id: number, input: CreateShare): Promise<Share> {
     const item = await this.item(owner, kind, id, 'owner');

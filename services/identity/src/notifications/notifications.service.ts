@@ -36,7 +36,7 @@ export class NotificationsService {
   /**
    * Stores and pushes one notice per user. A notice still unread from the same actor about the same item and of the
    * same type is replaced by the new one, so a burst of comments is one line in the bell, not a flood
-   * (docs/decisions/0028-hostile-collaboration.md); the recipients' read notices past retention go at the same time.
+   * (docs/decisions/0030-hostile-collaboration.md); the recipients' read notices past retention go at the same time.
    */
   async create(input: InternalCreateNotifications): Promise<void> {
     const userIds = [...new Set(input.userIds)];

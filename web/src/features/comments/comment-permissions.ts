@@ -7,7 +7,7 @@ export interface CommentPermissions {
   isAuthor: (c: Comment) => boolean;
   /** Resolve or reopen a thread: its author while a commenter, the owner or an editor. */
   resolve: (c: Comment) => boolean;
-  /** Delete: its author while a commenter, or the document's owner (docs/decisions/0028-hostile-collaboration.md). */
+  /** Delete: its author while a commenter, or the document's owner (docs/decisions/0030-hostile-collaboration.md). */
   delete: (c: Comment) => boolean;
 }
 
