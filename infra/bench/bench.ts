@@ -145,6 +145,9 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
       // Thousands of benchmark messages in one month: registered users' allowance unlimited.
       USER_MESSAGES_LIMIT: '',
       REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000',
+      // One owner shares the read path's 100 documents, and one colleague writes the push samples' comments back to back.
+      SHARES_PER_HOUR: '100000',
+      COMMENTS_PER_MINUTE: '100000',
     },
     say: (l) => say(`   ${l}`),
   });

@@ -419,4 +419,27 @@ describe('authorization: no one reaches another user’s resources', () => {
       viewer.ws.close();
     }
   });
+
+  /** docs/decisions/0031-hostile-collaboration.md: comment powers and reply notices follow the current grant, not the one a comment was written under. */
+  it('takes comment powers from an author lowered to viewer, and reply notices from a participant who lost access', async () => {
+    const commenter = colleagues.commenter;
+    const share = `/api/documents/${ids.document}/shares/${commenter.id}`;
+    const mine = (await commenter.post(`/api/documents/${ids.document}/comments`, { content: 'Written as a commenter' })).json as { id: number };
+    expect((await owner.patch(share, { role: 'viewer' })).status).toBe(200);
+    const tries = [
+      await commenter.patch(`/api/comments/${mine.id}`, { resolved: true }),
+      await commenter.patch(`/api/comments/${mine.id}`, { content: 'Edited as a viewer' }),
+      await commenter.delete(`/api/comments/${mine.id}`),
+    ];
+    expect(tries.map((a) => [a.status, (a.json as { message?: string }).message])).toEqual(Array.from({ length: 3 }, () => [403, 'This needs the commenter role or higher']));
+
+    // The owner replies after taking the grant away and renaming the document: the former participant hears of neither.
+    expect((await owner.delete(share)).status).toBe(204);
+    expect((await owner.patch(`/api/documents/${ids.document}`, { title: 'Renamed after the removal' })).status).toBe(200);
+    const reply = (await owner.post(`/api/comments/${mine.id}/replies`, { content: 'Noted' })).json as { id: number };
+    expect(reply.id).toBeGreaterThan(mine.id);
+    const theirs = await commenter.get('/api/notifications');
+    expect(theirs.status).toBe(200);
+    expect(theirs.text).not.toContain('Renamed after the removal');
+  });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import JSZip from 'jszip';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { cpuSnapshot } from '../bench/cpu.ts';
 import { AiStub } from './support/ai-stub.ts';
 import { declaredRoutes, disguisedPaths, fillPath, ROUTES, tableRoutes, type Ids, type Route } from './support/routes.ts';
 import { TestStack } from './support/stack.ts';
@@ -304,6 +305,38 @@ describe('hostile input on every route', () => {
     expect(answer.status).toBe(200);
     const relationships = await (await JSZip.loadAsync(await answer.arrayBuffer())).file('word/_rels/document.xml.rels')!.async('string');
     expect([...relationships.matchAll(/Target="([^"]*)" TargetMode="External"/g)].map((m) => m[1])).toEqual(['https://example.com/', 'mailto:pm@example.com']);
+  });
+
+  /** docs/decisions/0031-hostile-collaboration.md: the quote search is linear whatever the quote (27 s of a replica's CPU before). */
+  it('lists five threads quoting 2,000 of the one letter of a 1,999,000-character document for a few seconds of CPU at most', async () => {
+    const quoter = await new Visitor(stack.url).register('quoter', identity);
+    const doc = (await quoter.post('/api/documents', { title: 'One letter', content: 'a'.repeat(1_999_000) })).json as { id: number };
+    const anchor = { exact: 'a'.repeat(2_000), prefix: 'a'.repeat(200), suffix: 'a'.repeat(200) };
+    for (let i = 0; i < 5; i++) expect((await quoter.post(`/api/documents/${doc.id}/comments`, { content: `Quote ${i}`, anchor })).status).toBe(201);
+    const content = stack.replicas('content').map((p) => p.pid);
+    const before = cpuSnapshot(content).ours;
+    const list = await quoter.get(`/api/documents/${doc.id}/comments`);
+    // Clock ticks of the content processes, a hundred a second.
+    const seconds = (cpuSnapshot(content).ours - before) / 100;
+    expect(list.status).toBe(200);
+    expect((list.json as Array<{ position: unknown }>).map((t) => t.position)).toEqual(Array.from({ length: 5 }, () => ({ start: 200, end: 2_200 })));
+    expect(seconds).toBeLessThan(5);
+  });
+
+  it('refuses a flood of comments with 429 and a message that says when to retry', async () => {
+    const flooder = await new Visitor(stack.url).register('flooder', identity);
+    const doc = (await flooder.post('/api/documents', { title: 'Flooded', content: 'Body' })).json as { id: number };
+    const statuses: number[] = [];
+    let refused: Answer | undefined;
+    while (!refused && statuses.length < 100) {
+      const answer = await flooder.post(`/api/documents/${doc.id}/comments`, { content: `Spam ${statuses.length}` });
+      statuses.push(answer.status);
+      if (answer.status === 429) refused = answer;
+    }
+    // COMMENTS_PER_MINUTE's default.
+    expect(statuses).toEqual([...Array.from({ length: 20 }, () => 201), 429]);
+    expect(refused?.json).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many comments\. Please try again in (\d+ seconds?|1 minute)\.$/) });
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('leaves every process of the stack running and ready', async () => {

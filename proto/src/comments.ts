@@ -5,6 +5,9 @@ import { textQuoteSchema } from './text-quote.js';
 
 export const COMMENT_MAX = 10_000;
 export const COMMENT_NOT_FOUND = 'Comment not found';
+/** Comments and replies one user may write per minute (COMMENTS_PER_MINUTE), on every document together: each may notify several people. */
+export const COMMENTS_PER_MINUTE = 20;
+export const COMMENTS_RATE_LIMITED = 'Too many comments.';
 
 const BODY_OBJECT = { error: 'The request body must be a JSON object' };
 const commentContent = z

@@ -6,6 +6,8 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** How many notifications one `GET /api/notifications` answers. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
+/** Days a read notification is kept (NOTIFICATIONS_READ_RETENTION_DAYS); unread ones stay until read. */
+export const NOTIFICATIONS_READ_RETENTION_DAYS = 30;
 
 export const notificationSchema = z.object({
   id: z.number().int(),

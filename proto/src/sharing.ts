@@ -29,6 +29,12 @@ export const NO_SUCH_USER = 'No registered user with that username or email';
 export const SHARE_WITH_SELF = 'You cannot share with yourself: you own it';
 export const ALREADY_SHARED = 'That user already has access; change their role instead';
 export const SHARE_NOT_FOUND = 'That user has no access to share';
+/**
+ * Invitations (`POST .../shares`) one user may send per hour (SHARES_PER_HOUR): each notifies someone and answers
+ * whether a username or email belongs to an account (docs/decisions/0031-hostile-collaboration.md).
+ */
+export const SHARES_PER_HOUR = 60;
+export const SHARES_RATE_LIMITED = 'Too many invitations.';
 
 const BODY_OBJECT = { error: 'The request body must be a JSON object' };
 const roleField = z.enum(GRANTABLE_ROLES, { error: 'role must be viewer, commenter or editor' });
@@ -107,3 +113,4 @@ export const shareTokenParamsSchema = z.object({
 export const SHARE_LINK_NOT_FOUND = 'Share link not found';
 /** Reads of share links one address may make per minute (they need no account, so they are limited). */
 export const SHARE_LINK_READS_PER_MINUTE = 120;
+export const SHARE_LINK_READS_RATE_LIMITED = 'Too many shared documents were opened from your address.';

@@ -1,10 +1,21 @@
 import { z } from 'zod';
 import { acceptedCallerTokens, baseConfigSchema, callerToken } from '@prd/kit';
+import { COMMENTS_PER_MINUTE, SHARES_PER_HOUR } from '@prd/proto';
+
+const positiveInt = (name: string, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be positive`)
+    .default(fallback);
 
 export const configSchema = baseConfigSchema.extend({
   /** docs/decisions/0003-internal-calls.md: this service's own token for identity's routes, and the tokens of the callers of its own. */
   ...callerToken,
   ...acceptedCallerTokens('chat', 'chat-worker', 'export', 'identity'),
   IDENTITY_URL: z.url('IDENTITY_URL must be the URL of the identity service'),
+  /** Per-user limits on what notifies others (docs/decisions/0031-hostile-collaboration.md), counted in Redis. */
+  COMMENTS_PER_MINUTE: positiveInt('COMMENTS_PER_MINUTE', COMMENTS_PER_MINUTE),
+  SHARES_PER_HOUR: positiveInt('SHARES_PER_HOUR', SHARES_PER_HOUR),
 });
 export type Config = z.infer<typeof configSchema>;

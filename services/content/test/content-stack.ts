@@ -14,9 +14,10 @@ export interface ContentStack {
 
 export const GUEST_DOCS_LIMIT = 2;
 
-export async function startContentStack(): Promise<ContentStack> {
+/** `contentEnv` overrides content's configuration (e.g. a lower COMMENTS_PER_MINUTE). */
+export async function startContentStack(contentEnv: Record<string, string> = {}): Promise<ContentStack> {
   const identity = await startIdentityForPeers({ GUEST_DOCS_LIMIT: String(GUEST_DOCS_LIMIT) });
-  const content = await startContent(identity);
+  const content = await startContent(identity, contentEnv);
   return {
     identity,
     content,

@@ -8,6 +8,9 @@ import { guestWithDocument, internalHeaders, registerUser, startContentStack, ty
 
 type Named = TestUser & { username: string };
 
+/** Invitations per user and hour in this suite (SHARES_PER_HOUR): more than the other tests' owner sends. */
+const SHARES_PER_HOUR = 40;
+
 /** docs/decisions/0012-sharing-and-roles.md over the real content and identity services: roles, grants, inheritance through projects and revocation. */
 describe('sharing documents and projects with roles', () => {
   let stack: ContentStack;
@@ -29,7 +32,7 @@ describe('sharing documents and projects with roles', () => {
   const share = (path: string, login: string, role: string, by: TestUser = owner) => api().post(`${path}/shares`).set('Cookie', by.cookie).send({ login, role });
 
   beforeAll(async () => {
-    stack = await startContentStack();
+    stack = await startContentStack({ SHARES_PER_HOUR: String(SHARES_PER_HOUR) });
     [owner, colleague, stranger] = [await named(), await named(), await named()];
   });
   afterAll(() => stack.close());
@@ -260,5 +263,19 @@ describe('sharing documents and projects with roles', () => {
     await api().patch(`/api/projects/${project.id}/shares/${colleague.id}`).set('Cookie', owner.cookie).send({ role: 'editor' }).expect(200);
     await api().get(`/internal/documents/${doc.id}/access?userId=${colleague.id}&role=editor`).set(headers).expect(200);
     await api().get(`/internal/projects/${project.id}/access?userId=${colleague.id}&role=editor`).set(headers).expect(200);
+  });
+
+  it('limits the invitations one user sends per hour, unknown logins included, so accounts cannot be enumerated at speed', async () => {
+    const inviter = await named();
+    const doc = (await api().post('/api/documents').set('Cookie', inviter.cookie).send({ title: 'Probe', content: 'x' }).expect(201)).body as { id: number };
+    for (let i = 0; i < SHARES_PER_HOUR; i++) await share(`/api/documents/${doc.id}`, `probe-${i}@example.com`, 'viewer', inviter).expect(404);
+    const refused = await share(`/api/documents/${doc.id}`, colleague.username, 'viewer', inviter).expect(429);
+    expect(refused.body).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many invitations\. Please try again in \d+ minutes?\.$/) });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Nobody was told of an invitation that was refused; another owner still invites.
+    expect((await request(stack.identity.url).get('/api/notifications').set('Cookie', colleague.cookie).expect(200)).body.items).not.toContainEqual(
+      expect.objectContaining({ documentId: doc.id }),
+    );
+    await share(`/api/documents/${(await document('Still open')).id}`, stranger.username, 'viewer').expect(201);
   });
 });

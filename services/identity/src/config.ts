@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { acceptedCallerTokens, baseConfigSchema, callerToken } from '@prd/kit';
+import { NOTIFICATIONS_READ_RETENTION_DAYS } from '@prd/proto';
 import { DEFAULT_SCRYPT_LOG_N } from './security/password.js';
 
 const HEX_KEY = /^[0-9a-f]{64}$/i;
@@ -76,6 +77,9 @@ export const configSchema = baseConfigSchema
     LOGIN_ATTEMPTS_PER_ACCOUNT: positiveInt('LOGIN_ATTEMPTS_PER_ACCOUNT', 10),
     LOGIN_SLOWDOWN_MS: positiveInt('LOGIN_SLOWDOWN_MS', 2_000),
     LOGIN_WINDOW_SECONDS: positiveInt('LOGIN_WINDOW_SECONDS', 900),
+
+    /** Read notifications older than this many days are deleted (docs/decisions/0031-hostile-collaboration.md); unread ones stay. */
+    NOTIFICATIONS_READ_RETENTION_DAYS: positiveInt('NOTIFICATIONS_READ_RETENTION_DAYS', NOTIFICATIONS_READ_RETENTION_DAYS),
 
     /** log2 of scrypt's N for new password hashes (docs/decisions/0009-security.md: 17, OWASP's figure); test runs may lower it to save time. */
     PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(14).max(20).default(DEFAULT_SCRYPT_LOG_N),

@@ -28,3 +28,4 @@ export * from './users/acting-user.js';
 export * from './security/key-fingerprint.js';
 export * from './bearer/bearer.js';
 export * from './bearer/bearer.service.js';
+export * from './security/rate-limit.js';

@@ -21,6 +21,7 @@ import type { Actor } from '../activities/activities.service.js';
 import type { ContentDb } from '../db/database.js';
 import { comments, documentGrants, documents, projectGrants } from '../db/schema.js';
 import { PeopleService } from '../people/people.service.js';
+import { RateLimits } from '../rate-limits/rate-limits.service.js';
 
 type CommentRow = typeof comments.$inferSelect;
 
@@ -42,6 +43,7 @@ export class CommentsService {
   constructor(
     @Inject(DB) private readonly db: ContentDb,
     private readonly people: PeopleService,
+    private readonly limits: RateLimits,
   ) {}
 
   /** The document's threads with their replies, oldest first, each re-anchored in the current text. */
@@ -77,6 +79,7 @@ export class CommentsService {
   async create(user: Actor | null, documentId: number, input: CreateComment): Promise<Comment> {
     const author = acting(user, COMMENT_NOT_FOUND);
     const document = await access.document(this.db, author, documentId, 'commenter');
+    await this.limits.comment(author.id);
     const [row] = await this.db
       .insert(comments)
       .values({ documentId: document.id, authorId: author.id, authorName: author.username ?? '', content: input.content, anchor: input.anchor ?? null })
@@ -99,22 +102,24 @@ export class CommentsService {
     const parent = await this.find(commentId);
     const document = await this.documentOf(author, parent);
     if (!roleAllows(document.role, 'commenter')) throw forbidden(roleNeededMessage('commenter'));
+    await this.limits.comment(author.id);
     const rootId = parent.parentId ?? parent.id;
     const [row] = await this.db
       .insert(comments)
       .values({ documentId: document.id, parentId: rootId, authorId: author.id, authorName: author.username ?? '', content })
       .returning();
     if (!row) throw new Error('insert returned no row');
-    // "A reply in a thread you took part in."
+    // "A reply in a thread you took part in", told only to those who can still read the document.
     const thread = await this.db
       .select({ authorId: comments.authorId })
       .from(comments)
       .where(or(eq(comments.id, rootId), eq(comments.parentId, rootId)));
     const everyone = await this.peopleWithAccess(document.id, document.projectId, document.ownerId);
+    const readers = new Set(everyone.map((p) => p.userId));
     await this.notify(
       row,
       document.title,
-      thread.map((t) => t.authorId),
+      thread.map((t) => t.authorId).filter((id) => readers.has(id)),
       'reply',
       everyone,
     );
@@ -130,7 +135,9 @@ export class CommentsService {
       if (!roleAllows(document.role, 'commenter')) throw forbidden(roleNeededMessage('commenter'));
     } else {
       if (comment.parentId !== null) throw badRequest('Only a thread can be resolved or reopened');
-      if (comment.authorId !== actor.id && !roleAllows(document.role, 'editor')) throw forbidden('Only its author, the owner or an editor can resolve a thread');
+      // The author's own power lasts as long as their commenter role: one lowered to viewer only reads.
+      const allowed = roleAllows(document.role, 'editor') || (comment.authorId === actor.id && roleAllows(document.role, 'commenter'));
+      if (!allowed) throw forbidden(comment.authorId === actor.id ? roleNeededMessage('commenter') : 'Only its author, the owner or an editor can resolve a thread');
     }
     const [row] = await this.db
       .update(comments)
@@ -141,12 +148,15 @@ export class CommentsService {
     return toComment(row);
   }
 
-  /** Its author or the document's owner deletes a comment; a thread goes with its replies. */
+  /** Its author while still a commenter, or the document's owner, deletes a comment; a thread goes with its replies. */
   async remove(user: Owner | null, commentId: number): Promise<void> {
     const actor = acting(user, COMMENT_NOT_FOUND);
     const comment = await this.find(commentId);
     const document = await this.documentOf(actor, comment);
-    if (comment.authorId !== actor.id && document.role !== 'owner') throw forbidden('Only its author or the document’s owner can delete a comment');
+    if (document.role !== 'owner') {
+      if (comment.authorId !== actor.id) throw forbidden('Only its author or the document’s owner can delete a comment');
+      if (!roleAllows(document.role, 'commenter')) throw forbidden(roleNeededMessage('commenter'));
+    }
     await this.db.delete(comments).where(eq(comments.id, comment.id));
   }
 

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import { AppError, DB, notFound, REDIS } from '@prd/kit';
-import { ErrorCode, SHARE_LINK_NOT_FOUND, SHARE_LINK_READS_PER_MINUTE, type SharedDocument, type ShareLink, type ShareLinkState } from '@prd/proto';
+import { DB, notFound } from '@prd/kit';
+import { SHARE_LINK_NOT_FOUND, type SharedDocument, type ShareLink, type ShareLinkState } from '@prd/proto';
 import { access, type Owner } from '../access/access.js';
 import type { ContentDb } from '../db/database.js';
 import { documents, shareLinks } from '../db/schema.js';
 import { PeopleService } from '../people/people.service.js';
+import { RateLimits } from '../rate-limits/rate-limits.service.js';
 
 /** 192 random bits, URL-safe: far beyond guessing (docs/decisions/0012-sharing-and-roles.md asks for at least 128). */
 const newToken = () => randomBytes(24).toString('base64url');
@@ -19,8 +19,8 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export class ShareLinksService {
   constructor(
     @Inject(DB) private readonly db: ContentDb,
-    @Inject(REDIS) private readonly redis: Redis,
     private readonly people: PeopleService,
+    private readonly limits: RateLimits,
   ) {}
 
   /** Whether the link is on: the token is not kept, so its address cannot be given again. */
@@ -51,7 +51,7 @@ export class ShareLinksService {
 
   /** What the link shows, to anyone; reads are counted per client address. */
   async read(token: string, address: string): Promise<SharedDocument> {
-    await this.limit(address);
+    await this.limits.shareLinkRead(address);
     const [row] = await this.db
       .select({ title: documents.title, content: documents.content, updatedAt: documents.updatedAt, ownerId: documents.ownerId })
       .from(shareLinks)
@@ -60,15 +60,5 @@ export class ShareLinksService {
     if (!row) throw notFound(SHARE_LINK_NOT_FOUND);
     const owner = await this.people.profile(row.ownerId);
     return { title: row.title, content: row.content, updatedAt: row.updatedAt.toISOString(), owner: { name: owner?.name || owner?.username || 'a PRD Studio user' } };
-  }
-
-  /** A fixed one-minute window per address, shared by every replica through Redis. */
-  private async limit(address: string): Promise<void> {
-    const key = `share-link-reads:${address}`;
-    const results = await this.redis.multi().set(key, 0, 'EX', 60, 'NX').incr(key).pttl(key).exec();
-    const count = Number(results?.[1]?.[1] ?? 0);
-    if (count <= SHARE_LINK_READS_PER_MINUTE) return;
-    const seconds = Math.max(1, Math.ceil(Number(results?.[2]?.[1] ?? 60_000) / 1000));
-    throw new AppError(429, { code: ErrorCode.RATE_LIMITED, message: `Too many requests. Please try again in ${seconds} seconds.` });
   }
 }

@@ -7,6 +7,7 @@ import type { Actor } from '../activities/activities.service.js';
 import type { ContentDb } from '../db/database.js';
 import { documentGrants, projectGrants } from '../db/schema.js';
 import { PeopleService } from '../people/people.service.js';
+import { RateLimits } from '../rate-limits/rate-limits.service.js';
 import { RevocationsService } from './revocations.service.js';
 
 /** What is shared: a document (its grants) or a project (its grants, covering its documents). */
@@ -21,6 +22,7 @@ export class SharesService {
     @Inject(DB) private readonly db: ContentDb,
     private readonly people: PeopleService,
     private readonly revocations: RevocationsService,
+    private readonly limits: RateLimits,
   ) {}
 
   async list(user: Owner | null, kind: ShareKind, id: number): Promise<Share[]> {
@@ -40,9 +42,14 @@ export class SharesService {
     return this.withProfiles(rows);
   }
 
-  /** Invites a registered user by username or email; yourself, or someone with a grant already, is a 409. */
+  /**
+   * Invites a registered user by username or email; yourself, or someone with a grant already, is a 409. Every
+   * invitation counts towards SHARES_PER_HOUR, found or not: the answer tells whether the login is an account
+   * (docs/decisions/0031-hostile-collaboration.md).
+   */
   async add(owner: Actor, kind: ShareKind, id: number, input: CreateShare): Promise<Share> {
     const item = await this.item(owner, kind, id, 'owner');
+    await this.limits.share(owner.id);
     const invitee = await this.people.findByLogin(input.login);
     if (!invitee) throw notFound(NO_SUCH_USER);
     if (invitee.id === owner.id) throw conflict(SHARE_WITH_SELF);

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { setTimeout as wait } from 'node:timers/promises';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { CONFIG, REDIS } from '@prd/kit';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
+import { CONFIG, RateLimit, rateLimitNamespace, REDIS } from '@prd/kit';
 import type { Config } from '../config.js';
-import { rateLimitNamespace, tooManyRequests } from '../security/rate-limiter.js';
 
 /**
  * Log-in throttling (docs/decisions/0009-security.md), two buckets in Redis shared by every replica:
@@ -17,7 +16,7 @@ import { rateLimitNamespace, tooManyRequests } from '../security/rate-limiter.js
  */
 @Injectable()
 export class LoginThrottle {
-  private readonly byAddress: RateLimiterRedis;
+  private readonly byAddress: RateLimit;
   private readonly byAccount: RateLimiterRedis;
 
   constructor(
@@ -25,11 +24,11 @@ export class LoginThrottle {
     @Inject(CONFIG) private readonly config: Config,
   ) {
     const namespace = rateLimitNamespace(config.DATABASE_URL);
-    this.byAddress = new RateLimiterRedis({
-      storeClient: redis,
+    this.byAddress = new RateLimit(redis, {
       keyPrefix: `login-address:${namespace}`,
       points: config.LOGIN_ATTEMPTS_PER_ADDRESS,
       duration: config.LOGIN_WINDOW_SECONDS,
+      message: 'Too many log-in attempts.',
     });
     this.byAccount = new RateLimiterRedis({
       storeClient: redis,
@@ -40,13 +39,8 @@ export class LoginThrottle {
   }
 
   /** Counts an attempt from this address; over the limit: 429 saying when to retry. */
-  async countAddress(address: string): Promise<void> {
-    try {
-      await this.byAddress.consume(address);
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) throw tooManyRequests('Too many log-in attempts.', Math.ceil(rejection.msBeforeNext / 1000));
-      throw rejection;
-    }
+  countAddress(address: string): Promise<void> {
+    return this.byAddress.take(address);
   }
 
   /** Waits before an account's password is checked when it has failed too often in the window. */

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { CONFIG, DB, LOGGER, REDIS, type BaseConfig, type Database } from '@prd/kit';
+import { CONFIG, DB, LOGGER, REDIS, type Database } from '@prd/kit';
 import { NOTIFICATIONS_PAGE_SIZE, type InternalCreateNotifications, type Notification, type NotificationType, type NotificationsPage, type UsageEvent } from '@prd/proto';
+import type { Config } from '../config.js';
 import * as tables from '../db/schema.js';
 import { usageChannel } from '../usage/usage-channel.js';
 
@@ -28,27 +29,48 @@ export class NotificationsService {
   constructor(
     @Inject(DB) private readonly db: Database<typeof tables>,
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(CONFIG) private readonly config: BaseConfig,
+    @Inject(CONFIG) private readonly config: Config,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
+  /**
+   * Stores and pushes one notice per user. A notice still unread from the same actor about the same item and of the
+   * same type is replaced by the new one, so a burst of comments is one line in the bell, not a flood
+   * (docs/decisions/0031-hostile-collaboration.md); the recipients' read notices past retention go at the same time.
+   */
   async create(input: InternalCreateNotifications): Promise<void> {
     const userIds = [...new Set(input.userIds)];
     if (userIds.length === 0) return;
-    const rows = await this.db
-      .insert(n)
-      .values(
-        userIds.map((userId) => ({
-          userId,
-          type: input.type,
-          actorName: input.actorName,
-          title: input.title,
-          documentId: input.documentId ?? null,
-          projectId: input.projectId ?? null,
-          commentId: input.commentId ?? null,
-        })),
-      )
-      .returning();
+    const item = (column: typeof n.documentId | typeof n.projectId, id: number | null | undefined) => (id == null ? isNull(column) : eq(column, id));
+    const rows = await this.db.transaction(async (tx) => {
+      await tx
+        .delete(n)
+        .where(
+          and(
+            inArray(n.userId, userIds),
+            isNull(n.readAt),
+            eq(n.type, input.type),
+            eq(n.actorName, input.actorName),
+            item(n.documentId, input.documentId),
+            item(n.projectId, input.projectId),
+          ),
+        );
+      await this.prune(tx, userIds);
+      return tx
+        .insert(n)
+        .values(
+          userIds.map((userId) => ({
+            userId,
+            type: input.type,
+            actorName: input.actorName,
+            title: input.title,
+            documentId: input.documentId ?? null,
+            projectId: input.projectId ?? null,
+            commentId: input.commentId ?? null,
+          })),
+        )
+        .returning();
+    });
     // Pushes are best effort: the notification is stored, and the list shows it on the next load.
     await Promise.all(
       rows.map((row) => {
@@ -80,7 +102,13 @@ export class NotificationsService {
       .update(n)
       .set({ readAt: new Date() })
       .where('ids' in which ? and(mine, inArray(n.id, which.ids)) : mine);
+    await this.prune(this.db, [userId]);
     return { unread: await this.unread(userId) };
+  }
+
+  /** Deletes these users' notifications read more than NOTIFICATIONS_READ_RETENTION_DAYS ago. */
+  private async prune(db: Pick<Database<typeof tables>, 'delete'>, userIds: number[]): Promise<void> {
+    await db.delete(n).where(and(inArray(n.userId, userIds), lt(n.readAt, sql`now() - make_interval(days => ${this.config.NOTIFICATIONS_READ_RETENTION_DAYS})`)));
   }
 
   private async unread(userId: number): Promise<number> {

@@ -1,7 +1,6 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimit, rateLimitNamespace } from '@prd/kit';
 import type { Config } from '../config.js';
-import { rateLimitNamespace, tooManyRequests } from './rate-limiter.js';
 
 const HOUR = 3600;
 
@@ -11,36 +10,32 @@ const HOUR = 3600;
  * created by a first write anywhere or by resetting one's guest account.
  */
 export class AddressLimits {
-  private readonly registrations: RateLimiterRedis;
-  private readonly guests: RateLimiterRedis;
+  private readonly registrations: RateLimit;
+  private readonly guests: RateLimit;
 
   constructor(redis: Redis, config: Config) {
     const namespace = rateLimitNamespace(config.DATABASE_URL);
-    this.registrations = new RateLimiterRedis({
-      storeClient: redis,
+    this.registrations = new RateLimit(redis, {
       keyPrefix: `register-address:${namespace}`,
       points: config.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
       duration: HOUR,
+      message: 'Too many accounts were created from your address.',
     });
-    this.guests = new RateLimiterRedis({ storeClient: redis, keyPrefix: `guests:${namespace}`, points: config.GUESTS_PER_ADDRESS_PER_HOUR, duration: HOUR });
+    this.guests = new RateLimit(redis, {
+      keyPrefix: `guests:${namespace}`,
+      points: config.GUESTS_PER_ADDRESS_PER_HOUR,
+      duration: HOUR,
+      message: 'Too many guest sessions were started from your address.',
+    });
   }
 
   /** Counts a sign-up from this address; over the limit: 429 saying when to retry. */
   registration(address: string): Promise<void> {
-    return consume(this.registrations, address, 'Too many accounts were created from your address.');
+    return this.registrations.take(address);
   }
 
   /** Counts a new guest (or a guest reset) from this address; over the limit: 429 saying when to retry. */
   guest(address: string): Promise<void> {
-    return consume(this.guests, address, 'Too many guest sessions were started from your address.');
-  }
-}
-
-async function consume(limiter: RateLimiterRedis, address: string, what: string): Promise<void> {
-  try {
-    await limiter.consume(address.toLowerCase());
-  } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) throw tooManyRequests(what, Math.ceil(rejection.msBeforeNext / 1000));
-    throw rejection;
+    return this.guests.take(address);
   }
 }

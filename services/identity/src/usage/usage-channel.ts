@@ -1,5 +1,5 @@
 import { USAGE_EVENTS_CHANNEL } from '@prd/proto';
-import { rateLimitNamespace } from '../security/rate-limiter.js';
+import { rateLimitNamespace } from '@prd/kit';
 
 /**
  * The Redis channel of one deployment's usage events: every identity replica shares its database

@@ -5,9 +5,9 @@ export interface CommentPermissions {
   /** Comment and reply: commenters, editors and the owner. */
   write: boolean;
   isAuthor: (c: Comment) => boolean;
-  /** Resolve or reopen a thread: its author, the owner or an editor. */
+  /** Resolve or reopen a thread: its author while a commenter, the owner or an editor. */
   resolve: (c: Comment) => boolean;
-  /** Delete: its author or the document's owner. */
+  /** Delete: its author while a commenter, or the document's owner (docs/decisions/0031-hostile-collaboration.md). */
   delete: (c: Comment) => boolean;
 }
 
@@ -17,7 +17,7 @@ export function commentPermissions(role: Role, userId: number | null): CommentPe
   return {
     write,
     isAuthor,
-    resolve: (c) => isAuthor(c) || roleAllows(role, 'editor'),
-    delete: (c) => isAuthor(c) || role === 'owner',
+    resolve: (c) => (isAuthor(c) && write) || roleAllows(role, 'editor'),
+    delete: (c) => (isAuthor(c) && write) || role === 'owner',
   };
 }

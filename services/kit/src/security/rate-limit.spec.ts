@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { describeWait, rateLimitNamespace, tooManyRequests } from './rate-limiter.js';
+import { describeWait, rateLimitNamespace } from './rate-limit.js';
 
 describe('rate limit texts', () => {
   it('says when to retry in the largest sensible unit', () => {
@@ -9,13 +9,6 @@ describe('rate limit texts', () => {
     expect(describeWait(61)).toBe('2 minutes');
     expect(describeWait(3600)).toBe('60 minutes');
     expect(describeWait(7200)).toBe('2 hours');
-  });
-
-  it('answers 429 RATE_LIMITED', () => {
-    expect(tooManyRequests('Too many log-in attempts.', 90)).toMatchObject({
-      status: 429,
-      body: { code: 'RATE_LIMITED', message: 'Too many log-in attempts. Please try again in 2 minutes.' },
-    });
   });
 
   it("names the namespace after the deployment's database", () => {
