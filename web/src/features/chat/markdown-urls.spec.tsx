@@ -29,7 +29,7 @@ describe('images in rendered markdown', () => {
 
   it('lose their source when it points into /api/, and keep any other', () => {
     const { container } = render(<MarkdownView text={'![out](/api/logout)\n\n![odd](/%61pi/logout)\n\n![fine](/images/logo.png)\n\n[a link](/api/docs)'} />);
-    const images = [...container.querySelectorAll('img')];
+    const images = Array.from(container.querySelectorAll('img'));
     expect(images.map((img) => [img.alt, img.getAttribute('src')])).toEqual([
       ['out', null],
       ['odd', null],
