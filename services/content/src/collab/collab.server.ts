@@ -219,8 +219,18 @@ export class CollabServer implements OnModuleInit, BeforeApplicationShutdown {
     const role = id === null ? null : await this.store.role(userId, id);
     if (role === null) throw new Refusal(COLLAB_REFUSED.NOT_FOUND);
     connectionConfig.readOnly = !roleAllows(role, 'editor');
-    const profile = await this.people.profile(userId);
-    return { presence: presenceUser(userId, profile?.name || (profile?.username ?? `User ${userId}`)) };
+    return { presence: presenceUser(userId, await this.presenceName(userId)) };
+  }
+
+  /** The name others see: identity's; while identity cannot answer, editing goes on under a stand-in. */
+  private async presenceName(userId: number): Promise<string> {
+    try {
+      const profile = await this.people.profile(userId);
+      if (profile) return profile.name || profile.username;
+    } catch (err) {
+      this.logger.warn({ err, userId }, 'could not read a live editor’s name');
+    }
+    return `User ${userId}`;
   }
 
   /**
