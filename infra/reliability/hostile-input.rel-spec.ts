@@ -3,6 +3,7 @@ import JSZip from 'jszip';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cpuSnapshot } from '../bench/cpu.ts';
+import WebSocket from 'ws';
 import { AiStub } from './support/ai-stub.ts';
 import { declaredRoutes, disguisedPaths, fillPath, ROUTES, tableRoutes, type Ids, type Route } from './support/routes.ts';
 import { TestStack } from './support/stack.ts';
@@ -337,6 +338,25 @@ describe('hostile input on every route', () => {
     expect(statuses).toEqual([...Array.from({ length: 20 }, () => 201), 429]);
     expect(refused?.json).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many comments\. Please try again in (\d+ seconds?|1 minute)\.$/) });
     expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('closes a live-editing socket on a frame larger than a person produces, and on an oversized presence message', async () => {
+    // Written down again, not imported: docs/decisions/0032-live-editing-limits-and-presence.md's bounds and close code.
+    const FRAME_MAX_BYTES = 1024 * 1024;
+    const PRESENCE_MAX_BYTES = 4096;
+    const varUint = (n: number): number[] => (n < 0x80 ? [n] : [(n & 0x7f) | 0x80, ...varUint(n >>> 7)]);
+    const closeCodeAfter = (frame: Uint8Array) =>
+      new Promise<number>((resolve, reject) => {
+        const ws = new WebSocket(`${stack.url.replace('http', 'ws')}/ws-collab`, { headers: { Cookie: visitor.cookie, Origin: stack.url } });
+        ws.once('open', () => ws.send(frame));
+        ws.once('close', (code) => resolve(code));
+        ws.once('error', reject);
+      });
+    const name = [...Buffer.from(String(ids.document))];
+    // A Hocuspocus message: the document's name, the message type (1: presence), then its bytes.
+    const presence = new Uint8Array([...varUint(name.length), ...name, 1, ...varUint(PRESENCE_MAX_BYTES), ...new Uint8Array(PRESENCE_MAX_BYTES)]);
+    expect(await closeCodeAfter(presence)).toBe(4413);
+    expect(await closeCodeAfter(new Uint8Array(FRAME_MAX_BYTES + 1))).toBe(1009);
   });
 
   it('leaves every process of the stack running and ready', async () => {

@@ -19,6 +19,8 @@ export interface CollabClient {
   nextRefusal: () => Promise<string>;
   /** The next authenticated scope (after a reconnect). */
   nextScope: () => Promise<string>;
+  /** Sends a frame of the client's own making on its socket, as a hostile client would. */
+  send: (frame: Uint8Array) => void;
   destroy: () => void;
 }
 
@@ -63,6 +65,7 @@ export function connect(serviceUrl: string, cookie: string, documentId: number):
     nextClose: () => once('close', (p: { event: { code: number } }) => p.event.code),
     nextRefusal: () => once('authenticationFailed', (p: { reason: string }) => p.reason),
     nextScope: () => once('authenticated', (p: onAuthenticatedParameters) => p.scope),
+    send: (frame) => socket.webSocket?.send(frame),
     destroy: () => {
       provider.destroy();
       socket.destroy();

@@ -5,6 +5,8 @@ import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import {
   Hocuspocus,
   type afterLoadDocumentPayload,
+  type beforeHandleAwarenessPayload,
+  type beforeSyncPayload,
   type Connection,
   type connectedPayload,
   type LocalTransactionOrigin,
@@ -16,27 +18,38 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { RawData, WebSocket } from 'ws';
+import { messageYjsSyncStep2, messageYjsUpdate } from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { CONFIG, createRedis, deploymentChannel, isSameOrigin, LOGGER, REDIS, SESSION_ENDED_CHANNEL, SessionService, sessionTag, type SessionEndedEvent } from '@prd/kit';
 import {
   ACCESS_REVOKED_CHANNEL,
   accessRevokedEventSchema,
   COLLAB_CLOSE,
+  COLLAB_FRAME_MAX_BYTES,
   COLLAB_PATH,
   COLLAB_REFUSED,
   collabDocumentName,
   ErrorCode,
+  presenceUser,
   roleAllows,
   type AccessRevokedEvent,
+  type CollabPresenceUser,
   type Role,
 } from '@prd/proto';
 import type { Config } from '../config.js';
+import { PeopleService } from '../people/people.service.js';
 import { CollabStore } from './collab-store.js';
+import { oversizedPresence, refusedUpdate } from './live-limits.js';
+import { claimPresence } from './live-presence.js';
 
-/** What Hocuspocus keeps beside each connection: the session it was opened with. Direct (server) connections have none. */
+/**
+ * What Hocuspocus keeps beside each connection: the session it was opened with and, once authenticated,
+ * who its user is in presence. Direct (server) connections have none.
+ */
 export interface CollabContext {
   userId?: number;
   sessionId?: string;
+  presence?: CollabPresenceUser;
 }
 
 /** The session a socket was opened with, as the upgrade found it. */
@@ -84,6 +97,7 @@ export class CollabServer implements OnModuleInit, BeforeApplicationShutdown {
     private readonly adapterHost: HttpAdapterHost,
     private readonly sessions: SessionService,
     private readonly store: CollabStore,
+    private readonly people: PeopleService,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -99,6 +113,8 @@ export class CollabServer implements OnModuleInit, BeforeApplicationShutdown {
       extensions: [new RedisExtension({ prefix: this.prefix, createClient: () => createRedis(config.REDIS_URL, logger, 'content-collab') })],
       onAuthenticate: (data) => this.authenticate(data),
       connected: (data) => this.confirm(data),
+      beforeSync: (data) => this.limit(data),
+      beforeHandleAwareness: async (data) => this.presence(data),
       onLoadDocument: (data) => this.load(data),
       afterLoadDocument: (data) => this.catchUp(data),
       onStoreDocument: (data) => this.storeDocument(data),
@@ -108,7 +124,7 @@ export class CollabServer implements OnModuleInit, BeforeApplicationShutdown {
   async onModuleInit(): Promise<void> {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     // Queued, not awaited: loading plugins now would build Nest's routes before Nest installs its error handler.
-    void fastify.register(fastifyWebsocket, { options: { maxPayload: this.config.BODY_LIMIT_BYTES } });
+    void fastify.register(fastifyWebsocket, { options: { maxPayload: COLLAB_FRAME_MAX_BYTES } });
     void fastify.register(async (scope) => {
       scope.get(COLLAB_PATH, { websocket: true, preHandler: (request, reply) => this.admit(request, reply) }, (socket, request) => this.accept(socket, request));
     });
@@ -178,15 +194,23 @@ export class CollabServer implements OnModuleInit, BeforeApplicationShutdown {
       sessionId: session.sessionId,
     });
     this.sockets.set(socket, session);
-    socket.on('message', (data: RawData) => client.handleMessage(toBytes(data)));
+    socket.on('message', (data: RawData) => {
+      const frame = toBytes(data);
+      // Refused before Hocuspocus decodes it: presence is a few hundred bytes.
+      if (oversizedPresence(frame)) return socket.close(COLLAB_CLOSE.MESSAGE_REFUSED, 'presence too large');
+      client.handleMessage(frame);
+    });
     socket.on('close', (code, reason) => {
       this.sockets.delete(socket);
       client.handleClose({ code, reason: reason.toString() });
     });
   }
 
-  /** Per document: the session must still hold its user, and the user needs a role; below editor, the connection is read-only. */
-  private async authenticate({ documentName, context, connectionConfig }: onAuthenticatePayload<CollabContext>): Promise<void> {
+  /**
+   * Per document: the session must still hold its user, and the user needs a role; below editor, the
+   * connection is read-only. Its presence is the user's name as identity knows it.
+   */
+  private async authenticate({ documentName, context, connectionConfig }: onAuthenticatePayload<CollabContext>): Promise<Pick<CollabContext, 'presence'>> {
     const id = documentIdOf(documentName);
     const { userId, sessionId } = context;
     if (userId === undefined || sessionId === undefined) throw new Refusal(COLLAB_REFUSED.UNAUTHORIZED);
@@ -195,6 +219,39 @@ export class CollabServer implements OnModuleInit, BeforeApplicationShutdown {
     const role = id === null ? null : await this.store.role(userId, id);
     if (role === null) throw new Refusal(COLLAB_REFUSED.NOT_FOUND);
     connectionConfig.readOnly = !roleAllows(role, 'editor');
+    return { presence: presenceUser(userId, await this.presenceName(userId)) };
+  }
+
+  /** The name others see: identity's; while identity cannot answer, editing goes on under a stand-in. */
+  private async presenceName(userId: number): Promise<string> {
+    try {
+      const profile = await this.people.profile(userId);
+      if (profile) return profile.name || profile.username;
+    } catch (err) {
+      this.logger.warn({ err, userId }, 'could not read a live editor’s name');
+    }
+    return `User ${userId}`;
+  }
+
+  /**
+   * Before a client's update is applied (docs/decisions/0032-live-editing-limits-and-presence.md): one that would take the document past its
+   * size limit, or holds anything but its text, is not applied (the connection turns read-only, which
+   * Hocuspocus checks next) and the socket closes, so no replica and no other client ever has it.
+   */
+  private async limit({ connection, document, type, payload }: beforeSyncPayload<CollabContext>): Promise<void> {
+    if (connection.readOnly || (type !== messageYjsSyncStep2 && type !== messageYjsUpdate) || !refusedUpdate(document, payload)) return;
+    connection.readOnly = true;
+    connection.webSocket.close(COLLAB_CLOSE.MESSAGE_REFUSED, 'update refused');
+  }
+
+  /** A client's presence carries its session's user and only its own client's state; other replicas' (over Redis) were held to this on theirs. */
+  private presence({ connection, context, document, states }: beforeHandleAwarenessPayload<CollabContext>): void {
+    if (!connection) return;
+    if (!context?.presence) {
+      for (const clientId of states.keys()) states.delete(clientId);
+      return;
+    }
+    claimPresence(states, document.getClients(connection), document.awareness.getStates(), context.presence);
   }
 
   /**

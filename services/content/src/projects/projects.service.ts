@@ -16,9 +16,10 @@ import {
 import { access, type Owner } from '../access/access.js';
 import { ActivitiesService, type Actor } from '../activities/activities.service.js';
 import { documentColumns, type ContentDb } from '../db/database.js';
-import { documentGrants, documents, projects } from '../db/schema.js';
+import { documentGrants, documents, projectGrants, projects } from '../db/schema.js';
 import { toDocumentDto } from '../documents/document-dto.js';
 import { PeopleService } from '../people/people.service.js';
+import { RevocationsService } from '../shares/revocations.service.js';
 
 type ProjectRow = typeof projects.$inferSelect;
 
@@ -40,6 +41,7 @@ export class ProjectsService {
     @Inject(DB) private readonly db: ContentDb,
     private readonly activities: ActivitiesService,
     private readonly people: PeopleService,
+    private readonly revocations: RevocationsService,
   ) {}
 
   /** The owner's projects, most recently updated first. */
@@ -90,17 +92,23 @@ export class ProjectsService {
     });
   }
 
-  /** Deletes the project (its owner only); its documents stay, detached from it, and its grants go with it. */
+  /**
+   * Deletes the project (its owner only); its documents stay, detached from it, and its grants go with
+   * it: once committed, every member's realtime sessions on them are told (live editors close).
+   */
   async remove(owner: Owner, id: number): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    const lost = await this.db.transaction(async (tx) => {
       // Lock order documents, then project, as a document change does: concurrent detaching cannot deadlock.
       const project = await access.project(tx, owner, id, 'owner');
-      await tx.select({ id: documents.id }).from(documents).where(access.projectDocuments(project)).for('update');
+      const detached = await tx.select({ id: documents.id }).from(documents).where(access.projectDocuments(project)).for('update');
       const current = await access.project(tx, owner, id, 'owner', { lock: 'update' });
+      const members = await tx.select({ userId: projectGrants.userId }).from(projectGrants).where(eq(projectGrants.projectId, current.id));
       await tx.update(documents).set({ projectId: null }).where(access.projectDocuments(current));
       await tx.delete(projects).where(eq(projects.id, current.id));
       await this.activities.record(tx, owner, owner, 'project_deleted', { projectId: current.id, title: current.name });
+      return { members: members.map((m) => m.userId), documentIds: detached.map((d) => d.id) };
     });
+    await this.revocations.projectDeleted(id, lost.members, lost.documentIds);
   }
 
   /**

@@ -31,6 +31,11 @@ export class RevocationsService {
     await this.publish({ userId, documentIds: rows.map((r) => r.id), projectId });
   }
 
+  /** A deleted project's members lost its documents (read before the delete: its grants went with it). */
+  async projectDeleted(projectId: number, memberIds: number[], documentIds: number[]): Promise<void> {
+    await Promise.all(memberIds.map((userId) => this.publish({ userId, documentIds, projectId })));
+  }
+
   /** A document left its project: whoever reached it through the project's grants no longer does. */
   async documentLeftProject(documentId: number, projectId: number): Promise<void> {
     const grantees = await this.db.select({ userId: projectGrants.userId }).from(projectGrants).where(eq(projectGrants.projectId, projectId));

@@ -1,5 +1,5 @@
 import { FileTextOutlined, EditOutlined, HistoryOutlined, ReloadOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { roleAllows } from '@prd/proto';
+import { roleAllows, userColor } from '@prd/proto';
 import { Alert, Button } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -24,7 +24,6 @@ import { ShareDialog } from '../sharing/share-dialog';
 import { ROLE_LABELS } from '../sharing/role-label';
 import { useDocumentUpdating } from './use-document-updating';
 import { useLiveDocument } from './use-live-document';
-import { userColor } from './user-color';
 import liveEditing from './live-editing.module.css';
 import layout from './chat-beside-preview.module.css';
 import styles from './document-editor.module.css';

@@ -1,7 +1,6 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket, type onCloseParameters } from '@hocuspocus/provider';
-import { COLLAB_CLOSE, COLLAB_TEXT, COLLAB_TOKEN, collabDocumentName, collabSocketPath } from '@prd/proto';
+import { COLLAB_CLOSE, COLLAB_TEXT, COLLAB_TOKEN, collabDocumentName, collabSocketPath, selectionTint } from '@prd/proto';
 import * as Y from 'yjs';
-import { selectionTint } from './user-color';
 
 /** Who this browser is in the document's presence (docs/decisions/0013-live-co-editing.md: name and colour in the awareness state). */
 export interface LiveUser {

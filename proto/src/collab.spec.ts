@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { selectionTint, userColor } from './user-color';
+import { selectionTint, userColor } from './collab.js';
 
 describe('userColor', () => {
   it('gives a user the same #rrggbb colour every time', () => {
