@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import type { PdfPageSize } from '@prd/proto';
 import { linkAddress } from './link-address.js';
 import { parseMarkdown } from './parse-markdown.js';
-import { PDF_FONTS, pdfFontFiles, type PdfFont } from './pdf-fonts.js';
+import { PDF_FONTS, pdfFonts, type PdfFont } from './pdf-fonts.js';
 import { fragments, wrap, type Line, type Span, type SpanStyle } from './pdf-lines.js';
 
 /** Page sizes in points (1/72 inch). */
@@ -102,8 +102,9 @@ class PdfWriter {
       displayTitle: Boolean(title),
       info: { Title: title, Creator: 'PRD Studio' },
     });
-    const files = pdfFontFiles();
-    for (const font of PDF_FONTS) this.doc.registerFont(font, files[font]);
+    const fonts = pdfFonts();
+    // pdfkit's types know font files only; it takes a fontkit font as well.
+    for (const font of PDF_FONTS) this.doc.registerFont(font, fonts[font] as unknown as Buffer);
   }
 
   title(title: string): void {

@@ -1,3 +1,4 @@
+import { create, type Font } from 'fontkit';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -18,10 +19,14 @@ export type PdfFont = keyof typeof FILES;
 export const PDF_FONTS = Object.keys(FILES) as PdfFont[];
 
 const require = createRequire(import.meta.url);
-let loaded: Record<PdfFont, Buffer> | undefined;
+let loaded: Record<PdfFont, Font> | undefined;
 
-/** The font files, read once per thread (about 2.5 MB in all). */
-export function pdfFontFiles(): Record<PdfFont, Buffer> {
-  loaded ??= Object.fromEntries(PDF_FONTS.map((font) => [font, readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${FILES[font]}`))])) as Record<PdfFont, Buffer>;
+/**
+ * The fonts, read and parsed by fontkit once per build thread and handed to each document (pdfkit
+ * takes a fontkit font as it is): a document then neither parses the font tables again nor shapes
+ * again the glyphs an earlier one shaped.
+ */
+export function pdfFonts(): Record<PdfFont, Font> {
+  loaded ??= Object.fromEntries(PDF_FONTS.map((font) => [font, create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${FILES[font]}`))) as Font])) as Record<PdfFont, Font>;
   return loaded;
 }
