@@ -133,6 +133,12 @@ describe('markdownToPdf', () => {
     expect(flat(pdfText(pdf))).toContain('Requirement 120 Owner 120');
   });
 
+  it('leaves out control characters, which no font draws', async () => {
+    const pdf = await markdownToPdf({ title: 'Controls', markdown: 'bad\u0002 \u0007chars\u001f and `co\u0008de`\n\n```\nline\u0001 one\r\n```\n', size: 'a4' });
+    const text = flat(pdfText(pdf));
+    expect(text).toContain('bad chars and code line one');
+  });
+
   it('cuts a word or a code line wider than the page instead of losing its end', async () => {
     const long = `x${'0123456789'.repeat(30)}y`;
     const pdf = await markdownToPdf({ title: 'Wide', markdown: `${long}\n\n\`\`\`\n${long}\n\`\`\`\n`, size: 'a4' });

@@ -43,6 +43,11 @@ export interface PdfSource {
   size: PdfPageSize;
 }
 
+/** Control characters, which no font draws: left out (a tab or a line end inside a paragraph reads as a space). */
+// eslint-disable-next-line no-control-regex -- finding the control characters is the point
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const inlineText = (text: string) => text.replace(/[\t\n\r]/g, ' ').replace(CONTROLS, '');
+
 /** Character formatting inherited by the text inside emphasis, strong, delete and links. */
 interface Inline {
   bold?: boolean;
@@ -279,6 +284,8 @@ class PdfWriter {
     const perLine = Math.max(1, Math.floor((width - 2 * CODE_PADDING) / this.measure(CODE_SIZE)('mono', 'M')));
     const lines = code
       .replaceAll('\t', '    ')
+      .replaceAll('\r', '')
+      .replace(CONTROLS, '')
       .split('\n')
       .flatMap((line) => {
         const chars = [...line];
@@ -402,7 +409,7 @@ class PdfWriter {
     switch (node.type) {
       case 'text':
         // A line ending inside a paragraph is a soft break: it reads as a space.
-        return [{ text: node.value.replace(/[\n\t]/g, ' '), style: this.textStyle(fmt, ctx) }];
+        return [{ text: inlineText(node.value), style: this.textStyle(fmt, ctx) }];
       case 'emphasis':
         return this.inlines(node.children, { ...fmt, italic: true }, ctx);
       case 'strong':
@@ -410,7 +417,7 @@ class PdfWriter {
       case 'delete':
         return this.inlines(node.children, { ...fmt, strike: true }, ctx);
       case 'inlineCode':
-        return [{ text: node.value.replace(/[\n\t]/g, ' '), style: this.textStyle(fmt, ctx, 'mono') }];
+        return [{ text: inlineText(node.value), style: this.textStyle(fmt, ctx, 'mono') }];
       case 'break':
         return [{ text: null, style: this.textStyle(fmt, ctx) }];
       case 'link': {
@@ -448,7 +455,7 @@ class PdfWriter {
     const tag = html.trim().toLowerCase();
     if (tag.startsWith('<!--')) return [];
     if (tag === '<br>' || tag === '<br/>' || tag === '<br />') return [{ text: null, style: this.textStyle(fmt, ctx) }];
-    return [{ text: html, style: this.textStyle(fmt, ctx) }];
+    return [{ text: inlineText(html), style: this.textStyle(fmt, ctx) }];
   }
 }
 
