@@ -68,14 +68,14 @@ export function pdfOutline(pdf: Buffer): Bookmark[] {
   const root: Bookmark[] = [];
   const stack: Bookmark[][] = [];
   let current = root;
-  for (const [tag, page, title] of xml.matchAll(/<outline>|<\/outline>|<item page="(\d+)">([\s\S]*?)<\/item>/g).map((m) => [m[0], m[1], m[2]])) {
+  for (const [tag, page, title] of xml.matchAll(/<outline>|<\/outline>|<item page="(\d+)">([\s\S]*?)<\/item>/g)) {
     if (tag === '<outline>') {
       stack.push(current);
       if (stack.length > 1) current = current.at(-1)!.children;
     } else if (tag === '</outline>') {
       current = stack.pop()!;
     } else {
-      current.push({ title: decode(title), page: Number(page), children: [] });
+      current.push({ title: decode(title ?? ''), page: Number(page), children: [] });
     }
   }
   return root;
