@@ -35,6 +35,7 @@ describe('gateway routing', () => {
     ['/api/activities', 'content'],
     ['/api/documents/1/export/docx', 'export'],
     ['/api/documents/1/export/markdown', 'export'],
+    ['/api/documents/1/export/pdf', 'export'],
     ['/api/chat', 'chat'],
     ['/api/chat/threads', 'chat'],
     ['/api/document-flow/start', 'chat'],

@@ -20,7 +20,7 @@ import { judgeRows, renderTable, type NotMeasured } from './report.ts';
 import { AI_WARMUP_SECONDS, buildRows, SETTINGS_REPETITIONS, type BenchResults, type RunResults } from './results.ts';
 import { measureNotificationPush, measureSharedReadPath, shareDocuments } from './sharing.ts';
 import { measureUsagePush } from './usage-push.ts';
-import { measureWordExport } from './word-export.ts';
+import { measureExport } from './document-export.ts';
 
 /** Durations and sample counts: the whole benchmark (both runs) stays within about ten minutes. */
 export const SETTINGS = {
@@ -188,7 +188,8 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
     const notificationPush = await attempt('notification push after a colleague’s comment', say, () =>
       measureNotificationPush(base, readUser, documentIds[0] ?? 0, SETTINGS.notificationPushSamples),
     );
-    const wordExport = await attempt('Word export', say, async () => measureWordExport(base, await register(base, 'export'), SETTINGS.exportSamples));
+    const wordExport = await attempt('Word export', say, async () => measureExport(base, await register(base, 'export'), SETTINGS.exportSamples, 'docx'));
+    const pdfExport = await attempt('PDF export', say, async () => measureExport(base, await register(base, 'export'), SETTINGS.exportSamples, 'pdf'));
     const lastExportEndedAt = performance.now();
     const collab = await attempt(`live co-editing (${SETTINGS.collabClients} editors on one document, ${SETTINGS.collabDocuments} documents open)`, say, async () =>
       measureCollab(base, state, await register(base, 'collab'), {
@@ -220,7 +221,7 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
       measureMcp(base, await register(base, 'mcp'), contentDatabaseUrl(state.postgresUrl), SETTINGS.mcpSamples),
     );
     const memoryAfterLoad = measureMemory(state);
-    const exportIdle = await attempt(`export memory ${EXPORT_IDLE_SECONDS} s after the last Word export`, say, () => exportMemoryAfterIdle(state, lastExportEndedAt));
+    const exportIdle = await attempt(`export memory ${EXPORT_IDLE_SECONDS} s after the last Word and PDF exports`, say, () => exportMemoryAfterIdle(state, lastExportEndedAt));
     const otherCpuShare = foreignShare(cpuBefore, cpuSnapshot([process.pid]));
     // Lighthouse last, on the same stack: its Chromium would otherwise count as other work above.
     await lighthouse(base);
@@ -235,6 +236,7 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
       usagePush,
       notificationPush,
       wordExport,
+      pdfExport,
       collab,
       cost,
       mcp,

@@ -81,7 +81,7 @@ export function measureMemory(state: StackState): MemoryFigures {
   return { processes, totalRssKb: processes.reduce((sum, p) => sum + p.rssKb, 0), totalPssKb: totalPss };
 }
 
-/** How long after its last Word export the export service is read again: its idle build thread exits after 5 s. */
+/** How long after its last Word or PDF export the export service is read again: its idle build thread exits after 5 s. */
 export const EXPORT_IDLE_SECONDS = 30;
 
 export interface ExportIdleMemory {

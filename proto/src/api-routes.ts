@@ -31,7 +31,7 @@ import {
   updateDocumentSchema,
 } from './documents.js';
 import { usageSchema } from './errors.js';
-import { exportParamsSchema } from './exports.js';
+import { exportParamsSchema, pdfExportQuerySchema } from './exports.js';
 import { feedbackAnswerSchema, feedbackSchema } from './feedback.js';
 import { markNotificationsReadSchema, notificationsPageSchema, notificationsQuerySchema } from './notifications.js';
 import { createProjectSchema, projectDocumentsQuerySchema, projectParamsSchema, projectSchema, sharedProjectSchema, updateProjectSchema } from './projects.js';
@@ -535,7 +535,18 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     summary: 'Download a document as Markdown or Word (registered users)',
     params: exportParamsSchema,
     answer: { status: 200, description: 'The file, as an attachment', files: ['text/markdown', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'] },
-    errors: [400, 401, 403, 404],
+    errors: [400, 401, 403, 404, 429],
+  },
+  {
+    service: 'export',
+    method: 'get',
+    path: '/api/documents/:id/export/pdf',
+    summary: 'Download a document as PDF on A4 or US Letter pages (registered users)',
+    description: 'The title, then the markdown: headings as bookmarks, lists, task lists, tables, code, quotes, links, page numbers; fonts embedded (Latin, Greek, Cyrillic).',
+    params: documentParamsSchema,
+    query: pdfExportQuerySchema,
+    answer: { status: 200, description: 'The PDF file, as an attachment', files: ['application/pdf'] },
+    errors: [400, 401, 403, 404, 429],
   },
 
   // chat: messages, threads, the guided document flow, the realtime voice token

@@ -82,7 +82,7 @@ export function buildOpenApiDocument(routes: readonly PublicRoute[] = PUBLIC_ROU
       { name: 'identity', description: 'Users, guests, sessions, settings, usage and limits, feedback' },
       { name: 'content', description: 'Templates, documents and revisions, projects, activities' },
       { name: 'chat', description: 'AI chat, threads, guided document creation, realtime voice' },
-      { name: 'export', description: 'Markdown and Word files of a document' },
+      { name: 'export', description: 'Markdown, Word and PDF files of a document' },
     ],
     components: {
       schemas: { ErrorBody: errorBodySchema },

@@ -34,6 +34,28 @@ test('a registered user downloads the Word and Markdown exports under the names 
   expect((await readFile(await word.path())).subarray(0, 2).toString('latin1')).toBe('PK');
 });
 
+test('a registered user downloads the PDF export on A4 or US Letter pages', async ({ page }) => {
+  await signUp(page);
+  const suffix = unique('');
+  const document = await createDocumentByApi(page, `Team Calendars ${suffix}`, CONTENT);
+  await page.goto(`/documents/${document.id}`);
+  await expect(page.getByRole('region', { name: 'Document preview' }).getByRole('heading', { level: 2, name: document.title })).toBeVisible();
+
+  for (const [item, mediaBox] of [
+    ['Download PDF, A4 (.pdf)', '/MediaBox [0 0 595.28 841.89]'],
+    ['Download PDF, US Letter (.pdf)', '/MediaBox [0 0 612 792]'],
+  ] as const) {
+    const pdfDownload = page.waitForEvent('download');
+    await exportAs(page, item);
+    const pdf = await pdfDownload;
+    expect(pdf.suggestedFilename()).toBe(`team-calendars-${suffix}.pdf`);
+    const file = await readFile(await pdf.path());
+    expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The page size is written uncompressed in each page's dictionary.
+    expect(file.toString('latin1')).toContain(mediaBox);
+  }
+});
+
 test('a guest who tries to export is told that registration is required', async ({ page }) => {
   const document = await createDocumentByApi(page, unique('Guest notes '), CONTENT);
   await page.goto(`/documents/${document.id}`);
@@ -45,6 +67,8 @@ test('a guest who tries to export is told that registration is required', async 
   await expect(page.getByText('Registration required', { exact: true })).toBeVisible();
   await expect(page.getByText('Please register to download your document')).toBeVisible();
   await exportAs(page, 'Download Markdown (.md)');
+  await expect(page.getByText('Registration required', { exact: true })).toBeVisible();
+  await exportAs(page, 'Download PDF, A4 (.pdf)');
   await expect(page.getByText('Registration required', { exact: true })).toBeVisible();
   expect(downloads).toBe(0);
 });

@@ -63,6 +63,7 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/documents/:id/revisions' },
   { method: 'POST', path: '/api/documents/:id/revisions/:revisionId/restore' },
   { method: 'GET', path: '/api/documents/:id/export/:format' },
+  { method: 'GET', path: '/api/documents/:id/export/pdf', query: ['size'] },
   { method: 'GET', path: '/api/documents/:id/shares' },
   { method: 'POST', path: '/api/documents/:id/shares', body: { login: 'nobody-at-all', role: 'viewer' } },
   { method: 'PATCH', path: '/api/documents/:id/shares/:userId', body: { role: 'editor' } },

@@ -8,6 +8,7 @@ import { DB, type Database } from '@prd/kit';
 import { exportEvents } from '../src/db/schema.js';
 import type * as tables from '../src/db/schema.js';
 import { createDocument, registerUser, startExportStack, type ExportStack, type TestUser } from './export-stack.js';
+import { pdfInfo, pdfLinks, pdfOutline, pdfText } from './pdf-tools.js';
 
 // Three real services start on a shared, busy machine.
 jest.setTimeout(60_000);
@@ -24,7 +25,7 @@ function binary(res: Response, done: (err: Error | null, body: Buffer) => void) 
   res.on('end', () => done(null, Buffer.concat(chunks)));
 }
 
-describe('GET /api/documents/:id/export/:format', () => {
+describe('GET /api/documents/:id/export/:format and /export/pdf', () => {
   let stack: ExportStack;
   let owner: TestUser;
   let other: TestUser;
@@ -89,11 +90,57 @@ describe('GET /api/documents/:id/export/:format', () => {
   });
 
   it('rejects an unknown format and a non-numeric id with 400', async () => {
-    const res = await api().get('/api/documents/abc/export/pdf').set('Cookie', owner.cookie).expect(400);
+    const res = await api().get('/api/documents/abc/export/xls').set('Cookie', owner.cookie).expect(400);
     expect(res.body).toEqual({
       code: 'VALIDATION_FAILED',
       message: 'Document id must be a number',
-      fields: { id: 'Document id must be a number', format: 'Export format must be markdown or docx' },
+      fields: { id: 'Document id must be a number', format: 'Export format must be markdown, docx or pdf' },
+    });
+  });
+
+  describe('GET /api/documents/:id/export/pdf', () => {
+    const pdf = (id: number | string, query = '') => api().get(`/api/documents/${id}/export/pdf${query}`).buffer(true).parse(binary);
+
+    it('downloads the PDF of the owner’s document on A4 pages, named after the title, and records the export', async () => {
+      const res = await pdf(documentId).set('Cookie', owner.cookie).expect(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe('attachment; filename=checkout-redesign.pdf');
+      const body = res.body as Buffer;
+      expect(pdfInfo(body)['Page size']).toBe('595.28 x 841.89 pts (A4)');
+      const text = pdfText(body);
+      const headings = ['Checkout Redesign', 'Overview', 'Goals', 'Tasks', 'Metrics', 'Notes'];
+      const at = headings.map((heading) => text.indexOf(`${heading}\n`));
+      expect(at.every((position, i) => position >= 0 && (i === 0 || position > at[i - 1]!))).toBe(true);
+      expect(pdfText(body, { layout: true })).toMatch(/Latency\s+under 200 ms\s+Platform/);
+      expect(pdfOutline(body)[0]).toMatchObject({ title: 'Overview', children: [{ title: 'Goals' }] });
+      expect(pdfLinks(body)).toContain('https://example.com/research');
+      expect(await events(owner.id)).toContainEqual(expect.objectContaining({ documentId, format: 'pdf', bytes: body.length }));
+    });
+
+    it('lays the pages out on US Letter when asked', async () => {
+      const res = await pdf(documentId, '?size=letter').set('Cookie', owner.cookie).expect(200);
+      expect(pdfInfo(res.body as Buffer)['Page size']).toBe('612 x 792 pts (letter)');
+    });
+
+    it('rejects a page size other than a4 or letter, and a non-numeric id, with 400 and says why', async () => {
+      for (const query of ['?size=a3', '?size=A4', '?size=', '?size=a4&size=letter']) {
+        const res = await api().get(`/api/documents/${documentId}/export/pdf${query}`).set('Cookie', owner.cookie).expect(400);
+        expect(res.body).toEqual({ code: 'VALIDATION_FAILED', message: 'Page size must be a4 or letter', fields: { size: 'Page size must be a4 or letter' } });
+      }
+      const res = await api().get('/api/documents/abc/export/pdf').set('Cookie', owner.cookie).expect(400);
+      expect(res.body).toEqual({ code: 'VALIDATION_FAILED', message: 'Document id must be a number', fields: { id: 'Document id must be a number' } });
+    });
+
+    it('asks anonymous visitors and guests to register, even for the guest’s own document', async () => {
+      const guest = await createDocument(stack, null, 'Guest plan', '## Idea\n\nA first note.');
+      expect((await api().get(`/api/documents/${documentId}/export/pdf`).expect(403)).body).toEqual(ACCOUNT_REQUIRED);
+      expect((await api().get(`/api/documents/${guest.id}/export/pdf`).set('Cookie', guest.cookie).expect(403)).body).toEqual(ACCOUNT_REQUIRED);
+    });
+
+    it('answers 404 for another user’s document and for one that does not exist, and records nothing', async () => {
+      expect((await api().get(`/api/documents/${documentId}/export/pdf?size=letter`).set('Cookie', other.cookie).expect(404)).body).toEqual(NOT_FOUND);
+      expect((await api().get('/api/documents/987654321/export/pdf').set('Cookie', owner.cookie).expect(404)).body).toEqual(NOT_FOUND);
+      expect((await events(other.id)).filter((event) => event.format === 'pdf')).toEqual([]);
     });
   });
 

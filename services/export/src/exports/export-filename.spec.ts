@@ -2,12 +2,13 @@ import { describe, expect, it } from '@jest/globals';
 import { exportFileName } from './export-filename.js';
 
 describe('exportFileName (docs/product.md §9)', () => {
-  it('lowercases the title and replaces spaces with hyphens, plus .md or .docx', () => {
+  it('lowercases the title and replaces spaces with hyphens, plus .md, .docx or .pdf', () => {
     expect(exportFileName('Checkout Redesign PRD', 'markdown')).toEqual({
       name: 'checkout-redesign-prd.md',
       contentDisposition: 'attachment; filename=checkout-redesign-prd.md',
     });
     expect(exportFileName('Checkout Redesign PRD', 'docx').name).toBe('checkout-redesign-prd.docx');
+    expect(exportFileName('Checkout Redesign PRD', 'pdf').name).toBe('checkout-redesign-prd.pdf');
   });
 
   it('turns each run of whitespace into one hyphen and ignores surrounding whitespace', () => {

@@ -1,7 +1,7 @@
 import { create as contentDisposition } from 'content-disposition';
 import type { ExportFormat } from '@prd/proto';
 
-const EXTENSIONS: Record<ExportFormat, string> = { markdown: 'md', docx: 'docx' };
+const EXTENSIONS: Record<ExportFormat, string> = { markdown: 'md', docx: 'docx', pdf: 'pdf' };
 
 /** Characters a filename or a header must not carry: quotes, path separators, Windows' reserved ones, controls. */
 const UNSAFE = /["'/\\<>:*?|\p{Cc}]/gu;

@@ -2,11 +2,11 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { CONFIG, DB, notFound, rateLimited, REDIS, type ActingUser, type Database } from '@prd/kit';
-import { ContentClient, DOCUMENT_NOT_FOUND, EXPORT_CONTENT_TYPES, InternalCallError, type DocumentDto, type ExportParams } from '@prd/proto';
+import { ContentClient, DOCUMENT_NOT_FOUND, EXPORT_CONTENT_TYPES, InternalCallError, type DocumentDto, type ExportFormat, type PdfPageSize } from '@prd/proto';
 import type { Config } from '../config.js';
 import { exportEvents } from '../db/schema.js';
 import type * as tables from '../db/schema.js';
-import { DocxPool } from './docx-pool.js';
+import { ExportPool } from './export-pool.js';
 import { exportFileName } from './export-filename.js';
 
 export interface ExportFile {
@@ -27,10 +27,10 @@ const WORKER_IDLE_MS = 5_000;
 /** Deletes the user's export claim only if it is still this export's (it may have expired and been retaken). */
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
-/** Builds the Markdown or Word file of one of the user's documents and records the download. */
+/** Builds the Markdown, Word or PDF file of one of the user's documents and records the download. */
 @Injectable()
 export class ExportsService implements OnApplicationShutdown {
-  private readonly docx: DocxPool;
+  private readonly builds: ExportPool;
   /** Redis key prefix of the per-user claims, apart per deployment (its database). */
   private readonly claims: string;
 
@@ -40,7 +40,7 @@ export class ExportsService implements OnApplicationShutdown {
     @Inject(REDIS) private readonly redis: Redis,
   ) {
     this.claims = `export:running:${createHash('sha256').update(config.DATABASE_URL).digest('hex').slice(0, 12)}`;
-    this.docx = new DocxPool({
+    this.builds = new ExportPool({
       workers: config.EXPORT_WORKERS,
       maxQueue: config.EXPORT_QUEUE_LIMIT,
       timeoutMs: config.EXPORT_TIMEOUT_MS,
@@ -48,17 +48,21 @@ export class ExportsService implements OnApplicationShutdown {
     });
   }
 
-  async export(user: ActingUser, { id, format }: ExportParams, requestId: string): Promise<ExportFile> {
+  /** `size` is the page size of a PDF. */
+  async export(user: ActingUser, id: number, format: ExportFormat, requestId: string, size: PdfPageSize = 'a4'): Promise<ExportFile> {
     const document = await this.document(id, user.id, requestId);
+    const source = { title: document.title, markdown: document.content };
     const body =
-      format === 'docx' ? await this.oneAtATime(user.id, () => this.docx.render({ title: document.title, markdown: document.content })) : Buffer.from(document.content, 'utf8');
+      format === 'markdown'
+        ? Buffer.from(document.content, 'utf8')
+        : await this.oneAtATime(user.id, () => this.builds.render(format === 'pdf' ? { format, ...source, size } : { format, ...source }));
     await this.db.insert(exportEvents).values({ userId: user.id, documentId: document.id, format, bytes: body.byteLength });
     const { name, contentDisposition } = exportFileName(document.title, format);
     return { fileName: name, contentDisposition, contentType: EXPORT_CONTENT_TYPES[format], body };
   }
 
   /**
-   * One Word export per user at a time, on every replica (a claim in Redis that outlives no build:
+   * One Word or PDF export per user at a time, on every replica (a claim in Redis that outlives no build:
    * it expires with the build's time limit): the few build threads are shared by everyone.
    */
   private async oneAtATime<T>(userId: number, build: () => Promise<T>): Promise<T> {
@@ -88,6 +92,6 @@ export class ExportsService implements OnApplicationShutdown {
   }
 
   onApplicationShutdown(): Promise<void> {
-    return this.docx.close();
+    return this.builds.close();
   }
 }

@@ -1,7 +1,7 @@
 import type { ExportFormat } from '@prd/proto';
 import { parse } from 'content-disposition';
 
-const EXTENSIONS: Record<ExportFormat, string> = { markdown: 'md', docx: 'docx' };
+const EXTENSIONS: Record<ExportFormat, string> = { markdown: 'md', docx: 'docx', pdf: 'pdf' };
 
 /** docs/product.md §9: the title lowercased with spaces replaced by hyphens, plus the format's extension. */
 export const fallbackFileName = (title: string, format: ExportFormat): string => `${title.trim().toLowerCase().replace(/\s+/g, '-') || 'document'}.${EXTENSIONS[format]}`;

@@ -1,5 +1,5 @@
 import { DownOutlined, ExportOutlined } from '@ant-design/icons';
-import { EXPORT_REGISTRATION_REQUIRED, type DocumentDto, type ExportFormat } from '@prd/proto';
+import { EXPORT_REGISTRATION_REQUIRED, type DocumentDto, type ExportFormat, type PdfPageSize } from '@prd/proto';
 import { ErrorCode } from '@prd/proto/error-codes';
 import { Button, Dropdown } from 'antd';
 import { normalizeError } from '../../shared/api/normalize-error';
@@ -20,21 +20,24 @@ function saveBlob(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** The menu's download items: the format and, for a PDF, its page size. */
+const MENU_DOWNLOADS: Record<string, [ExportFormat, PdfPageSize?]> = { markdown: ['markdown'], docx: ['docx'], 'pdf-a4': ['pdf', 'a4'], 'pdf-letter': ['pdf', 'letter'] };
+
 /**
- * The editor's Export menu (docs/product.md §2, §5, §6): Markdown and Word downloads for registered users
+ * The editor's Export menu (docs/product.md §2, §5, §6): Markdown, Word and PDF (A4 or US Letter) downloads for registered users
  * ('Registration required' for guests), and copying the markdown to the clipboard.
  */
 export function ExportMenu({ document: doc }: { document: DocumentDto }) {
   const { user } = useCurrentUser();
   const toast = useToast();
 
-  const download = async (format: ExportFormat) => {
+  const download = async (format: ExportFormat, size?: PdfPageSize) => {
     if (!isRegistered(user)) {
       toast.error(EXPORT_REGISTRATION_REQUIRED.message, EXPORT_REGISTRATION_REQUIRED.description);
       return;
     }
     try {
-      const response = await fetch(`/api/documents/${doc.id}/export/${format}`, { credentials: 'include' });
+      const response = await fetch(`/api/documents/${doc.id}/export/${format}${size ? `?size=${size}` : ''}`, { credentials: 'include' });
       if (!response.ok) {
         const error = normalizeError(response.status, response.statusText, await response.text());
         if (error.code === ErrorCode.ACCOUNT_REQUIRED) toast.error(EXPORT_REGISTRATION_REQUIRED.message, EXPORT_REGISTRATION_REQUIRED.description);
@@ -63,10 +66,15 @@ export function ExportMenu({ document: doc }: { document: DocumentDto }) {
         items: [
           { key: 'markdown', label: 'Download Markdown (.md)' },
           { key: 'docx', label: 'Download Word (.docx)' },
+          { key: 'pdf-a4', label: 'Download PDF, A4 (.pdf)' },
+          { key: 'pdf-letter', label: 'Download PDF, US Letter (.pdf)' },
           { type: 'divider' },
           { key: 'copy', label: 'Copy markdown' },
         ],
-        onClick: ({ key }) => void (key === 'copy' ? copy() : download(key === 'docx' ? 'docx' : 'markdown')),
+        onClick: ({ key }) => {
+          const item = MENU_DOWNLOADS[key];
+          void (item ? download(...item) : copy());
+        },
       }}
     >
       <Button icon={<ExportOutlined aria-hidden />}>

@@ -1,8 +1,12 @@
 import { Piscina } from 'piscina';
 import { AppError, unavailable } from '@prd/kit';
 import type { DocxSource } from './markdown-docx.js';
+import type { PdfSource } from './markdown-pdf.js';
 
-export interface DocxPoolOptions {
+/** One file to build: a Word or a PDF file of a document. */
+export type ExportTask = ({ format: 'docx' } & DocxSource) | ({ format: 'pdf' } & PdfSource);
+
+export interface ExportPoolOptions {
   /** Most worker threads building documents at once. */
   workers: number;
   /** Most exports waiting for a worker; one more is refused with 503. */
@@ -14,7 +18,7 @@ export interface DocxPoolOptions {
 }
 
 /**
- * Running TypeScript sources (jest): the worker loads docx.worker.ts with Node's own type stripping,
+ * Running TypeScript sources (jest): the worker loads export.worker.ts with Node's own type stripping,
  * and these hooks resolve the `.js` specifiers of our sources to their `.ts` files.
  */
 const TYPESCRIPT_HOOKS = `import { registerHooks } from 'node:module';
@@ -31,22 +35,22 @@ registerHooks({
 
 const fromSources = import.meta.url.endsWith('.ts');
 
-/** The worker module: docx.worker.js of the built service, or docx.worker.ts from the sources. */
-export const DOCX_WORKER = new URL(fromSources ? './docx.worker.ts' : './docx.worker.js', import.meta.url).href;
+/** The worker module: export.worker.js of the built service, or export.worker.ts from the sources. */
+export const EXPORT_WORKER = new URL(fromSources ? './export.worker.ts' : './export.worker.js', import.meta.url).href;
 
 const SHUTTING_DOWN = 'The export service is shutting down, please retry shortly';
 
 /**
- * Builds .docx files on piscina's worker threads, so a large document (1 MB of markdown) never holds
+ * Builds .docx and .pdf files on piscina's worker threads, so a large document (1 MB of markdown) never holds
  * the service's event loop: threads started on demand, a bounded queue, a time limit per build.
  */
-export class DocxPool {
-  private readonly pool: Piscina<DocxSource, Uint8Array>;
+export class ExportPool {
+  private readonly pool: Piscina<ExportTask, Uint8Array>;
   private closed = false;
 
   constructor(
-    private readonly options: DocxPoolOptions,
-    filename = DOCX_WORKER,
+    private readonly options: ExportPoolOptions,
+    filename = EXPORT_WORKER,
   ) {
     this.pool = new Piscina({
       filename,
@@ -58,13 +62,13 @@ export class DocxPool {
     });
   }
 
-  async render(source: DocxSource): Promise<Buffer> {
+  async render(task: ExportTask): Promise<Buffer> {
     if (this.closed) throw unavailable(SHUTTING_DOWN);
     // Exports only wait in the queue while every thread is busy.
     if (this.pool.queueSize >= this.options.maxQueue) throw unavailable('Too many exports in progress, please retry shortly');
     try {
-      const docx = await this.pool.run(source, { signal: AbortSignal.timeout(this.options.timeoutMs) });
-      return Buffer.from(docx.buffer, docx.byteOffset, docx.byteLength);
+      const file = await this.pool.run(task, { signal: AbortSignal.timeout(this.options.timeoutMs) });
+      return Buffer.from(file.buffer, file.byteOffset, file.byteLength);
     } catch (err) {
       throw this.failure(err);
     }
@@ -87,7 +91,7 @@ export class DocxPool {
     const { name, message } = typeof err === 'object' && err !== null && 'message' in err ? (err as Error) : { name: '', message: String(err) };
     if (name === 'AbortError') return unavailable('The export took too long, please try again');
     if (message === 'Task queue is at limit') return unavailable('Too many exports in progress, please retry shortly');
-    if (message.startsWith('worker exited')) return new Error(`Word export worker stopped (${message})`);
-    return new Error(`Word export failed: ${message}`);
+    if (message.startsWith('worker exited')) return new Error(`Export worker stopped (${message})`);
+    return new Error(`Export failed: ${message}`);
   }
 }
