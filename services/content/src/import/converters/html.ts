@@ -44,7 +44,7 @@ export function htmlToMarkdown(html: string): Converted {
   let droppedImages = 0;
   const service = new TurndownService({ headingStyle: 'atx', hr: '---', bulletListMarker: '-', codeBlockStyle: 'fenced', emDelimiter: '_', strongDelimiter: '**' });
   service.use([highlightedCodeBlock, strikethrough, taskListItems]);
-  service.remove(['head', 'script', 'style', 'noscript', 'template']);
+  service.remove(['head', 'title', 'meta', 'script', 'style', 'noscript', 'template']);
   service.addRule('table', { filter: 'table', replacement: (_content, node) => `\n\n${gfmTable(element(node), (cell) => service.turndown(cell as never))}\n\n` });
   service.addRule('image', {
     filter: 'img',
@@ -60,7 +60,10 @@ export function htmlToMarkdown(html: string): Converted {
   service.addRule('link', {
     filter: (node) => node.nodeName === 'A' && !!node.getAttribute('href'),
     replacement: (content, node) => {
-      const href = linkTarget(element(node).getAttribute('href')!);
+      const anchor = element(node);
+      // A linked image (Notion wraps each in a link to itself) is the image rule's: a link already, or dropped.
+      if (anchor.children.length === 1 && anchor.children[0]!.nodeName === 'IMG') return content;
+      const href = linkTarget(anchor.getAttribute('href')!);
       return content.trim() ? `[${content.trim()}](${href.replace(/[()\s]/g, encodeURIComponent)})` : '';
     },
   });
@@ -89,6 +92,11 @@ export function htmlToMarkdown(html: string): Converted {
       return prefix + body + (node.nextSibling && !/\n$/.test(body) ? '\n' : '');
     },
   });
-  const markdown = service.turndown(html).replace(/\n{3,}/g, '\n\n').trim();
+  // Editors' non-breaking spaces (Google Docs puts one beside every styled word) are plain spaces in markdown.
+  const markdown = service
+    .turndown(html)
+    .replace(/\u00a0/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   return { markdown, droppedImages };
 }

@@ -47,17 +47,22 @@ function bodySize(lines: Line[]): number {
  * vertical gap between them join into paragraphs, a bullet character starts a list item.
  */
 export async function pdfToMarkdown(data: Uint8Array): Promise<string> {
-  const pdf = await getDocumentProxy(data);
+  // Errors only: pdf.js warns on the console about every repair it makes to a damaged file.
+  const pdf = await getDocumentProxy(data, { verbosity: 0 });
   try {
     const { items } = await extractTextItems(pdf);
     const lines = items.flatMap((page, i) => linesOf(page, i));
     const body = bodySize(lines);
     const headingSizes = [...new Set(lines.filter((l) => l.size >= body * HEADING_RATIO).map((l) => l.size))].sort((a, b) => b - a);
     const blocks: string[] = [];
-    let paragraph: Line | null = null;
+    let paragraph: (Line & { item?: boolean }) | null = null;
     let previous: Line | null = null;
+    let listOpen = false;
+    // A list's items go on consecutive lines, so they stay one list.
     const flush = () => {
-      if (paragraph) blocks.push(paragraph.text);
+      if (paragraph?.item && listOpen) blocks[blocks.length - 1] += `\n${paragraph.text}`;
+      else if (paragraph) blocks.push(paragraph.text);
+      if (paragraph) listOpen = !!paragraph.item;
       paragraph = null;
     };
     for (const line of lines) {
@@ -66,9 +71,10 @@ export async function pdfToMarkdown(data: Uint8Array): Promise<string> {
       if (level >= 0) {
         flush();
         blocks.push(`${'#'.repeat(Math.min(level + 1, 3))} ${line.text}`);
+        listOpen = false;
       } else if (bullet) {
         flush();
-        paragraph = { ...line, text: `- ${line.text.slice(bullet[0].length)}` };
+        paragraph = { ...line, text: `- ${line.text.slice(bullet[0].length)}`, item: true };
       } else {
         const gap = previous && previous.page === line.page ? previous.y - line.y : Infinity;
         if (paragraph && gap <= line.size * 1.6) paragraph.text += ` ${line.text}`;
