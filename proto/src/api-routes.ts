@@ -307,7 +307,8 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     method: 'post',
     path: IMPORT_PATH,
     summary: 'Import files as documents: Markdown, text, Word, HTML, PDF (text, best effort) or a zip of Markdown files; all or nothing',
-    description: 'Each file becomes one document (each Markdown file of a zip too), all in the one project given. Limits: 10 MB per file, 50 files per request, 2,000,000 characters per document.',
+    description:
+      'Each file becomes one document (each Markdown file of a zip too), all in the one project given. Limits: 10 MB per file, 50 files per request, 2,000,000 characters per document.',
     multipart: importFormSchema,
     checkedBy: { slot: 'body', by: 'the handler (readImportForm)' },
     answer: created('The new documents, in the order of the files, and notes on what the conversion dropped', importAnswerSchema),

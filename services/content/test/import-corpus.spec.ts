@@ -41,7 +41,7 @@ describe('the import corpus, converted to markdown', () => {
     expect(notes).toEqual(['Checkout PRD.docx: 1 embedded image not imported']);
   });
 
-  it("turns a text PDF into markdown, headings guessed from the font sizes, and says it is best effort", async () => {
+  it('turns a text PDF into markdown, headings guessed from the font sizes, and says it is best effort', async () => {
     const { documents, notes } = await convert('pricing.pdf', await pdfFile());
     expect(documents).toEqual([{ title: 'pricing', content: PDF_MARKDOWN }]);
     expect(notes[0]).toMatch(/^pricing\.pdf: PDF text imported best effort/);
@@ -71,7 +71,10 @@ describe('files the import refuses', () => {
 
   it('refuses a file with nothing to import, and one longer than a document may be once converted', async () => {
     expect(await refusal(convert('empty.md', ' \n\n'))).toEqual({ status: 400, message: 'empty.md: no content to import' });
-    expect(await refusal(convert('empty.html', '<html><head><title>Only a title</title></head><body></body></html>'))).toEqual({ status: 400, message: 'empty.html: no content to import' });
+    expect(await refusal(convert('empty.html', '<html><head><title>Only a title</title></head><body></body></html>'))).toEqual({
+      status: 400,
+      message: 'empty.html: no content to import',
+    });
     expect(await refusal(convert('long.md', 'x'.repeat(DOCUMENT_CONTENT_MAX + 1)))).toEqual({ status: 413, message: 'long.md: longer than 2,000,000 characters once converted' });
   });
 

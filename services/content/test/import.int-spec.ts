@@ -15,7 +15,8 @@ describe('POST /api/documents/import', () => {
     const req = api().post(IMPORT_PATH);
     return cookie ? req.set('Cookie', cookie) : req;
   };
-  const documentsOf = async (cookie: string) => (await api().get('/api/documents').set('Cookie', cookie).expect(200)).body as Array<{ id: number; title: string; projectId: number | null }>;
+  const documentsOf = async (cookie: string) =>
+    (await api().get('/api/documents').set('Cookie', cookie).expect(200)).body as Array<{ id: number; title: string; projectId: number | null }>;
   const docsUsed = async (cookie: string) => (await request(stack.identity.url).get('/api/usage').set('Cookie', cookie).expect(200)).body.docs as number;
 
   beforeAll(async () => {
@@ -62,10 +63,7 @@ describe('POST /api/documents/import', () => {
 
   it('creates nothing and spends nothing when one file of the request is refused', async () => {
     const owner = await registerUser(stack);
-    const res = await importAs(owner.cookie)
-      .attach('file', Buffer.from('# Fine'), 'fine.md')
-      .attach('file', Buffer.from('a,b'), 'sheet.csv')
-      .expect(415);
+    const res = await importAs(owner.cookie).attach('file', Buffer.from('# Fine'), 'fine.md').attach('file', Buffer.from('a,b'), 'sheet.csv').expect(415);
     expect(res.body).toEqual({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/^sheet\.csv: this type of file cannot be imported/) });
     expect(await documentsOf(owner.cookie)).toEqual([]);
     expect(await docsUsed(owner.cookie)).toBe(0);
@@ -82,7 +80,8 @@ describe('POST /api/documents/import', () => {
 
   it('lets a guest import within the document limit, and refuses an import that would pass it as a whole', async () => {
     const guest = await guestWithDocument(stack);
-    const files = (req: ReturnType<typeof importAs>, n: number) => Array.from({ length: n }, (_, i) => i).reduce((r, i) => r.attach('file', Buffer.from(`# Page ${i}`), `page-${i}.md`), req);
+    const files = (req: ReturnType<typeof importAs>, n: number) =>
+      Array.from({ length: n }, (_, i) => i).reduce((r, i) => r.attach('file', Buffer.from(`# Page ${i}`), `page-${i}.md`), req);
     const over = await files(importAs(guest.cookie), GUEST_DOCS_LIMIT).expect(429);
     expect(over.body).toMatchObject({ code: 'LIMIT_EXCEEDED', limit: 'docs' });
     expect(await documentsOf(guest.cookie)).toHaveLength(1);
@@ -92,7 +91,9 @@ describe('POST /api/documents/import', () => {
   });
 
   it("makes an anonymous visitor's import a guest's, but mints no guest for a refused one", async () => {
-    const refused = await importAs().attach('file', Buffer.from([0xff, 0x00]), 'broken.md').expect(400);
+    const refused = await importAs()
+      .attach('file', Buffer.from([0xff, 0x00]), 'broken.md')
+      .expect(400);
     expect(refused.body).toEqual({ code: 'VALIDATION_FAILED', message: 'broken.md: not UTF-8 text' });
     expect(refused.headers['set-cookie']).toBeUndefined();
     const res = await importAs().attach('file', Buffer.from('# Idea'), 'idea.md').expect(201);
@@ -114,8 +115,13 @@ describe('POST /api/documents/import', () => {
     });
 
     it('refuses unknown fields, a bad project id, and a title for several documents with 400', async () => {
-      await importAs(user.cookie).field('owner', '1').attach('file', Buffer.from('# x'), 'x.md').then(refusal(400, 'Unknown form field "owner": send "file", "title" or "projectId"'));
-      await importAs(user.cookie).attach('attachment', Buffer.from('# x'), 'x.md').then(refusal(400, /^Unknown form field "attachment"/));
+      await importAs(user.cookie)
+        .field('owner', '1')
+        .attach('file', Buffer.from('# x'), 'x.md')
+        .then(refusal(400, 'Unknown form field "owner": send "file", "title" or "projectId"'));
+      await importAs(user.cookie)
+        .attach('attachment', Buffer.from('# x'), 'x.md')
+        .then(refusal(400, /^Unknown form field "attachment"/));
       const bad = await importAs(user.cookie).field('projectId', 'abc').attach('file', Buffer.from('# x'), 'x.md').expect(400);
       expect(bad.body.message).toBe('Project id must be a number');
       await importAs(user.cookie)

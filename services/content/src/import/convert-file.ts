@@ -25,7 +25,7 @@ export interface Conversion {
 
 const extensionOf = (name: string) => /\.[^./\\]+$/.exec(name)?.[0].toLowerCase() ?? '';
 /** PostgreSQL text cannot hold NUL; a converter's output (a PDF's text) may. */
-const storable = (text: string) => text.replace(/\u0000/g, '');
+const storable = (text: string) => text.replaceAll('\u0000', '');
 
 /** A converted file's document, refused when it came out empty or over the document limit. */
 function documentOf(file: string, title: string, markdown: string): ImportedDocument {

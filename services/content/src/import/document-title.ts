@@ -9,7 +9,7 @@ export function titleFromFileName(name: string): string {
   const title = base
     .replace(/\.[^.]*$/, '')
     .replace(/\s+[0-9a-f]{32}$/i, '')
-    .replace(/[\u0000-\u001f]/g, '')
+    .replace(/\p{Cc}/gu, '')
     .trim()
     .slice(0, DOCUMENT_TITLE_MAX)
     .trim();

@@ -17,7 +17,11 @@ const cell = (text: string, bold = false) => new TableCell({ children: [new Para
  * more body paragraphs make it larger (the bench's 1 MB file).
  */
 export async function wordFile(paragraphs = 0): Promise<Buffer> {
-  const filler = Array.from({ length: paragraphs }, (_, i) => new Paragraph({ text: `Paragraph ${i + 1}: the checkout keeps the cart, the address and the payment method between visits, so returning customers pay in one step.` }));
+  const filler = Array.from(
+    { length: paragraphs },
+    (_, i) =>
+      new Paragraph({ text: `Paragraph ${i + 1}: the checkout keeps the cart, the address and the payment method between visits, so returning customers pay in one step.` }),
+  );
   const document = new Document({
     numbering: {
       config: [{ reference: 'steps', levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '%1.', alignment: AlignmentType.START }] }],
@@ -50,7 +54,11 @@ export async function wordFile(paragraphs = 0): Promise<Buffer> {
               new TableRow({ children: [cell('Time to pay'), cell('under 60 s')] }),
             ],
           }),
-          new Paragraph({ children: [new ImageRun({ type: 'png', data: PIXEL, transformation: { width: 40, height: 40 }, altText: { title: 'Flow', description: 'Flow diagram', name: 'flow' } })] }),
+          new Paragraph({
+            children: [
+              new ImageRun({ type: 'png', data: PIXEL, transformation: { width: 40, height: 40 }, altText: { title: 'Flow', description: 'Flow diagram', name: 'flow' } }),
+            ],
+          }),
           new Paragraph({ text: 'Risks', heading: HeadingLevel.HEADING_2 }),
           new Paragraph({ text: 'Payment providers may change their APIs.' }),
           ...filler,
@@ -97,9 +105,12 @@ export function pdfFile(): Promise<Buffer> {
     pdf.moveDown();
     pdf.fontSize(16).text('Problem');
     pdf.moveDown(0.5);
-    pdf.font('Helvetica')
+    pdf
+      .font('Helvetica')
       .fontSize(11)
-      .text('Customers cannot tell which plan fits them. The pricing page lists twelve features per plan and hides the limits that matter, so people pick the wrong plan and ask support to move them later.');
+      .text(
+        'Customers cannot tell which plan fits them. The pricing page lists twelve features per plan and hides the limits that matter, so people pick the wrong plan and ask support to move them later.',
+      );
     pdf.moveDown();
     pdf.font('Helvetica-Bold').fontSize(16).text('Goals');
     pdf.moveDown(0.5);

@@ -43,22 +43,21 @@ export function useImportDocuments(): ImportState {
       return null;
     }
     setProgress(0);
-    try {
-      const answer = await uploadImport(files, target, setProgress);
-      // An anonymous visitor's import made them a guest, so the user and usage change too.
-      dispatch(api.util.invalidateTags(['Documents', 'ProjectDocuments', 'Activities', 'Usage', 'CurrentUser']));
-      const count = answer.documents.length;
-      toast.success(count === 1 ? 'Document imported' : `${count} documents imported`, answer.notes.join('\n') || undefined);
-      if (!user) dispatch(openSignUp({ reason: 'first-document' }));
-      return answer;
-    } catch (error) {
-      const dialog = dialogFor(error);
+    const outcome = await uploadImport(files, target, setProgress);
+    setProgress(null);
+    if ('error' in outcome) {
+      const dialog = dialogFor(outcome.error);
       if (dialog) dispatch(dialog);
-      else toast.error('Import failed', errorMessage(error));
+      else toast.error('Import failed', errorMessage(outcome.error));
       return null;
-    } finally {
-      setProgress(null);
     }
+    const { answer } = outcome;
+    // An anonymous visitor's import made them a guest, so the user and usage change too.
+    dispatch(api.util.invalidateTags(['Documents', 'ProjectDocuments', 'Activities', 'Usage', 'CurrentUser']));
+    const count = answer.documents.length;
+    toast.success(count === 1 ? 'Document imported' : `${count} documents imported`, answer.notes.join('\n') || undefined);
+    if (!user) dispatch(openSignUp({ reason: 'first-document' }));
+    return answer;
   };
 
   return { progress, importFiles };

@@ -101,7 +101,10 @@ export function CreateProjectDocumentDialog({ projectId, open, onClose }: { proj
             label: 'Import Files',
             children: (
               <div className={dialog.field}>
-                <p>Markdown, text, Word, HTML or PDF files, or a zip of Markdown files (a Notion export): each becomes a document of this project, titled by its file name (or, for one file, by the title above).</p>
+                <p>
+                  Markdown, text, Word, HTML or PDF files, or a zip of Markdown files (a Notion export): each becomes a document of this project, titled by its file name (or, for
+                  one file, by the title above).
+                </p>
                 <ImportButton progress={imports.progress} onFiles={(files) => void importFiles(files)} label="Choose Files" type="primary" />
               </div>
             ),

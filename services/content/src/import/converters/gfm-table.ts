@@ -3,7 +3,7 @@ import type { DomElement } from './dom-element.js';
 /** The rows of a table, its own only (not those of a table nested in a cell), and each row's cells. */
 function rowsOf(table: DomElement): DomElement[][] {
   const rows: DomElement[] = [];
-  for (const child of Array.from(table.children) as DomElement[]) {
+  for (const child of Array.from(table.children)) {
     if (child.nodeName === 'TR') rows.push(child);
     else if (['THEAD', 'TBODY', 'TFOOT'].includes(child.nodeName)) rows.push(...Array.from(child.children).filter((c) => c.nodeName === 'TR'));
   }

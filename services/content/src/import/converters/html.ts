@@ -45,7 +45,10 @@ export function htmlToMarkdown(html: string): Converted {
   const service = new TurndownService({ headingStyle: 'atx', hr: '---', bulletListMarker: '-', codeBlockStyle: 'fenced', emDelimiter: '_', strongDelimiter: '**' });
   service.use([highlightedCodeBlock, strikethrough, taskListItems]);
   service.remove(['head', 'title', 'meta', 'script', 'style', 'noscript', 'template']);
-  service.addRule('table', { filter: 'table', replacement: (_content, node) => `\n\n${gfmTable(element(node), (cell) => service.turndown(cell as never))}\n\n` });
+  service.addRule('table', {
+    filter: 'table',
+    replacement: (_content, node) => `\n\n${gfmTable(element(node), (cell) => service.turndown(cell as unknown as TurndownService.Node))}\n\n`,
+  });
   service.addRule('image', {
     filter: 'img',
     replacement: (_content, node) => {
@@ -58,7 +61,7 @@ export function htmlToMarkdown(html: string): Converted {
     },
   });
   service.addRule('link', {
-    filter: (node) => node.nodeName === 'A' && !!node.getAttribute('href'),
+    filter: (node) => element(node).nodeName === 'A' && !!element(node).getAttribute('href'),
     replacement: (content, node) => {
       const anchor = element(node);
       // A linked image (Notion wraps each in a link to itself) is the image rule's: a link already, or dropped.
@@ -68,11 +71,14 @@ export function htmlToMarkdown(html: string): Converted {
     },
   });
   // Google Docs marks bold by style or class, and wraps pasted text in a <b> that is not bold.
-  service.addRule('notBold', { filter: (node) => node.nodeName === 'B' && /font-weight:\s*normal/i.test(node.getAttribute('style') ?? ''), replacement: (content) => content });
+  service.addRule('notBold', {
+    filter: (node) => element(node).nodeName === 'B' && /font-weight:\s*normal/i.test(element(node).getAttribute('style') ?? ''),
+    replacement: (content) => content,
+  });
   const isBold = (node: DomElement) => styled(node, BOLD_STYLE) || hasClass(node, bold);
   const isItalic = (node: DomElement) => styled(node, ITALIC_STYLE) || hasClass(node, italic);
   service.addRule('styledSpan', {
-    filter: (node) => node.nodeName === 'SPAN' && (isBold(element(node)) || isItalic(element(node))),
+    filter: (node) => element(node).nodeName === 'SPAN' && (isBold(element(node)) || isItalic(element(node))),
     replacement: (content, node) => {
       const span = element(node);
       return isBold(span) ? wrap(isItalic(span) ? wrap(content, '_') : content, '**') : wrap(content, '_');
@@ -88,8 +94,11 @@ export function htmlToMarkdown(html: string): Converted {
         const start = Number(parent.getAttribute('start')) || 1;
         prefix = `${start + Array.prototype.indexOf.call(parent.children, node)}. `;
       }
-      const body = content.replace(/^\n+/, '').replace(/\n+$/, '\n').replace(/\n(?!$)/gm, `\n${' '.repeat(prefix.length)}`);
-      return prefix + body + (node.nextSibling && !/\n$/.test(body) ? '\n' : '');
+      const body = content
+        .replace(/^\n+/, '')
+        .replace(/\n+$/, '\n')
+        .replace(/\n(?!$)/gm, `\n${' '.repeat(prefix.length)}`);
+      return prefix + body + (element(node).nextSibling && !/\n$/.test(body) ? '\n' : '');
     },
   });
   // Editors' non-breaking spaces (Google Docs puts one beside every styled word) are plain spaces in markdown.
