@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUp, unique, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
+test.describe.configure({ timeout: 90_000 });
 
 interface DroppedFile {
   name: string;
@@ -45,7 +46,10 @@ test('files dropped on the Documents page become documents; a file type it canno
   await expect(page.getByText('Showing 1 - 2 of 2 results')).toBeVisible();
 
   await page.getByRole('link', { name: notes }).click();
-  await expect(page.getByText('bold', { exact: true })).toBeVisible();
+  // The document page's chunk and the document: seconds on a busy machine.
+  const preview = page.getByRole('region', { name: 'Document preview' });
+  await expect(preview.getByRole('heading', { name: 'Notes' })).toBeVisible({ timeout: 20_000 });
+  await expect(preview.getByText('bold', { exact: true })).toBeVisible();
 });
 
 test("Import opens the one document it made, and a server's refusal is shown with its message", async ({ page }) => {
@@ -59,5 +63,5 @@ test("Import opens the one document it made, and a server's refusal is shown wit
   await picker.setInputFiles({ name: `${title}.md`, mimeType: 'text/markdown', buffer: Buffer.from('# Launch\n\nShip it on Monday.\n') });
   await expect(page.getByText('Document imported', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/documents\/\d+$/);
-  await expect(page.getByText('Ship it on Monday.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Document preview' }).getByText('Ship it on Monday.')).toBeVisible({ timeout: 20_000 });
 });
