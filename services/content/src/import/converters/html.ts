@@ -47,7 +47,7 @@ export function htmlToMarkdown(html: string): Converted {
   service.remove(['head', 'title', 'meta', 'script', 'style', 'noscript', 'template']);
   service.addRule('table', {
     filter: 'table',
-    replacement: (_content, node) => `\n\n${gfmTable(element(node), (cell) => service.turndown(cell as unknown as TurndownService.Node))}\n\n`,
+    replacement: (_content, node) => `\n\n${gfmTable(element(node), (cell) => service.turndown(cell))}\n\n`,
   });
   service.addRule('image', {
     filter: 'img',
