@@ -159,7 +159,10 @@ describe('authorization: no one reaches another user’s resources', () => {
     const visitor = actors[actor];
     const attempts: Array<[string, Promise<Answer>]> = [
       ['document in the owner project', visitor.post('/api/documents', { title: 'Mine', content: 'x', projectId: ids.project })],
-      ['import into the owner project', visitor.request('POST', '/api/documents/import', { raw: importForm(ids.project), contentType: `multipart/form-data; boundary=${BOUNDARY}` })],
+      [
+        'import into the owner project',
+        visitor.request('POST', '/api/documents/import', { raw: importForm(ids.project), contentType: `multipart/form-data; boundary=${BOUNDARY}` }),
+      ],
       ['chat about the owner document', visitor.post('/api/chat', { content: 'Show it', documentId: ids.document })],
       ['chat in the owner thread', visitor.post('/api/chat', { content: 'Hi', mode: 'general', threadId: ids.thread })],
       ['chat in the owner project', visitor.post('/api/chat', { content: 'Hi', projectId: ids.project })],
