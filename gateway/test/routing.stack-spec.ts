@@ -134,6 +134,15 @@ describe('gateway routing', () => {
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Request body is too large' });
   });
+
+  it('lets only the import route take a body over 5 MB, which content then judges', async () => {
+    const form = new FormData();
+    form.append('file', new Blob(['# Big\n', 'x'.repeat(9 * 1024 * 1024)]), 'big.md');
+    const res = await fetch(`${url}/api/documents/import`, { method: 'POST', headers: { Origin: url }, body: form });
+    expect(res.headers.get('x-service')).toBe('content');
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'big.md: longer than 2,000,000 characters once converted' });
+  });
 });
 
 describe('gateway WebSockets', () => {

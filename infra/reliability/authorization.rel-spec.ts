@@ -8,6 +8,15 @@ import { Visitor, type Answer } from './support/visitor.ts';
 /** Text only the owner's resources hold: it must never appear in an answer to anyone else. */
 const SECRET = 'owner-only-secret-7f3a';
 
+/** A multipart import of one Markdown file into `projectId` (POST /api/documents/import), written out as a browser sends it. */
+const BOUNDARY = 'prd-import-boundary';
+const importForm = (projectId: number) =>
+  [
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="projectId"\r\n\r\n${projectId}`,
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="mine.md"\r\nContent-Type: text/markdown\r\n\r\n# Mine`,
+    `--${BOUNDARY}--\r\n`,
+  ].join('\r\n');
+
 type Actor = 'other user' | 'guest' | 'anonymous';
 /** docs/decisions/0012-sharing-and-roles.md's roles, weakest first (written down here again: the test does not borrow the code it checks). */
 const ROLES = ['viewer', 'commenter', 'editor', 'owner'] as const;
@@ -150,6 +159,10 @@ describe('authorization: no one reaches another user’s resources', () => {
     const visitor = actors[actor];
     const attempts: Array<[string, Promise<Answer>]> = [
       ['document in the owner project', visitor.post('/api/documents', { title: 'Mine', content: 'x', projectId: ids.project })],
+      [
+        'import into the owner project',
+        visitor.request('POST', '/api/documents/import', { raw: importForm(ids.project), contentType: `multipart/form-data; boundary=${BOUNDARY}` }),
+      ],
       ['chat about the owner document', visitor.post('/api/chat', { content: 'Show it', documentId: ids.document })],
       ['chat in the owner thread', visitor.post('/api/chat', { content: 'Hi', mode: 'general', threadId: ids.thread })],
       ['chat in the owner project', visitor.post('/api/chat', { content: 'Hi', projectId: ids.project })],

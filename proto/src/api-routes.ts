@@ -31,6 +31,7 @@ import {
   updateDocumentSchema,
 } from './documents.js';
 import { usageSchema } from './errors.js';
+import { IMPORT_PATH, importAnswerSchema, importFormSchema } from './imports.js';
 import { exportParamsSchema, pdfExportQuerySchema } from './exports.js';
 import { feedbackAnswerSchema, feedbackSchema } from './feedback.js';
 import { markNotificationsReadSchema, notificationsPageSchema, notificationsQuerySchema } from './notifications.js';
@@ -88,6 +89,8 @@ export interface PublicRoute extends RouteInput {
   answer: RouteAnswer;
   /** Error statuses besides the 500/503 that any route may answer; each with the error body. */
   errors: number[];
+  /** A `multipart/form-data` body, as the OpenAPI document shows it (read and checked by the handler, named in `checkedBy`). */
+  multipart?: z.ZodType;
   /** Inputs validated outside a ZodPipe (a guard, the handler itself), named with who does it. */
   checkedBy?: { slot: keyof RouteInput; by: string };
   /** Only with the session cookie: a bearer token gets 403 (tokens, the account, its key). */
@@ -325,6 +328,18 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     body: createDocumentSchema,
     answer: created('The document', documentSchema),
     errors: [400, 401, 403, 404, 429],
+  },
+  {
+    service: 'content',
+    method: 'post',
+    path: IMPORT_PATH,
+    summary: 'Import files as documents: Markdown, text, Word, HTML, PDF (text, best effort) or a zip of Markdown files; all or nothing',
+    description:
+      'Each file becomes one document (each Markdown file of a zip too), all in the one project given. Limits: 10 MB per file, 50 files per request, 2,000,000 characters per document.',
+    multipart: importFormSchema,
+    checkedBy: { slot: 'body', by: 'the handler (readImportForm)' },
+    answer: created('The new documents, in the order of the files, and notes on what the conversion dropped', importAnswerSchema),
+    errors: [400, 401, 403, 404, 413, 415, 429],
   },
   {
     service: 'content',

@@ -59,7 +59,7 @@ export type ProjectContext = z.infer<typeof projectContextSchema>;
 
 const BODY_OBJECT = { error: 'The request body must be a JSON object' };
 
-const documentTitle = z
+export const documentTitle = z
   .string({ error: (issue) => (issue.input === undefined ? 'Document title is required' : 'Document title must be text') })
   .trim()
   .min(1, 'Document title is required')

@@ -11,6 +11,7 @@ export * from './usage.js';
 export * from './internal/internal-call.js';
 export * from './internal/identity-client.js';
 export * from './documents.js';
+export * from './imports.js';
 export * from './internal/content-client.js';
 export * from './params.js';
 export * from './projects.js';

@@ -35,6 +35,7 @@ describe('the OpenAPI document', () => {
         ).toEqual(names.sort());
       }
       if (route.body) expect(op?.requestBody?.content['application/json']?.schema).toBeDefined();
+      else if (route.multipart) expect(op?.requestBody?.content['multipart/form-data']?.schema).toBeDefined();
       else expect(op?.requestBody).toBeUndefined();
       expect(Object.keys(op?.responses ?? {})).toContain(String(route.answer.status));
     }

@@ -11,6 +11,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'Not allowed: ACCOUNT_REQUIRED for guests, FORBIDDEN otherwise',
   404: 'No such item, or not yours (NOT_FOUND)',
   409: 'Conflicts with existing data (CONFLICT)',
+  413: 'A file or the request is too large (VALIDATION_FAILED, naming the file)',
+  415: 'A file type or content type the route does not take (VALIDATION_FAILED, naming the file)',
   429: 'A monthly allowance is used up (LIMIT_EXCEEDED, with `limit` and `usage`) or too many attempts (RATE_LIMITED)',
   500: 'Unexpected failure (INTERNAL)',
   502: 'The AI provider failed (AI_PROVIDER_FAILED)',
@@ -54,6 +56,7 @@ function operation(route: PublicRoute): ZodOpenApiOperationObject {
   }
   if (route.body) op.requestBody = { required: true, content: { 'application/json': { schema: route.body } } };
   if (route.sessionOnly) op.security = [{ session: [] }];
+  if (route.multipart) op.requestBody = { required: true, content: { 'multipart/form-data': { schema: route.multipart } } };
   return op;
 }
 

@@ -57,6 +57,8 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/activities' },
   { method: 'GET', path: '/api/documents', query: ['scope'] },
   { method: 'POST', path: '/api/documents', body: { title: 'A title', content: '## Problem\nText', projectId: null } },
+  // A multipart form (docs/decisions/0034-document-import.md): the JSON cases reach it as 415s; its form's own refusals are in services/content/test/import.int-spec.ts.
+  { method: 'POST', path: '/api/documents/import' },
   { method: 'GET', path: '/api/documents/:id', query: ['t'] },
   { method: 'PATCH', path: '/api/documents/:id', body: { content: '## Edited\nText' } },
   { method: 'DELETE', path: '/api/documents/:id' },

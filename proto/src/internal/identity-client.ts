@@ -91,14 +91,14 @@ export class IdentityClient {
     return internalCall(this.options, 'POST', IDENTITY_INTERNAL.guests, { clientAddress });
   }
 
-  /** Atomically takes one unit of the month's allowance; over the limit: InternalCallError 429 LIMIT_EXCEEDED. */
-  consume(userId: number, kind: UsageKind): Promise<{ usage: Usage }> {
-    return internalCall(this.options, 'POST', IDENTITY_INTERNAL.consume, { userId, kind });
+  /** Atomically takes `count` units (all or none) of the month's allowance; over the limit: InternalCallError 429 LIMIT_EXCEEDED. */
+  consume(userId: number, kind: UsageKind, count = 1): Promise<{ usage: Usage }> {
+    return internalCall(this.options, 'POST', IDENTITY_INTERNAL.consume, { userId, kind, ...(count === 1 ? {} : { count }) });
   }
 
-  /** Gives back a unit taken for work that then failed (docs/decisions/0007-ai-jobs-on-bullmq.md: a failed reply consumes nothing). */
-  refund(userId: number, kind: UsageKind): Promise<{ usage: Usage }> {
-    return internalCall(this.options, 'POST', IDENTITY_INTERNAL.refund, { userId, kind });
+  /** Gives back units taken for work that then failed (docs/decisions/0007-ai-jobs-on-bullmq.md: a failed reply consumes nothing). */
+  refund(userId: number, kind: UsageKind, count = 1): Promise<{ usage: Usage }> {
+    return internalCall(this.options, 'POST', IDENTITY_INTERNAL.refund, { userId, kind, ...(count === 1 ? {} : { count }) });
   }
 
   /** What a personal access token stands for (docs/decisions/0015-programmatic-access.md); InternalCallError 404 when it is unknown, revoked or expired. */

@@ -8,6 +8,7 @@ import { AccountErasureModule } from './account-erasure/account-erasure.module.j
 import { ActivitiesModule } from './activities/activities.module.js';
 import { CommentsModule } from './comments/comments.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
+import { ImportModule } from './import/import.module.js';
 import { McpModule } from './mcp/mcp.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { ShareLinksModule } from './share-links/share-links.module.js';
@@ -26,6 +27,7 @@ export class AppModule {
         KitModule.forRoot({ service: SERVICE, config, logger, tables, migrationsFolder }),
         TemplatesModule,
         DocumentsModule,
+        ImportModule,
         ProjectsModule,
         ActivitiesModule,
         SharesModule,

@@ -58,6 +58,18 @@ describe('internal routes of identity (docs/decisions/0003-internal-calls.md)', 
     await expect(client.consume(999_999, 'messages')).rejects.toMatchObject({ status: 404 });
   });
 
+  it('takes several units all or none (an import of several files), and gives them back together', async () => {
+    const guest = await client.createGuest('10.0.0.6');
+    // More than the limit on the month's first consumption (no counter row yet), then on a later one.
+    await expect(client.consume(guest.id, 'docs', 3)).rejects.toMatchObject({ status: 429, body: { code: 'LIMIT_EXCEEDED', usage: { docs: 0 } } });
+    await expect(client.consume(guest.id, 'docs')).resolves.toMatchObject({ usage: { docs: 1 } });
+    await expect(client.consume(guest.id, 'docs', 2)).rejects.toMatchObject({ status: 429, body: { usage: { docs: 1 } } });
+    await expect(client.refund(guest.id, 'docs')).resolves.toMatchObject({ usage: { docs: 0 } });
+    await expect(client.consume(guest.id, 'docs', 2)).resolves.toMatchObject({ usage: { docs: 2 } });
+    await expect(client.refund(guest.id, 'docs', 2)).resolves.toMatchObject({ usage: { docs: 0 } });
+    await request(svc.url).post('/internal/usage/consume').set(internal()).send({ userId: guest.id, kind: 'docs', count: 0 }).expect(400);
+  });
+
   it('never refunds below zero', async () => {
     const guest = await client.createGuest('10.0.0.5');
     await expect(client.refund(guest.id, 'messages')).resolves.toMatchObject({ usage: { messages: 0 } });

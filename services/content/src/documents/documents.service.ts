@@ -130,21 +130,32 @@ export class DocumentsService {
 
   /** Creates a document, consuming one of the owner's monthly documents (docs/decisions/0005-users-guests-and-limits.md); a failed save gives it back. */
   async create(owner: Owner, input: NewDocument, requestId?: string): Promise<DocumentDto> {
-    const projectId = input.projectId ?? null;
+    const [created] = await this.createAll(owner, input.projectId ?? null, [input], requestId);
+    return created!;
+  }
+
+  /**
+   * Creates the documents all or none (an import: docs/decisions/0034-document-import.md), in one project or none,
+   * consuming as many of the owner's monthly documents at once; a failed save gives them all back.
+   */
+  async createAll(owner: Owner, projectId: number | null, inputs: ReadonlyArray<{ title: string; content: string }>, requestId?: string): Promise<DocumentDto[]> {
     // A wrong project is a 404 before any allowance is spent; only its owner adds documents to it.
     if (projectId !== null) await access.project(this.db, owner, projectId, 'owner');
-    await this.usage.consumeDocument(owner.id, requestId);
+    await this.usage.consumeDocument(owner.id, requestId, inputs.length);
     try {
       return await this.db.transaction(async (tx) => {
         const project = projectId === null ? null : await access.project(tx, owner, projectId, 'owner', { lock: 'share' });
-        const [created] = await tx.insert(documents).values({ ownerId: owner.id, title: input.title, content: input.content, projectId }).returning(documentColumns);
-        if (!created) throw new Error('insert returned no row');
-        await this.activities.record(tx, owner, owner, 'document_created', { documentId: created.id, projectId, title: created.title });
+        const rows = await tx
+          .insert(documents)
+          .values(inputs.map((input) => ({ ownerId: owner.id, title: input.title, content: input.content, projectId })))
+          .returning(documentColumns);
+        if (rows.length !== inputs.length) throw new Error('insert returned too few rows');
+        for (const created of rows) await this.activities.record(tx, owner, owner, 'document_created', { documentId: created.id, projectId, title: created.title });
         if (project) await this.touchProject(tx, project.id);
-        return toDocumentDto(created, 'owner');
+        return rows.map((created) => toDocumentDto(created, 'owner'));
       });
     } catch (err) {
-      await this.usage.refundDocument(owner.id, requestId);
+      await this.usage.refundDocument(owner.id, requestId, inputs.length);
       throw err;
     }
   }

@@ -16,17 +16,17 @@ export class UsageService {
     return new IdentityClient({ baseUrl: this.config.IDENTITY_URL, token: this.config.INTERNAL_TOKEN, requestId });
   }
 
-  /** Takes one document of this month's allowance; over the limit, identity's 429 LIMIT_EXCEEDED passes through unchanged. */
-  async consumeDocument(userId: number, requestId?: string): Promise<void> {
-    await this.client(requestId).consume(userId, 'docs');
+  /** Takes `count` documents (all or none) of this month's allowance; over the limit, identity's 429 LIMIT_EXCEEDED passes through unchanged. */
+  async consumeDocument(userId: number, requestId?: string, count = 1): Promise<void> {
+    await this.client(requestId).consume(userId, 'docs', count);
   }
 
-  /** Gives back a document taken for a creation that then failed; a failed refund is logged, not thrown. */
-  async refundDocument(userId: number, requestId?: string): Promise<void> {
+  /** Gives back documents taken for a creation that then failed; a failed refund is logged, not thrown. */
+  async refundDocument(userId: number, requestId?: string, count = 1): Promise<void> {
     try {
-      await this.client(requestId).refund(userId, 'docs');
+      await this.client(requestId).refund(userId, 'docs', count);
     } catch (err) {
-      this.logger.warn({ err, userId }, 'could not refund a document allowance');
+      this.logger.warn({ err, userId, count }, 'could not refund a document allowance');
     }
   }
 }

@@ -13,12 +13,12 @@ export class InternalUsageController {
   @Post('consume')
   @HttpCode(200)
   async consume(@Body(new ZodPipe(consumeUsageSchema)) body: ConsumeUsage): Promise<{ usage: Usage }> {
-    return { usage: await this.usage.consume(body.userId, body.kind) };
+    return { usage: await this.usage.consume(body.userId, body.kind, body.count) };
   }
 
   @Post('refund')
   @HttpCode(200)
   async refund(@Body(new ZodPipe(consumeUsageSchema)) body: ConsumeUsage): Promise<{ usage: Usage }> {
-    return { usage: await this.usage.refund(body.userId, body.kind) };
+    return { usage: await this.usage.refund(body.userId, body.kind, body.count) };
   }
 }

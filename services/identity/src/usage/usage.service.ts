@@ -33,10 +33,10 @@ export class UsageService {
   }
 
   /**
-   * Takes one unit of the month's allowance. The increment and the limit check are a single statement,
-   * so concurrent consumptions (on any replica) can never pass the limit. Over it: 429 LIMIT_EXCEEDED.
+   * Takes `count` units of the month's allowance, all or none. The increment and the limit check are a single
+   * statement, so concurrent consumptions (on any replica) can never pass the limit. Over it: 429 LIMIT_EXCEEDED.
    */
-  async consume(userId: number, kind: UsageKind): Promise<Usage> {
+  async consume(userId: number, kind: UsageKind, count = 1): Promise<Usage> {
     const user = await this.requireUser(userId);
     const limits = limitsFor(tierOf(user), this.config);
     const limit = limits[kind];
@@ -44,13 +44,13 @@ export class UsageService {
     const month = monthOf(new Date());
     let taken: number | null = null;
     let others: Array<{ kind: string; count: number }> = [];
-    if (limit === null || limit > 0) {
+    if (limit === null || limit >= count) {
       // The increment and, in the same statement, the month's other counters for the answer: one round trip.
       const result = await this.db.execute(sql`
         WITH taken AS (
-          INSERT INTO usage_counters (account_id, month, kind, count) VALUES (${account}, ${month}, ${kind}, 1)
-          ON CONFLICT (account_id, month, kind) DO UPDATE SET count = usage_counters.count + 1
-          ${limit === null ? sql`` : sql`WHERE usage_counters.count < ${limit}`}
+          INSERT INTO usage_counters (account_id, month, kind, count) VALUES (${account}, ${month}, ${kind}, ${count})
+          ON CONFLICT (account_id, month, kind) DO UPDATE SET count = usage_counters.count + ${count}
+          ${limit === null ? sql`` : sql`WHERE usage_counters.count + ${count} <= ${limit}`}
           RETURNING kind, count
         )
         SELECT kind, count, true AS taken FROM taken
@@ -65,18 +65,18 @@ export class UsageService {
       throw new AppError(429, { code: ErrorCode.LIMIT_EXCEEDED, ...LIMIT_MESSAGES[kind], limit: kind, usage: await this.usageOf(user) });
     }
     await this.announce(userId);
-    const count = (other: UsageKind) => (other === kind ? taken : Number(others.find((r) => r.kind === other)?.count ?? 0));
+    const countOf = (other: UsageKind) => (other === kind ? taken : Number(others.find((r) => r.kind === other)?.count ?? 0));
     // This consumption's own count, not whatever concurrent ones have added since.
-    return { docs: count('docs'), messages: count('messages'), limits };
+    return { docs: countOf('docs'), messages: countOf('messages'), limits };
   }
 
-  /** Gives back one unit taken for work that then failed; never below zero. */
-  async refund(userId: number, kind: UsageKind): Promise<Usage> {
+  /** Gives back `count` units taken for work that then failed; never below zero. */
+  async refund(userId: number, kind: UsageKind, count = 1): Promise<Usage> {
     const user = await this.requireUser(userId);
     const c = tables.usageCounters;
     const result = await this.db
       .update(c)
-      .set({ count: sql`${c.count} - 1` })
+      .set({ count: sql`greatest(${c.count} - ${count}, 0)` })
       .where(and(eq(c.accountId, user.id), eq(c.month, monthOf(new Date())), eq(c.kind, kind), sql`${c.count} > 0`))
       .returning({ count: c.count });
     if (result.length > 0) await this.announce(userId);

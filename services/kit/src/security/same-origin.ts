@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
-import { ErrorCode } from '@prd/proto';
+import { ErrorCode, MULTIPART_ROUTES } from '@prd/proto';
 import { isBearerWithoutCookie } from '../bearer/bearer.js';
 import { AppError } from '../errors/app-error.js';
 
@@ -43,7 +43,8 @@ export function isSameOrigin(headers: IncomingHttpHeaders, allowedOrigins: reado
 
 /**
  * docs/decisions/0009-security.md: a state-changing request must come from our own origin and carry JSON (or no body), which
- * together stop cross-site form posts and simple CORS requests. It goes by the method and the
+ * together stop cross-site form posts and simple CORS requests (the upload routes of `MULTIPART_ROUTES` may carry
+ * `multipart/form-data`: their Origin check alone stops those). It goes by the method and the
  * routed path (never the raw URL, which `/%61pi/...` would disguise); only the service-to-service
  * routes (`/internal/...`, never exposed by the gateway, guarded by their tokens) are exempt.
  */
@@ -59,7 +60,8 @@ export function checkStateChangingRequest(request: FastifyRequest, allowedOrigin
   const length = request.headers['content-length'];
   const hasBody = (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
   const type = request.headers['content-type'] ?? '';
-  if (hasBody && !/^application\/json\b/i.test(type)) {
+  const multipart = routed !== undefined && MULTIPART_ROUTES.includes(routed) && /^multipart\/form-data\b/i.test(type);
+  if (hasBody && !multipart && !/^application\/json\b/i.test(type)) {
     throw new AppError(415, { code: ErrorCode.VALIDATION_FAILED, message: 'Unsupported content type: send application/json' });
   }
 }

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type DocumentSummary } from '@prd/proto';
 import { DOCUMENTS_PAGE_SIZE } from '../../shared/ui-constants';
-import { Button, Modal } from 'antd';
+import { Button, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDeleteDocumentMutation, useGetDocumentsQuery } from '../../shared/api/content-api';
@@ -18,11 +18,17 @@ import { useToast } from '../../shared/toast/toast';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { usePagedList } from '../../shared/list/use-paged-list';
 import { OwnAndSharedTabs, SharedDocumentsList } from '../sharing/shared-with-me';
+import { ImportButton } from '../import/import-button';
+import { ImportDropZone } from '../import/import-drop-zone';
+import { useImportDocuments } from '../import/use-import-documents';
 import { StartNewDocumentDialog } from './start-new-document-dialog';
 
 const titleOf = (document: DocumentSummary): string => document.title;
 
-/** /documents (docs/product.md §2): the user's documents, searchable and sortable by title, 10 a page; and those shared with them (docs/decisions/0012-sharing-and-roles.md). */
+/**
+ * /documents (docs/product.md §2): the user's documents, searchable and sortable by title, 10 a page; and those shared with them
+ * (docs/decisions/0012-sharing-and-roles.md). Files picked with Import or dropped on the page become documents (docs/decisions/0034-document-import.md).
+ */
 export function DocumentsPage() {
   usePageTitle('Documents');
   const { data: documents, isLoading, isError } = useGetDocumentsQuery();
@@ -33,6 +39,12 @@ export function DocumentsPage() {
   const [modal, confirmHolder] = Modal.useModal();
   const navigate = useNavigate();
   const toast = useToast();
+  const imports = useImportDocuments();
+  // One imported document opens at once; several are in the list.
+  const importFiles = async (files: File[]) => {
+    const answer = await imports.importFiles(files);
+    if (answer?.documents.length === 1) void navigate(`/documents/${answer.documents[0]!.id}`);
+  };
 
   const confirmDelete = (document: DocumentSummary) => {
     setSelected(document);
@@ -56,10 +68,13 @@ export function DocumentsPage() {
     });
   };
 
-  const newDocument = (
-    <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDialogOpen(true)} aria-haspopup="dialog">
-      New Document
-    </Button>
+  const actions = (
+    <Space>
+      <ImportButton progress={imports.progress} onFiles={(files) => void importFiles(files)} />
+      <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDialogOpen(true)} aria-haspopup="dialog">
+        New Document
+      </Button>
+    </Space>
   );
 
   let body;
@@ -69,7 +84,7 @@ export function DocumentsPage() {
     body = (
       <EmptyState>
         <h2>No documents yet</h2>
-        <p>Create a document from a template, or let the AI guide you.</p>
+        <p>Create a document from a template, let the AI guide you, or drop Markdown, Word, HTML or PDF files here to import them.</p>
         <Button type="primary" onClick={() => setDialogOpen(true)} aria-haspopup="dialog">
           Create your first document
         </Button>
@@ -94,8 +109,10 @@ export function DocumentsPage() {
 
   return (
     <Page>
-      <PageHeader title="Documents" description="All your documents in one place" actions={newDocument} />
-      <OwnAndSharedTabs own={body} shared={<SharedDocumentsList />} noun="documents" />
+      <ImportDropZone onFiles={(files) => void importFiles(files)}>
+        <PageHeader title="Documents" description="All your documents in one place" actions={actions} />
+        <OwnAndSharedTabs own={body} shared={<SharedDocumentsList />} noun="documents" />
+      </ImportDropZone>
       <StartNewDocumentDialog open={dialogOpen} onClose={() => setDialogOpen(false)} createDirectly />
       {confirmHolder}
     </Page>

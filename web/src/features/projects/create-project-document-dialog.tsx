@@ -5,14 +5,16 @@ import { useCreateDocumentMutation, useGetTemplatesQuery } from '../../shared/ap
 import { errorMessage, opensDialog } from '../../shared/state/error-dialogs-middleware';
 import { useToast } from '../../shared/toast/toast';
 import { TemplateSelect, type TemplateChoice } from '../documents/template-select';
+import { ImportButton } from '../import/import-button';
+import { useImportDocuments } from '../import/use-import-documents';
 import { aiAssistedFlowPath, chooseTemplate, NO_TEMPLATE } from '../templates/choose-template';
 import dialog from '../../shared/ui/dialog.module.css';
 
-type Tab = 'paste' | 'generate';
+type Tab = 'paste' | 'import' | 'generate';
 
 /**
- * Create Document inside a project (docs/product.md §2): a title, then either pasted content (created here)
- * or a template to generate it with the AI-assisted flow.
+ * Create Document inside a project (docs/product.md §2): a title, then either pasted content (created here),
+ * imported files (docs/decisions/0034-document-import.md; each file's name is its title) or a template to generate it with the AI-assisted flow.
  */
 export function CreateProjectDocumentDialog({ projectId, open, onClose }: { projectId: number; open: boolean; onClose: () => void }) {
   const { data: templates = [], isLoading: templatesLoading } = useGetTemplatesQuery(undefined, { skip: !open });
@@ -26,6 +28,7 @@ export function CreateProjectDocumentDialog({ projectId, open, onClose }: { proj
   const titleId = useId();
   const contentId = useId();
   const templateId = useId();
+  const imports = useImportDocuments();
 
   const close = () => {
     setTab('paste');
@@ -45,6 +48,12 @@ export function CreateProjectDocumentDialog({ projectId, open, onClose }: { proj
     } catch (error) {
       if (!opensDialog(error)) toast.error('Error', errorMessage(error));
     }
+  };
+
+  /** The title field names the document of a one-file import; several files are titled by their names. */
+  const importFiles = async (files: File[]) => {
+    const named = files.length === 1 && title.trim() ? title.trim() : undefined;
+    if (await imports.importFiles(files, { projectId, title: named })) close();
   };
 
   const generate = () => {
@@ -84,6 +93,19 @@ export function CreateProjectDocumentDialog({ projectId, open, onClose }: { proj
               <div className={dialog.field}>
                 <label htmlFor={contentId}>Content</label>
                 <Input.TextArea id={contentId} value={content} onChange={(event) => setContent(event.target.value)} rows={10} placeholder="Paste your document's markdown here" />
+              </div>
+            ),
+          },
+          {
+            key: 'import',
+            label: 'Import Files',
+            children: (
+              <div className={dialog.field}>
+                <p>
+                  Markdown, text, Word, HTML or PDF files, or a zip of Markdown files (a Notion export): each becomes a document of this project, titled by its file name (or, for
+                  one file, by the title above).
+                </p>
+                <ImportButton progress={imports.progress} onFiles={(files) => void importFiles(files)} label="Choose Files" type="primary" />
               </div>
             ),
           },

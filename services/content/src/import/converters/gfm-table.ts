@@ -1,0 +1,37 @@
+import type { DomElement } from './dom-element.js';
+
+/** The rows of a table, its own only (not those of a table nested in a cell), and each row's cells. */
+function rowsOf(table: DomElement): DomElement[][] {
+  const rows: DomElement[] = [];
+  for (const child of Array.from(table.children)) {
+    if (child.nodeName === 'TR') rows.push(child);
+    else if (['THEAD', 'TBODY', 'TFOOT'].includes(child.nodeName)) rows.push(...Array.from(child.children).filter((c) => c.nodeName === 'TR'));
+  }
+  return rows.map((row) => Array.from(row.children).filter((c) => c.nodeName === 'TD' || c.nodeName === 'TH'));
+}
+
+/** A cell's markdown on one line: GFM table cells hold inline content only, and a `|` would end the cell. */
+const oneLine = (markdown: string) =>
+  markdown
+    .trim()
+    .replace(/\s*\n+\s*/g, ' ')
+    .replace(/\|/g, '\\|');
+
+/**
+ * An HTML table as a GFM table. turndown-plugin-gfm keeps a table without a header row (Word's usual
+ * table) as raw HTML; here the first row is always the header, so every table becomes markdown.
+ * A cell spanning columns is followed by empty cells, so the columns stay in line.
+ */
+export function gfmTable(table: DomElement, cellMarkdown: (cell: DomElement) => string): string {
+  const rows = rowsOf(table).map((cells) =>
+    cells.flatMap((cell) => {
+      const span = Math.min(Math.max(Number(cell.getAttribute('colspan')) || 1, 1), 100);
+      return [oneLine(cellMarkdown(cell)), ...Array<string>(span - 1).fill('')];
+    }),
+  );
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  if (width === 0) return '';
+  const line = (cells: string[]) => `| ${[...cells, ...Array<string>(width - cells.length).fill('')].join(' | ')} |`;
+  const [header, ...body] = rows;
+  return [line(header!), line(Array<string>(width).fill('---')), ...body.map(line)].join('\n');
+}
