@@ -1,5 +1,5 @@
 import TurndownService from 'turndown';
-import { highlightedCodeBlock, strikethrough, taskListItems } from 'turndown-plugin-gfm';
+import { highlightedCodeBlock, strikethrough, taskListItems } from './turndown-gfm.js';
 import { element, type DomElement } from './dom-element.js';
 import { gfmTable } from './gfm-table.js';
 
@@ -47,7 +47,7 @@ export function htmlToMarkdown(html: string): Converted {
   service.remove(['head', 'title', 'meta', 'script', 'style', 'noscript', 'template']);
   service.addRule('table', {
     filter: 'table',
-    replacement: (_content, node) => `\n\n${gfmTable(element(node), (cell) => service.turndown(cell))}\n\n`,
+    replacement: (_content, node) => `\n\n${gfmTable(element(node), (cell) => service.turndown(cell as unknown as TurndownService.Node))}\n\n`,
   });
   service.addRule('image', {
     filter: 'img',
