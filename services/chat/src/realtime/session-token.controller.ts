@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
-import { CONFIG, CurrentUser, unauthorized, WithUser, ZodPipe, type ActingUser } from '@prd/kit';
+import { CONFIG, CurrentUser, Public, unauthorized, WithUser, ZodPipe, type ActingUser } from '@prd/kit';
 import { realtimeSessionTokenQuerySchema, type RealtimeSessionToken, type RealtimeVoice } from '@prd/proto';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
@@ -14,6 +14,7 @@ export class SessionTokenController {
 
   /** Lets the client say before any attempt why voice is unavailable (no key of the user's, none of the server's). */
   @Get('voice')
+  @Public()
   voice(): RealtimeVoice {
     return { serverKey: Boolean(this.config.OPENAI_API_KEY) };
   }

@@ -47,6 +47,7 @@ export function htmlToMarkdown(html: string): Converted {
   service.remove(['head', 'title', 'meta', 'script', 'style', 'noscript', 'template']);
   service.addRule('table', {
     filter: 'table',
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed by the build, whose lib makes turndown's Node the DOM's HTMLElement
     replacement: (_content, node) => `\n\n${gfmTable(element(node), (cell) => service.turndown(cell as unknown as TurndownService.Node))}\n\n`,
   });
   service.addRule('image', {
