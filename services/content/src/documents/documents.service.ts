@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { DB, PG_POOL, notFound as notFoundError } from '@prd/kit';
+import { DB, PG_POOL, notFound as notFoundError, versionConflict } from '@prd/kit';
 import {
   DOCUMENT_NOT_FOUND,
   REVISION_NOT_FOUND,
@@ -13,18 +13,21 @@ import {
   type RevisionSource,
   type SearchHit,
   type Role,
+  type SavedDocument,
   type SharedDocumentSummary,
 } from '@prd/proto';
 import { access, acting, ownerOf, type Granted, type Owner } from '../access/access.js';
 import { ActivitiesService, type Actor } from '../activities/activities.service.js';
 import { arrayStatement, documentColumns, isoTime, type ContentDb, type ContentTx, type DocumentRow, type Executor } from '../db/database.js';
-import { documentRevisions, documents, projects, searchVector } from '../db/schema.js';
+import { documentRevisions, documents, projects, searchVector, type StoredAuthor } from '../db/schema.js';
 import { PeopleService } from '../people/people.service.js';
 import { RevocationsService } from '../shares/revocations.service.js';
 import { UsageService } from '../usage/usage.service.js';
 import { CollabServer } from '../collab/collab.server.js';
 import { changeStoredText } from '../collab/live-text.js';
+import { authorOf, usersAuthor, withNames } from './authors.js';
 import { toDocumentDto, toRevision } from './document-dto.js';
+import { mergeEdit } from './merge-edit.js';
 import { changeContent, type ContentWriter } from './revisions.js';
 
 export interface NewDocument {
@@ -38,6 +41,19 @@ export interface DocumentChange {
   title?: string;
   content?: string;
   projectId?: number | null;
+  /**
+   * The text `content` was computed from (an AI or flow edit): the change from it to `content` is merged onto the
+   * document as it is now (docs/decisions/0028-edits-merge.md); without it, `content` replaces the text.
+   */
+  base?: string;
+  /** The versions the writer read (`If-Match`, MCP `expectedVersion`): when given, any other one refuses the change (412). */
+  expectedVersions?: readonly number[];
+}
+
+/** How a change is written: by whom (`source`, the revision's), as whose text (`author`, who asked by default). */
+export interface ChangeOrigin {
+  source: RevisionSource;
+  author?: StoredAuthor;
 }
 
 @Injectable()
@@ -129,7 +145,7 @@ export class DocumentsService {
   }
 
   /** Creates a document, consuming one of the owner's monthly documents (docs/decisions/0005-users-guests-and-limits.md); a failed save gives it back. */
-  async create(owner: Owner, input: NewDocument, requestId?: string): Promise<DocumentDto> {
+  async create(owner: Owner, input: NewDocument, requestId?: string, author: StoredAuthor = usersAuthor([owner.id])): Promise<DocumentDto> {
     const projectId = input.projectId ?? null;
     // A wrong project is a 404 before any allowance is spent; only its owner adds documents to it.
     if (projectId !== null) await access.project(this.db, owner, projectId, 'owner');
@@ -137,7 +153,7 @@ export class DocumentsService {
     try {
       return await this.db.transaction(async (tx) => {
         const project = projectId === null ? null : await access.project(tx, owner, projectId, 'owner', { lock: 'share' });
-        const [created] = await tx.insert(documents).values({ ownerId: owner.id, title: input.title, content: input.content, projectId }).returning(documentColumns);
+        const [created] = await tx.insert(documents).values({ ownerId: owner.id, title: input.title, content: input.content, projectId, contentAuthor: author }).returning(documentColumns);
         if (!created) throw new Error('insert returned no row');
         await this.activities.record(tx, owner, owner, 'document_created', { documentId: created.id, projectId, title: created.title });
         if (project) await this.touchProject(tx, project.id);
@@ -154,20 +170,29 @@ export class DocumentsService {
    * moving between projects the owner. A change of content first stores the content it replaces as
    * a revision; nothing changed means nothing is written.
    */
-  async update(actor: Actor | null, id: number, change: DocumentChange, source: RevisionSource): Promise<DocumentDto> {
+  async update(actor: Actor | null, id: number, change: DocumentChange, origin: ChangeOrigin): Promise<DocumentDto> {
+    const { unapplied, ...dto } = await this.save(actor, id, change, origin);
+    return dto;
+  }
+
+  /** `update`, with what of a merged edit (`change.base`) could not be applied because people changed the same passage. */
+  async save(actor: Actor | null, id: number, change: DocumentChange, { source, author }: ChangeOrigin): Promise<SavedDocument> {
     let leftProject: number | null = null;
     const updated = await this.db.transaction(async (tx) => {
       const needed: Role = change.projectId !== undefined ? 'owner' : 'editor';
       const current = await access.documentToChange(tx, actor, id, needed);
-      const { row, liveUpdate } = await this.apply(tx, acting(actor, DOCUMENT_NOT_FOUND), current, change, source);
+      if (change.expectedVersions && !change.expectedVersions.includes(current.version)) throw versionConflict(current.version);
+      const writer = acting(actor, DOCUMENT_NOT_FOUND);
+      const merged = change.base !== undefined && change.content !== undefined ? mergeEdit(current.content, change.base, change.content) : null;
+      const { row, liveUpdate } = await this.apply(tx, writer, current, merged ? { ...change, content: merged.content } : change, source, author ?? authorOf(source, writer.id));
       if (current.projectId !== null && row.projectId !== current.projectId) leftProject = current.projectId;
-      return { dto: toDocumentDto(row, current.role), liveUpdate };
+      return { dto: toDocumentDto(row, current.role), liveUpdate, unapplied: merged?.unapplied ?? [] };
     });
     // Access inherited from the old project ended with the commit; realtime sessions on it end now.
     if (leftProject !== null) await this.revocations.documentLeftProject(id, leftProject);
     // The answer does not wait for open editors: the change is stored, and `deliver` never throws.
     if (updated.liveUpdate) void this.live.deliver(id, updated.liveUpdate);
-    return updated.dto;
+    return { ...updated.dto, unapplied: updated.unapplied };
   }
 
   async remove(user: Actor | null, id: number): Promise<void> {
@@ -191,11 +216,15 @@ export class DocumentsService {
     await this.usage.refundDocument(owner.id, requestId);
   }
 
-  /** The document's most recent revisions, newest first. */
+  /** The document's most recent revisions, newest first, with their authors' names. */
   async revisions(user: Owner | null, id: number): Promise<Revision[]> {
     const document = await access.document(this.db, user, id, 'viewer');
     const rows = await this.db.select().from(documentRevisions).where(access.revisions(document)).orderBy(desc(documentRevisions.id)).limit(REVISIONS_LIST_LIMIT);
-    return rows.map(toRevision);
+    const authors = await withNames(
+      this.people,
+      rows.map((r) => r.author),
+    );
+    return rows.map((row, i) => toRevision(row, authors[i]!));
   }
 
   /** Brings back a revision's content (editors and the owner); like any change of content, this stores a revision of what it replaces. */
@@ -204,7 +233,8 @@ export class DocumentsService {
       const current = await access.documentToChange(tx, actor, id, 'editor');
       const [revision] = await tx.select().from(documentRevisions).where(access.revision(current, revisionId));
       if (!revision) throw notFoundError(REVISION_NOT_FOUND);
-      const { row, liveUpdate } = await this.apply(tx, acting(actor, DOCUMENT_NOT_FOUND), current, { content: revision.content }, 'restore');
+      const writer = acting(actor, DOCUMENT_NOT_FOUND);
+      const { row, liveUpdate } = await this.apply(tx, writer, current, { content: revision.content }, 'restore', usersAuthor([writer.id]));
       return { dto: toDocumentDto(row, current.role), liveUpdate };
     });
     if (restored.liveUpdate) void this.live.deliver(id, restored.liveUpdate);
@@ -221,6 +251,7 @@ export class DocumentsService {
     current: Granted<DocumentRow & { yjsState: Uint8Array | null }>,
     change: DocumentChange,
     source: RevisionSource,
+    author: StoredAuthor,
   ): Promise<{ row: DocumentRow; liveUpdate: Uint8Array | null }> {
     const owner = ownerOf(current);
     const titleChanged = change.title !== undefined && change.title !== current.title;
@@ -245,13 +276,14 @@ export class DocumentsService {
         .update(documents)
         .set({
           ...(titleChanged ? { title: change.title } : {}),
-          ...(contentChanged && live ? { content: change.content, yjsState: live.state } : {}),
+          ...(contentChanged && live ? { content: change.content, yjsState: live.state, contentAuthor: author } : {}),
           ...(projectChanged ? { projectId: change.projectId } : {}),
+          ...(titleChanged || contentChanged ? { version: sql`${documents.version} + 1` } : {}),
           updatedAt: sql`now()`,
         })
         .where(eq(documents.id, current.id))
         .returning(documentColumns);
-    const [updated] = contentChanged ? await changeContent(tx, current, source, write, recorded) : await write(recorded.length ? tx.with(...recorded) : tx);
+    const [updated] = contentChanged ? await changeContent(tx, current, source, author, write, recorded) : await write(recorded.length ? tx.with(...recorded) : tx);
     if (!updated) throw notFoundError(DOCUMENT_NOT_FOUND);
 
     if (projectChanged) {

@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nest
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Logger } from 'pino';
-import { AppError, CurrentUser, LOGGER, tokenScopeOf, unauthorized, WithUser, type ActingUser } from '@prd/kit';
+import { AppError, CurrentUser, LOGGER, tokenNameOf, tokenScopeOf, unauthorized, WithUser, type ActingUser } from '@prd/kit';
 import { ErrorCode, MCP_TOKEN_REQUIRED } from '@prd/proto';
 import { CommentsService } from '../comments/comments.service.js';
 import { DocumentsService } from '../documents/documents.service.js';
@@ -30,8 +30,9 @@ export class McpController {
   @WithUser({ bearerOnly: MCP_TOKEN_REQUIRED })
   async handle(@CurrentUser() user: ActingUser | null, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const scope = tokenScopeOf(request);
-    if (!user || !scope) throw unauthorized(MCP_TOKEN_REQUIRED);
-    const server = buildMcpServer({ documents: this.documents, projects: this.projects, comments: this.comments, logger: this.logger }, { user, scope, requestId: request.id });
+    const token = tokenNameOf(request);
+    if (!user || !scope || token === undefined) throw unauthorized(MCP_TOKEN_REQUIRED);
+    const server = buildMcpServer({ documents: this.documents, projects: this.projects, comments: this.comments, logger: this.logger }, { user, scope, token, requestId: request.id });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
     // The headers the kit's hooks set (request id, service) go out on the raw answer too.

@@ -25,13 +25,18 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
 export interface BearerCaller {
   user: InternalUser;
   scope: TokenScope;
+  /** The token's name: the author of what the call writes. */
+  name: string;
 }
 
 const SCOPE = Symbol('token-scope');
-type WithScope = FastifyRequest & { [SCOPE]?: TokenScope };
+const NAME = Symbol('token-name');
+type WithScope = FastifyRequest & { [SCOPE]?: TokenScope; [NAME]?: string };
 
 /** The scope of the token a bearer call was authenticated with; undefined for any other call. */
 export const tokenScopeOf = (request: FastifyRequest): TokenScope | undefined => (request as WithScope)[SCOPE];
+/** The name of the token a bearer call was authenticated with (a revision's author); undefined for any other call. */
+export const tokenNameOf = (request: FastifyRequest): string | undefined => (request as WithScope)[NAME];
 
 /** Revocations identity announces: the ids of the tokens that stopped working. */
 export interface TokenRevokedEvent {
@@ -125,7 +130,8 @@ export class BearerService implements OnApplicationBootstrap, OnApplicationShutd
     if (principal.scope === 'read' && !options.scopeCheckedByRoute && !READ_METHODS.has(request.method)) throw forbidden(TOKEN_READ_ONLY);
     if (limit !== null) throw rateLimited('Too many requests with this API token. Please wait a moment and try again.', limit);
     (request as WithScope)[SCOPE] = principal.scope;
-    return { user: principal.user, scope: principal.scope };
+    (request as WithScope)[NAME] = principal.name;
+    return { user: principal.user, scope: principal.scope, name: principal.name };
   }
 
   /** null when the call is within the token's limit, else how many milliseconds until it may call again. */
