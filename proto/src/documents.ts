@@ -152,11 +152,18 @@ const versionRef = z.union([z.literal('current'), idString('from and to must be 
 export const compareQuerySchema = z.object({ from: versionRef, to: versionRef });
 export type CompareQuery = z.infer<typeof compareQuerySchema>;
 
-/** One part of a comparison: text both versions hold, or text only `to` has (`added`) or only `from` (`removed`). */
-export const diffPartSchema = z.object({ value: z.string(), added: z.boolean(), removed: z.boolean() });
-export type DiffPart = z.infer<typeof diffPartSchema>;
-/** A line's parts, refined by word where a run of lines was replaced (the history panel's diff). */
-export const comparisonSchema = z.object({ title: z.object({ from: z.string(), to: z.string() }), parts: z.array(diffPartSchema) });
+const diffKind = z.enum(['same', 'removed', 'added']);
+/**
+ * The answer of `GET /api/documents/:id/revisions/compare`: each side's title, the line diff from `from` to `to` (proto's text-diff,
+ * the history panel's), and for each replaced line, paired with the line that replaced it, its word diff.
+ */
+export const comparisonSchema = z.object({
+  from: z.object({ revisionId: z.number().int().nullable(), title: z.string() }),
+  to: z.object({ revisionId: z.number().int().nullable(), title: z.string() }),
+  lines: z.array(z.object({ kind: diffKind, text: z.string() })),
+  changedLines: z.array(z.object({ before: z.string(), after: z.string(), words: z.array(z.object({ kind: diffKind, text: z.string() })) })),
+  stats: z.object({ added: z.number().int(), removed: z.number().int() }),
+});
 export type Comparison = z.infer<typeof comparisonSchema>;
 
 const userIdField = idNumber('userId must be a number');

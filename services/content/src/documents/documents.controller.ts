@@ -1,16 +1,21 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, tokenNameOf, unauthorized, WithUser, ZodPipe, type ActingUser } from '@prd/kit';
 import {
   listScopeQuerySchema,
+  compareQuerySchema,
   createDocumentSchema,
   documentParamsSchema,
+  revisionNameSchema,
   revisionParamsSchema,
   updateDocumentSchema,
+  type CompareQuery,
+  type Comparison,
   type CreateDocument,
   type DocumentDto,
   type DocumentSummary,
   type Revision,
+  type RevisionName,
   type SharedDocumentSummary,
   type UpdateDocument,
 } from '@prd/proto';
@@ -90,6 +95,33 @@ export class DocumentsController {
   @WithUser()
   revisions(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(documentParamsSchema)) { id }: IdParams): Promise<Revision[]> {
     return this.documents.revisions(user, id);
+  }
+
+  /** Declared before `:revisionId` routes would be: `compare` is no revision id. */
+  @Get(':id/revisions/compare')
+  @WithUser()
+  compare(
+    @CurrentUser() user: ActingUser | null,
+    @Param(new ZodPipe(documentParamsSchema)) { id }: IdParams,
+    @Query(new ZodPipe(compareQuerySchema)) query: CompareQuery,
+  ): Promise<Comparison> {
+    return this.documents.compare(user, id, query);
+  }
+
+  @Put(':id/revisions/:revisionId/name')
+  @WithUser()
+  name(
+    @CurrentUser() user: ActingUser | null,
+    @Param(new ZodPipe(revisionParamsSchema)) { id, revisionId }: { id: number; revisionId: number },
+    @Body(new ZodPipe(revisionNameSchema)) { name }: RevisionName,
+  ): Promise<Revision> {
+    return this.documents.nameRevision(user, id, revisionId, name);
+  }
+
+  @Delete(':id/revisions/:revisionId/name')
+  @WithUser()
+  unname(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(revisionParamsSchema)) { id, revisionId }: { id: number; revisionId: number }): Promise<Revision> {
+    return this.documents.nameRevision(user, id, revisionId, null);
   }
 
   @Post(':id/revisions/:revisionId/restore')

@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { DB, PG_POOL, notFound as notFoundError, versionConflict } from '@prd/kit';
 import {
   DOCUMENT_NOT_FOUND,
   REVISION_NOT_FOUND,
   REVISIONS_LIST_LIMIT,
+  type CompareQuery,
+  type Comparison,
   type DocumentDto,
   type DocumentSummary,
   SEARCH_INDEXED_CHARS,
@@ -16,6 +18,7 @@ import {
   type SavedDocument,
   type SharedDocumentSummary,
 } from '@prd/proto';
+import { diffLines, diffStats, diffWords, sideBySide } from '@prd/proto/text-diff';
 import { access, acting, ownerOf, type Granted, type Owner } from '../access/access.js';
 import { ActivitiesService, type Actor } from '../activities/activities.service.js';
 import { arrayStatement, documentColumns, isoTime, type ContentDb, type ContentTx, type DocumentRow, type Executor } from '../db/database.js';
@@ -216,15 +219,53 @@ export class DocumentsService {
     await this.usage.refundDocument(owner.id, requestId);
   }
 
-  /** The document's most recent revisions, newest first, with their authors' names. */
+  /** The document's named revisions, then its most recent others, newest first, with their authors' names. */
   async revisions(user: Owner | null, id: number): Promise<Revision[]> {
     const document = await access.document(this.db, user, id, 'viewer');
-    const rows = await this.db.select().from(documentRevisions).where(access.revisions(document)).orderBy(desc(documentRevisions.id)).limit(REVISIONS_LIST_LIMIT);
+    const r = documentRevisions;
+    const rows = await this.db
+      .select()
+      .from(r)
+      .where(access.revisions(document))
+      .orderBy(asc(isNull(r.name)), desc(r.id))
+      .limit(REVISIONS_LIST_LIMIT);
     const authors = await withNames(
       this.people,
-      rows.map((r) => r.author),
+      rows.map((row) => row.author),
     );
     return rows.map((row, i) => toRevision(row, authors[i]!));
+  }
+
+  /** The differences between two versions of the document (revisions, or `current`): the history panel's line diff, with the words of each replaced line. */
+  async compare(user: Owner | null, id: number, { from, to }: CompareQuery): Promise<Comparison> {
+    const document = await access.document(this.db, user, id, 'viewer');
+    const version = async (ref: CompareQuery['from']) => {
+      if (ref === 'current') return { revisionId: null, title: document.title, content: document.content };
+      const [revision] = await this.db.select().from(documentRevisions).where(access.revision(document, ref));
+      if (!revision) throw notFoundError(REVISION_NOT_FOUND);
+      return { revisionId: revision.id, title: revision.title, content: revision.content };
+    };
+    const [before, after] = await Promise.all([version(from), version(to)]);
+    const lines = diffLines(before.content, after.content);
+    const changedLines = sideBySide(lines).flatMap(({ left, right }) =>
+      left?.kind === 'removed' && right?.kind === 'added' ? [{ before: left.text, after: right.text, words: diffWords(left.text, right.text) }] : [],
+    );
+    return {
+      from: { revisionId: before.revisionId, title: before.title },
+      to: { revisionId: after.revisionId, title: after.title },
+      lines,
+      changedLines,
+      stats: diffStats(lines),
+    };
+  }
+
+  /** Names a revision ("v1.0 signed off"), or with null removes its name (editors and the owner); a named revision is never thinned. */
+  async nameRevision(user: Owner | null, id: number, revisionId: number, name: string | null): Promise<Revision> {
+    const document = await access.document(this.db, user, id, 'editor');
+    const [row] = await this.db.update(documentRevisions).set({ name }).where(access.revision(document, revisionId)).returning();
+    if (!row) throw notFoundError(REVISION_NOT_FOUND);
+    const [author] = await withNames(this.people, [row.author]);
+    return toRevision(row, author!);
   }
 
   /** Brings back a revision's content (editors and the owner); like any change of content, this stores a revision of what it replaces. */

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { diffLines, diffStats, sideBySide, type DiffLine } from './line-diff';
+import { diffLines, diffStats, sideBySide, type DiffLine } from '@prd/proto/text-diff';
 import styles from './history.module.css';
 
 export type DiffLayout = 'side-by-side' | 'inline';
