@@ -7,7 +7,7 @@ import { connect, nextStore, untilText, type CollabClient } from './collab-clien
 import { internalHeaders } from './content-stack.js';
 
 type Named = TestUser & { username: string };
-type RevisionBody = { content: string; source: string; author: { kind: string; users: { id: number; username: string }[]; token: string | null } | null };
+type RevisionBody = { id: number; name: string | null; content: string; source: string; author: { kind: string; users: { id: number; username: string }[]; token: string | null } | null };
 
 /**
  * docs/decisions/0028-edits-merge.md and 0018-revisions.md over two content replicas on one database and one Redis: no writer
@@ -21,7 +21,7 @@ describe('no edit is lost', () => {
   let colleague: Named;
   const clients: CollabClient[] = [];
 
-  const named = async (): Promise<Named> => {
+  const named_ = async (): Promise<Named> => {
     const username = `u${randomBytes(5).toString('hex')}`;
     return { ...(await signUp(identity, username)), username };
   };
@@ -58,7 +58,7 @@ describe('no edit is lost', () => {
     identity = await startIdentityForPeers();
     one = await startContent(identity);
     two = await startContent(identity, { DATABASE_URL: one.config.DATABASE_URL });
-    [owner, colleague] = [await named(), await named()];
+    [owner, colleague] = [await named_(), await named_()];
   });
   afterEach(() => {
     for (const client of clients.splice(0)) client.destroy();
@@ -168,6 +168,52 @@ describe('no edit is lost', () => {
       await request(two.url).patch(`/api/documents/${id}`).set('Cookie', colleague.cookie).send({ content: 'Colleague over the AI.\n' }).expect(200);
       const [aiText] = await revisions(id);
       expect(aiText).toMatchObject({ content: 'Start, by the AI.\n', source: 'user', author: { kind: 'ai', users: [{ id: owner.id, username: owner.username }] } });
+    });
+  });
+  describe('comparing and naming versions', () => {
+    it('compares any two versions by line and word, and refuses a revision of another document', async () => {
+      const id = await shared('# Plan\n\nShip in May.\n');
+      await request(one.url).patch(`/api/documents/${id}`).set('Cookie', owner.cookie).send({ content: '# Plan\n\nShip in June.\n\nRisks.\n' }).expect(200);
+      const [first] = await revisions(id);
+      const res = await request(two.url).get(`/api/documents/${id}/revisions/compare?from=${first!.id}&to=current`).set('Cookie', colleague.cookie).expect(200);
+      expect(res.body.stats).toEqual({ added: 3, removed: 1 });
+      expect(res.body.changedLines).toEqual([
+        {
+          before: 'Ship in May.',
+          after: 'Ship in June.',
+          words: [
+            { kind: 'same', text: 'Ship in ' },
+            { kind: 'removed', text: 'May' },
+            { kind: 'added', text: 'June' },
+            { kind: 'same', text: '.' },
+          ],
+        },
+      ]);
+      expect(res.body.from).toEqual({ revisionId: first!.id, title: 'Shared PRD' });
+      const other = await shared('Other.\n');
+      await request(one.url).get(`/api/documents/${other}/revisions/compare?from=${first!.id}&to=current`).set('Cookie', owner.cookie).expect(404);
+      const bad = await request(one.url).get(`/api/documents/${id}/revisions/compare?from=latest&to=current`).set('Cookie', owner.cookie).expect(400);
+      expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'from and to must be a revision id or current' });
+    });
+
+    it('names a version, lists it first and never thins it; a viewer may not name', async () => {
+      const id = await shared('v1 text\n');
+      await request(one.url).patch(`/api/documents/${id}`).set('Cookie', owner.cookie).send({ content: 'v2 text\n' }).expect(200);
+      const [v1] = await revisions(id);
+      const named = await request(two.url).put(`/api/documents/${id}/revisions/${v1!.id}/name`).set('Cookie', colleague.cookie).send({ name: '  v1.0 signed off ' }).expect(200);
+      expect(named.body).toMatchObject({ id: v1!.id, name: 'v1.0 signed off', content: 'v1 text\n' });
+      await request(one.url).patch(`/api/documents/${id}`).set('Cookie', colleague.cookie).send({ content: 'v3 text\n' }).expect(200);
+      expect((await revisions(id)).map((r) => [r.content, r.name])).toEqual([
+        ['v1 text\n', 'v1.0 signed off'],
+        ['v2 text\n', null],
+      ]);
+      const viewer = await named_();
+      await request(one.url).post(`/api/documents/${id}/shares`).set('Cookie', owner.cookie).send({ login: viewer.username, role: 'viewer' }).expect(201);
+      await request(one.url).put(`/api/documents/${id}/revisions/${v1!.id}/name`).set('Cookie', viewer.cookie).send({ name: 'mine' }).expect(403);
+      const blank = await request(one.url).put(`/api/documents/${id}/revisions/${v1!.id}/name`).set('Cookie', owner.cookie).send({ name: '  ' }).expect(400);
+      expect(blank.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'A name is required' });
+      const unnamed = await request(one.url).delete(`/api/documents/${id}/revisions/${v1!.id}/name`).set('Cookie', owner.cookie).expect(200);
+      expect(unnamed.body.name).toBeNull();
     });
   });
 });
