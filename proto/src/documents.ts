@@ -184,7 +184,13 @@ export const internalDiscardDocumentSchema = z.object({ userId: z.number({ error
  * from: the change from it to `content` is merged onto the document as it is now (docs/decisions/0028-edits-merge.md).
  */
 export const internalSaveContentSchema = z.object(
-  { userId: userIdField, content: documentContent, base: z.string({ error: 'base must be text' }).max(DOCUMENT_CONTENT_MAX, contentTooLong).optional(), title: documentTitle.optional(), source: revisionSource },
+  {
+    userId: userIdField,
+    content: documentContent,
+    base: z.string({ error: 'base must be text' }).max(DOCUMENT_CONTENT_MAX, contentTooLong).optional(),
+    title: documentTitle.optional(),
+    source: revisionSource,
+  },
   BODY_OBJECT,
 );
 export type InternalSaveContent = z.infer<typeof internalSaveContentSchema>;

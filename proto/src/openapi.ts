@@ -55,7 +55,13 @@ function operation(route: PublicRoute): ZodOpenApiOperationObject {
     if (route.query) op.requestParams.query = route.query as never;
   }
   if (route.requestHeaders) {
-    op.parameters = Object.entries(route.requestHeaders).map(([name, description]) => ({ name, in: 'header' as const, required: false, description, schema: { type: 'string' as const } }));
+    op.parameters = Object.entries(route.requestHeaders).map(([name, description]) => ({
+      name,
+      in: 'header' as const,
+      required: false,
+      description,
+      schema: { type: 'string' as const },
+    }));
   }
   if (route.body) op.requestBody = { required: true, content: { 'application/json': { schema: route.body } } };
   return op;

@@ -42,10 +42,7 @@ export class ContentClient {
    * Saves new content (and optionally a new title) as a revision from `source`; the user needs the editor role. With `base`, the text the
    * edit was computed from, only the change from it is merged onto the document as it is now; `unapplied` lists what people had changed too.
    */
-  saveDocumentContent(
-    id: number,
-    body: { userId: number; content: string; base?: string; title?: string; source: Exclude<RevisionSource, 'restore'> },
-  ): Promise<SavedDocument> {
+  saveDocumentContent(id: number, body: { userId: number; content: string; base?: string; title?: string; source: Exclude<RevisionSource, 'restore'> }): Promise<SavedDocument> {
     return internalCall(this.options, 'PUT', CONTENT_INTERNAL.documentContent(id), body);
   }
 

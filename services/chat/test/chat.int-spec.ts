@@ -138,7 +138,11 @@ describe('POST /api/chat and GET /api/chat', () => {
         },
       };
     };
-    const replying = request(stack.chat.url).post('/api/chat').set('Cookie', aiUser.cookie).send({ content: 'Sharpen it', documentId: doc.id }).then((res) => res);
+    const replying = request(stack.chat.url)
+      .post('/api/chat')
+      .set('Cookie', aiUser.cookie)
+      .send({ content: 'Sharpen it', documentId: doc.id })
+      .then((res) => res);
     await asked;
     await request(stack.content.url)
       .patch(`/api/documents/${doc.id}`)

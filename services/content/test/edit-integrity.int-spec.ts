@@ -7,7 +7,13 @@ import { connect, nextStore, untilText, type CollabClient } from './collab-clien
 import { internalHeaders } from './content-stack.js';
 
 type Named = TestUser & { username: string };
-type RevisionBody = { id: number; name: string | null; content: string; source: string; author: { kind: string; users: { id: number; username: string }[]; token: string | null } | null };
+type RevisionBody = {
+  id: number;
+  name: string | null;
+  content: string;
+  source: string;
+  author: { kind: string; users: { id: number; username: string }[]; token: string | null } | null;
+};
 
 /**
  * docs/decisions/0028-edits-merge.md and 0018-revisions.md over two content replicas on one database and one Redis: no writer
@@ -111,16 +117,31 @@ describe('no edit is lost', () => {
       expect(a.headers.etag).toBe(`"${a.body.version}"`);
       expect(b.headers.etag).toBe(a.headers.etag);
 
-      const first = await request(one.url).patch(`/api/documents/${id}`).set('Cookie', owner.cookie).set('If-Match', a.headers.etag!).send({ content: 'A’s change.\n' }).expect(200);
+      const first = await request(one.url)
+        .patch(`/api/documents/${id}`)
+        .set('Cookie', owner.cookie)
+        .set('If-Match', a.headers.etag!)
+        .send({ content: 'A’s change.\n' })
+        .expect(200);
       expect(first.body.version).toBe(a.body.version + 1);
       expect(first.headers.etag).toBe(`"${first.body.version}"`);
 
-      const second = await request(two.url).patch(`/api/documents/${id}`).set('Cookie', colleague.cookie).set('If-Match', b.headers.etag!).send({ content: 'B’s change.\n' }).expect(412);
+      const second = await request(two.url)
+        .patch(`/api/documents/${id}`)
+        .set('Cookie', colleague.cookie)
+        .set('If-Match', b.headers.etag!)
+        .send({ content: 'B’s change.\n' })
+        .expect(412);
       expect(second.body).toEqual({ code: 'VERSION_CONFLICT', message: 'The document changed since you read it; read it again', currentVersion: first.body.version });
       expect((await read(two, owner, id)).body).toMatchObject({ content: 'A’s change.\n', version: first.body.version });
 
       // Read again, then write: the weak form the gateway's gzip gives the tag names the same version.
-      await request(two.url).patch(`/api/documents/${id}`).set('Cookie', colleague.cookie).set('If-Match', `W/"${first.body.version}"`).send({ content: 'B’s change.\n' }).expect(200);
+      await request(two.url)
+        .patch(`/api/documents/${id}`)
+        .set('Cookie', colleague.cookie)
+        .set('If-Match', `W/"${first.body.version}"`)
+        .send({ content: 'B’s change.\n' })
+        .expect(200);
       await request(one.url).patch(`/api/documents/${id}`).set('Cookie', owner.cookie).set('If-Match', 'not a tag').send({ title: 'Renamed' }).expect(412);
     });
 

@@ -156,7 +156,10 @@ export class DocumentsService {
     try {
       return await this.db.transaction(async (tx) => {
         const project = projectId === null ? null : await access.project(tx, owner, projectId, 'owner', { lock: 'share' });
-        const [created] = await tx.insert(documents).values({ ownerId: owner.id, title: input.title, content: input.content, projectId, contentAuthor: author }).returning(documentColumns);
+        const [created] = await tx
+          .insert(documents)
+          .values({ ownerId: owner.id, title: input.title, content: input.content, projectId, contentAuthor: author })
+          .returning(documentColumns);
         if (!created) throw new Error('insert returned no row');
         await this.activities.record(tx, owner, owner, 'document_created', { documentId: created.id, projectId, title: created.title });
         if (project) await this.touchProject(tx, project.id);

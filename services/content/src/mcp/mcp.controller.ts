@@ -32,7 +32,10 @@ export class McpController {
     const scope = tokenScopeOf(request);
     const token = tokenNameOf(request);
     if (!user || !scope || token === undefined) throw unauthorized(MCP_TOKEN_REQUIRED);
-    const server = buildMcpServer({ documents: this.documents, projects: this.projects, comments: this.comments, logger: this.logger }, { user, scope, token, requestId: request.id });
+    const server = buildMcpServer(
+      { documents: this.documents, projects: this.projects, comments: this.comments, logger: this.logger },
+      { user, scope, token, requestId: request.id },
+    );
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
     // The headers the kit's hooks set (request id, service) go out on the raw answer too.
