@@ -148,8 +148,8 @@ export type RevisionName = z.infer<typeof revisionNameSchema>;
 const versionRef = z.union([z.literal('current'), idString('from and to must be a revision id or current')], {
   error: 'from and to must be a revision id or current',
 });
-/** `GET /api/documents/:id/revisions/compare?from=&to=`. */
-export const compareQuerySchema = z.object({ from: versionRef, to: versionRef });
+/** `GET /api/documents/:id/revisions/compare`: either side left out is the current text. */
+export const compareQuerySchema = z.object({ from: versionRef.default('current'), to: versionRef.default('current') });
 export type CompareQuery = z.infer<typeof compareQuerySchema>;
 
 const diffKind = z.enum(['same', 'removed', 'added']);
