@@ -45,6 +45,8 @@ function requirement(route: Route): { on: 'document' | 'project'; needs: Role } 
   // Writing comments needs a commenter; editing another's comment, only its author (here the owner).
   if (route.method === 'POST' && (route.path.endsWith('/comments') || route.path.endsWith('/replies'))) return { on, needs: 'commenter' };
   if (route.method === 'PATCH' && route.path.startsWith('/api/comments')) return { on, needs: 'owner' };
+  // Naming a version (and removing its name) is an editor's, like a restore.
+  if (route.path.endsWith('/revisions/:revisionId/name')) return { on, needs: 'editor' };
   if (route.method === 'DELETE') return { on, needs: 'owner' };
   if (route.method === 'GET') return { on, needs: 'viewer' };
   if (key === 'PATCH /api/documents/:id' || key === 'PATCH /api/projects/:id' || route.path.endsWith('/restore')) return { on, needs: 'editor' };

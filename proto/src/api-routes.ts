@@ -21,10 +21,13 @@ import {
 import { documentFlowMessageAnswerSchema, documentFlowMessageSchema, documentFlowStartAnswerSchema, documentFlowStartSchema } from './document-flow.js';
 import { commentParamsSchema, commentSchema, commentThreadSchema, createCommentSchema, createReplySchema, personWithAccessSchema, updateCommentSchema } from './comments.js';
 import {
+  compareQuerySchema,
+  comparisonSchema,
   createDocumentSchema,
   documentParamsSchema,
   documentSchema,
   documentSummarySchema,
+  revisionNameSchema,
   revisionParamsSchema,
   revisionSchema,
   sharedDocumentSummarySchema,
@@ -77,6 +80,8 @@ export interface RouteAnswer {
   files?: string[];
   /** A redirect's target. */
   location?: string;
+  /** Response headers worth documenting, with what they hold. */
+  headers?: Record<string, string>;
 }
 
 export interface PublicRoute extends RouteInput {
@@ -91,6 +96,8 @@ export interface PublicRoute extends RouteInput {
   errors: number[];
   /** A `multipart/form-data` body, as the OpenAPI document shows it (read and checked by the handler, named in `checkedBy`). */
   multipart?: z.ZodType;
+  /** Optional request headers the route reads, with what they do. */
+  requestHeaders?: Record<string, string>;
   /** Inputs validated outside a ZodPipe (a guard, the handler itself), named with who does it. */
   checkedBy?: { slot: keyof RouteInput; by: string };
   /** Only with the session cookie: a bearer token gets 403 (tokens, the account, its key). */
@@ -347,7 +354,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     path: '/api/documents/:id',
     summary: 'One document (any query, such as a cache-busting `t`, is ignored)',
     params: documentParamsSchema,
-    answer: ok('The document', documentSchema),
+    answer: { ...ok('The document', documentSchema), headers: { ETag: 'The document’s `version` as a strong entity tag (`"7"`), for `If-Match`' } },
     errors: [400, 404],
   },
   {
@@ -355,10 +362,15 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     method: 'patch',
     path: '/api/documents/:id',
     summary: 'Edit a document or move it into a project',
+    description:
+      'Send `If-Match` with the `ETag` (or `version`) you read, so that no change made since is overwritten: if the document changed, the answer is 412 ' +
+      'VERSION_CONFLICT with `currentVersion`, and nothing is changed. Without `If-Match` the change is applied over whatever is there, and the text it ' +
+      'replaced is kept as a revision of its author.',
     params: documentParamsSchema,
     body: updateDocumentSchema,
-    answer: ok('The document', documentSchema),
-    errors: [400, 403, 404],
+    requestHeaders: { 'If-Match': 'The version the change was made from, as the `ETag` gave it (`"7"`; `W/"7"` and `*` are accepted)' },
+    answer: { ...ok('The document', documentSchema), headers: { ETag: 'The new version' } },
+    errors: [400, 403, 404, 412],
   },
   {
     service: 'content',
@@ -373,10 +385,39 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     service: 'content',
     method: 'get',
     path: '/api/documents/:id/revisions',
-    summary: "A document's revisions",
+    summary: "A document's revisions, with who wrote each",
     params: documentParamsSchema,
-    answer: ok('Newest first', z.array(revisionSchema)),
+    answer: ok('Named ones first, then newest first', z.array(revisionSchema)),
     errors: [400, 404],
+  },
+  {
+    service: 'content',
+    method: 'get',
+    path: '/api/documents/:id/revisions/compare',
+    summary: 'The differences between two versions of a document (revision ids, or `current`), by line and by word',
+    params: documentParamsSchema,
+    query: compareQuerySchema,
+    answer: ok('The line diff from `from` to `to`, and the word diff of each replaced line', comparisonSchema),
+    errors: [400, 404],
+  },
+  {
+    service: 'content',
+    method: 'put',
+    path: '/api/documents/:id/revisions/:revisionId/name',
+    summary: 'Name a revision ("v1.0 signed off"); named revisions are never deleted to make room (editors and the owner)',
+    params: revisionParamsSchema,
+    body: revisionNameSchema,
+    answer: ok('The revision', revisionSchema),
+    errors: [400, 403, 404],
+  },
+  {
+    service: 'content',
+    method: 'delete',
+    path: '/api/documents/:id/revisions/:revisionId/name',
+    summary: "Remove a revision's name (editors and the owner)",
+    params: revisionParamsSchema,
+    answer: ok('The revision', revisionSchema),
+    errors: [400, 403, 404],
   },
   {
     service: 'content',

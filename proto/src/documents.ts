@@ -24,6 +24,9 @@ export const REVISIONS_MAX_PER_DOCUMENT = 100;
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 export const REVISION_NOT_FOUND = 'Revision not found';
+/** docs/decisions/0035-edits-merge.md: a write whose `If-Match` (or MCP `expectedVersion`) is not the document's version. */
+export const VERSION_CONFLICT_MESSAGE = 'The document changed since you read it; read it again';
+export const REVISION_NAME_MAX = 100;
 
 /** A document as the API answers it (docs/product.md §3), with the caller's role on it (docs/decisions/0012-sharing-and-roles.md). Dates are ISO strings. */
 export const documentSchema = z.object({
@@ -32,13 +35,15 @@ export const documentSchema = z.object({
   content: z.string(),
   projectId: z.number().int().nullable(),
   role: z.enum(ROLES),
+  /** Changes with every change of title or content (live edits included); also the `ETag` of `GET /api/documents/:id`, for `If-Match`. */
+  version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type DocumentDto = z.infer<typeof documentSchema>;
 
 /** One row of `GET /api/documents` (newest first): no content, no role (they are all the caller's own). */
-export const documentSummarySchema = documentSchema.omit({ content: true, role: true });
+export const documentSummarySchema = documentSchema.omit({ content: true, role: true, version: true });
 export type DocumentSummary = z.infer<typeof documentSummarySchema>;
 
 /** One row of `GET /api/documents?scope=shared`: a document someone shared with the caller. */
@@ -92,10 +97,27 @@ export const revisionParamsSchema = z.object({
   revisionId: idString('Revision id must be a number'),
 });
 
+/** How a version of the text was written: typed or saved by people, by the AI (for whoever asked), or through an API token (PATCH, MCP). */
+export const AUTHOR_KINDS = ['user', 'ai', 'token'] as const;
+export type AuthorKind = (typeof AUTHOR_KINDS)[number];
+
+/**
+ * Who wrote a version of a document's text (docs/decisions/0018-revisions.md): the people who typed it, the user who asked the AI,
+ * or the token's owner and the token's name. Null where nobody is known (revisions older than authorship).
+ */
+export const revisionAuthorSchema = z.object({
+  kind: z.enum(AUTHOR_KINDS),
+  users: z.array(ownerSchema),
+  /** The API token's name, for `kind: 'token'`. */
+  token: z.string().nullable(),
+});
+export type RevisionAuthor = z.infer<typeof revisionAuthorSchema>;
+
 /**
  * A revision is the document as it was just before one change of its content: `source` says who
- * made that change (the user, the AI, or the guided document flow) and `createdAt` when. Restoring
- * a revision brings its content back and is itself a change, so it stores a new revision.
+ * made that change (the user, the AI, or the guided document flow) and `createdAt` when; `author` who
+ * wrote the text it keeps, `name` a user's label for it ("v1.0 signed off"). Restoring a revision brings
+ * its content back and is itself a change, so it stores a new revision.
  */
 export const revisionSchema = z.object({
   id: z.number().int(),
@@ -103,9 +125,46 @@ export const revisionSchema = z.object({
   title: z.string(),
   content: z.string(),
   source: z.enum(REVISION_SOURCES),
+  author: revisionAuthorSchema.nullable(),
+  name: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Revision = z.infer<typeof revisionSchema>;
+
+/** `PUT /api/documents/:id/revisions/:revisionId/name`. */
+export const revisionNameSchema = z.object(
+  {
+    name: z
+      .string({ error: (issue) => (issue.input === undefined ? 'A name is required' : 'The name must be text') })
+      .trim()
+      .min(1, 'A name is required')
+      .max(REVISION_NAME_MAX, `The name must be at most ${REVISION_NAME_MAX} characters`),
+  },
+  BODY_OBJECT,
+);
+export type RevisionName = z.infer<typeof revisionNameSchema>;
+
+/** One side of a comparison: a revision's id or `current`, the document as it is now. */
+const versionRef = z.union([z.literal('current'), idString('from and to must be a revision id or current')], {
+  error: 'from and to must be a revision id or current',
+});
+/** `GET /api/documents/:id/revisions/compare`: either side left out is the current text. */
+export const compareQuerySchema = z.object({ from: versionRef.default('current'), to: versionRef.default('current') });
+export type CompareQuery = z.infer<typeof compareQuerySchema>;
+
+const diffKind = z.enum(['same', 'removed', 'added']);
+/**
+ * The answer of `GET /api/documents/:id/revisions/compare`: each side's title, the line diff from `from` to `to` (proto's text-diff,
+ * the history panel's), and for each replaced line, paired with the line that replaced it, its word diff.
+ */
+export const comparisonSchema = z.object({
+  from: z.object({ revisionId: z.number().int().nullable(), title: z.string() }),
+  to: z.object({ revisionId: z.number().int().nullable(), title: z.string() }),
+  lines: z.array(z.object({ kind: diffKind, text: z.string() })),
+  changedLines: z.array(z.object({ before: z.string(), after: z.string(), words: z.array(z.object({ kind: diffKind, text: z.string() })) })),
+  stats: z.object({ added: z.number().int(), removed: z.number().int() }),
+});
+export type Comparison = z.infer<typeof comparisonSchema>;
 
 const userIdField = idNumber('userId must be a number');
 /** What another service may name as a change's author (a restore is content's own). */
@@ -120,9 +179,27 @@ export type InternalUserQuery = z.infer<typeof internalUserQuerySchema>;
 /** Body of `POST /internal/documents/:id/discard` (ContentClient.discardDocument). */
 export const internalDiscardDocumentSchema = z.object({ userId: z.number({ error: 'userId must be a number' }).int().positive('userId must be a number') });
 
-/** Body of `PUT /internal/documents/:id/content` (ContentClient.saveDocumentContent). */
-export const internalSaveContentSchema = z.object({ userId: userIdField, content: documentContent, title: documentTitle.optional(), source: revisionSource }, BODY_OBJECT);
+/**
+ * Body of `PUT /internal/documents/:id/content` (ContentClient.saveDocumentContent). `base` is the text the edit was computed
+ * from: the change from it to `content` is merged onto the document as it is now (docs/decisions/0035-edits-merge.md).
+ */
+export const internalSaveContentSchema = z.object(
+  {
+    userId: userIdField,
+    content: documentContent,
+    base: z.string({ error: 'base must be text' }).max(DOCUMENT_CONTENT_MAX, contentTooLong).optional(),
+    title: documentTitle.optional(),
+    source: revisionSource,
+  },
+  BODY_OBJECT,
+);
 export type InternalSaveContent = z.infer<typeof internalSaveContentSchema>;
+
+/** A passage where people changed the text the AI also changed: their text stayed, the AI's version (`suggested`) was not applied. */
+export const unappliedChangeSchema = z.object({ kept: z.string(), suggested: z.string() });
+export type UnappliedChange = z.infer<typeof unappliedChangeSchema>;
+/** Answer of `PUT /internal/documents/:id/content`: the saved document and what of the edit could not be applied. */
+export type SavedDocument = DocumentDto & { unapplied: UnappliedChange[] };
 
 /** Body of `POST /internal/documents` (ContentClient.createDocument): the flow may start from empty content. */
 export const internalCreateDocumentSchema = z.object(

@@ -10,6 +10,8 @@ export const ErrorCode = {
   UNAUTHORIZED: 'UNAUTHORIZED',
   FORBIDDEN: 'FORBIDDEN',
   CONFLICT: 'CONFLICT',
+  /** 412: the `If-Match` version is not the document's (docs/decisions/0035-edits-merge.md). */
+  VERSION_CONFLICT: 'VERSION_CONFLICT',
   RATE_LIMITED: 'RATE_LIMITED',
   UNAVAILABLE: 'UNAVAILABLE',
   INTERNAL: 'INTERNAL',

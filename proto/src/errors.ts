@@ -23,5 +23,7 @@ export const errorBodySchema = z.object({
   limit: z.enum(USAGE_KINDS).optional(),
   /** Field-level validation messages, keyed by the field's dotted path. */
   fields: z.record(z.string(), z.string()).optional(),
+  /** The document's version now, with VERSION_CONFLICT. */
+  currentVersion: z.number().int().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

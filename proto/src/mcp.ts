@@ -49,7 +49,15 @@ export const searchDocumentsInput = z.object({
     .optional(),
 });
 export const createDocumentInput = createDocumentSchema;
-export const updateDocumentInput = updateDocumentSchema.safeExtend({ id: documentId });
+export const updateDocumentInput = updateDocumentSchema.safeExtend({
+  id: documentId,
+  expectedVersion: z
+    .number({ error: 'expectedVersion must be a number' })
+    .int('expectedVersion must be a whole number')
+    .positive('expectedVersion must be a positive number')
+    .optional()
+    .describe('The version get_document returned: the update is refused if the document changed since.'),
+});
 export const addCommentInput = createCommentSchema.safeExtend({ documentId });
 
 /** One hit of `search_documents`, best first. */

@@ -11,6 +11,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'Not allowed: ACCOUNT_REQUIRED for guests, FORBIDDEN otherwise',
   404: 'No such item, or not yours (NOT_FOUND)',
   409: 'Conflicts with existing data (CONFLICT)',
+  412: 'The item changed since the version named in `If-Match` (VERSION_CONFLICT, with `currentVersion`); read it again',
   413: 'A file or the request is too large (VALIDATION_FAILED, naming the file)',
   415: 'A file type or content type the route does not take (VALIDATION_FAILED, naming the file)',
   429: 'A monthly allowance is used up (LIMIT_EXCEEDED, with `limit` and `usage`) or too many attempts (RATE_LIMITED)',
@@ -27,8 +28,9 @@ const jsonError = (status: number): ZodOpenApiResponseObject => ({
 
 function responses(route: PublicRoute): ZodOpenApiResponsesObject {
   const { answer } = route;
+  const headers = answer.headers && Object.fromEntries(Object.entries(answer.headers).map(([name, description]) => [name, { description, schema: { type: 'string' as const } }]));
   const success: ZodOpenApiResponseObject = answer.schema
-    ? { description: answer.description, content: { 'application/json': { schema: answer.schema } } }
+    ? { description: answer.description, content: { 'application/json': { schema: answer.schema } }, ...(headers ? { headers } : {}) }
     : answer.files
       ? { description: answer.description, content: Object.fromEntries(answer.files.map((type) => [type, { schema: { type: 'string' as const, format: 'binary' } }])) }
       : answer.location
@@ -53,6 +55,15 @@ function operation(route: PublicRoute): ZodOpenApiOperationObject {
     op.requestParams = {};
     if (route.params) op.requestParams.path = route.params as never;
     if (route.query) op.requestParams.query = route.query as never;
+  }
+  if (route.requestHeaders) {
+    op.parameters = Object.entries(route.requestHeaders).map(([name, description]) => ({
+      name,
+      in: 'header' as const,
+      required: false,
+      description,
+      schema: { type: 'string' as const },
+    }));
   }
   if (route.body) op.requestBody = { required: true, content: { 'application/json': { schema: route.body } } };
   if (route.sessionOnly) op.security = [{ session: [] }];

@@ -75,6 +75,8 @@ export const resolveTokenSchema = z.object({ token: z.string({ error: 'token is 
 /** What a valid bearer token stands for: its user and scope, and until when it may be trusted. */
 export const tokenPrincipalSchema = z.object({
   tokenId: z.number().int(),
+  /** The name its user gave it: the author of what it writes (docs/decisions/0018-revisions.md). */
+  name: z.string(),
   scope: z.enum(TOKEN_SCOPES),
   expiresAt: z.string().nullable(),
   user: z.object({ id: z.number().int(), username: z.string(), isGuest: z.boolean() }),

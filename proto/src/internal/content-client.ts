@@ -1,5 +1,5 @@
 import type { AccountErasureAnswer } from '../account.js';
-import type { DocumentDto, ProjectContext, RevisionSource } from '../documents.js';
+import type { DocumentDto, ProjectContext, RevisionSource, SavedDocument } from '../documents.js';
 import type { Role } from '../sharing.js';
 import type { Template } from '../templates.js';
 import { internalCall, type InternalCallOptions } from './internal-call.js';
@@ -38,8 +38,11 @@ export class ContentClient {
     return internalCall(this.options, 'GET', CONTENT_INTERNAL.projectAccess(id, userId, role));
   }
 
-  /** Saves new content (and optionally a new title) as a revision from `source`; the user needs the editor role. */
-  saveDocumentContent(id: number, body: { userId: number; content: string; title?: string; source: Exclude<RevisionSource, 'restore'> }): Promise<DocumentDto> {
+  /**
+   * Saves new content (and optionally a new title) as a revision from `source`; the user needs the editor role. With `base`, the text the
+   * edit was computed from, only the change from it is merged onto the document as it is now; `unapplied` lists what people had changed too.
+   */
+  saveDocumentContent(id: number, body: { userId: number; content: string; base?: string; title?: string; source: Exclude<RevisionSource, 'restore'> }): Promise<SavedDocument> {
     return internalCall(this.options, 'PUT', CONTENT_INTERNAL.documentContent(id), body);
   }
 

@@ -119,6 +119,48 @@ describe('POST /api/chat and GET /api/chat', () => {
     expect(stack.openai.requests[0]!.body.tools![0]!.function.name).toBe('update_document');
   });
 
+  it('merges an AI edit onto what was saved while the model answered; a passage both changed keeps the person’s text and the reply gives the AI’s', async () => {
+    const doc = await createDocument(stack, aiUser, '# Plan\n\nIntro.\n\n## Goals\n\nGrow.\n\n## Risks\n\nNone yet.\n');
+    // docs/decisions/0035-edits-merge.md: the model answers only once the test has saved its own change.
+    let arrived!: () => void;
+    let release!: () => void;
+    const asked = new Promise<void>((resolve) => (arrived = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    stack.openai.respond = () => {
+      arrived();
+      return {
+        after: released,
+        then: {
+          toolCall: {
+            name: 'update_document',
+            arguments: { content: '# Plan\n\nA sharper intro.\n\n## Goals\n\nGrow 50% by Q3.\n\n## Risks\n\nNone yet.\n', summary: 'Sharpened the intro and the goal.' },
+          },
+        },
+      };
+    };
+    const replying = request(stack.chat.url)
+      .post('/api/chat')
+      .set('Cookie', aiUser.cookie)
+      .send({ content: 'Sharpen it', documentId: doc.id })
+      .then((res) => res);
+    await asked;
+    await request(stack.content.url)
+      .patch(`/api/documents/${doc.id}`)
+      .set('Cookie', aiUser.cookie)
+      .send({ content: '# Plan\n\nIntro, rewritten by a person.\n\n## Goals\n\nGrow.\n\n## Risks\n\nVendor delay, typed meanwhile.\n' })
+      .expect(200);
+    release();
+    const res = await replying;
+    expect(res.status).toBe(200);
+    const expected = '# Plan\n\nIntro, rewritten by a person.\n\n## Goals\n\nGrow 50% by Q3.\n\n## Risks\n\nVendor delay, typed meanwhile.\n';
+    expect(res.body.updatedDocument.content).toBe(expected);
+    expect((await request(stack.content.url).get(`/api/documents/${doc.id}`).set('Cookie', aiUser.cookie).expect(200)).body.content).toBe(expected);
+    expect(res.body.assistantMessage.content).toContain("I couldn't apply one change because someone edited the same passage");
+    expect(res.body.assistantMessage.content).toContain('> A sharper intro.');
+    const stored = (await request(stack.chat.url).get(`/api/chat/${doc.id}`).set('Cookie', aiUser.cookie).expect(200)).body as { role: string; content: string }[];
+    expect(stored.at(-1)?.content).toBe(res.body.assistantMessage.content);
+  });
+
   it('refuses an empty document from the model: 502, no message, document and usage unchanged', async () => {
     const doc = await createDocument(stack, aiUser, '# Keep\n\n## A\n\nText.\n');
     const before = await usage(stack, aiUser);

@@ -27,6 +27,7 @@ describe('documents', () => {
       content: '## Overview\nFaster checkout.',
       projectId: null,
       role: 'owner',
+      version: 1,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -42,7 +43,7 @@ describe('documents', () => {
     expect(list.body.map((d: { id: number }) => d.id)).toEqual([second.body.id, first.body.id]);
     expect(Object.keys(list.body[0]).sort()).toEqual(['createdAt', 'id', 'projectId', 'title', 'updatedAt']);
     // The list's times are formatted by PostgreSQL, a document's own by JavaScript: the same text.
-    const { content: _content, role: _role, ...summary } = second.body as Record<string, unknown>;
+    const { content: _content, role: _role, version: _version, ...summary } = second.body as Record<string, unknown>;
     expect(list.body[0]).toEqual(summary);
     expect(list.body[0].updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
@@ -80,7 +81,18 @@ describe('documents', () => {
 
     // The two saves, minutes apart at most, are one revision: the content before the first.
     const before = await api().get(`/api/documents/${id}/revisions`).set('Cookie', user.cookie).expect(200);
-    expect(before.body).toEqual([{ id: expect.any(Number), documentId: id, title: 'Spec', content: 'original', source: 'user', createdAt: expect.any(String) }]);
+    expect(before.body).toEqual([
+      {
+        id: expect.any(Number),
+        documentId: id,
+        title: 'Spec',
+        content: 'original',
+        source: 'user',
+        author: { kind: 'user', users: [{ id: user.id, username: expect.any(String), name: null }], token: null },
+        name: null,
+        createdAt: expect.any(String),
+      },
+    ]);
 
     const original = before.body[0] as { id: number };
     const restored = await api().post(`/api/documents/${id}/revisions/${original.id}/restore`).set('Cookie', user.cookie).expect(200);

@@ -185,6 +185,30 @@ describe('MCP server and bearer tokens in content', () => {
     expect(resource.contents).toEqual([{ uri: `prd://documents/${created.id}`, mimeType: 'text/markdown', text: updated.content }]);
   });
 
+  it('refuses update_document whose expectedVersion is not the current one; the token is the author of what it wrote', async () => {
+    const client = await connect(a.url, rw);
+    const created = parsed<{ id: number; version: number }>(await call(client, 'create_document', { title: 'Versioned', content: 'First.\n' }));
+    expect(text(await call(client, 'get_document', { id: created.id }))).toContain(`version ${created.version}`);
+    const { tools } = await client.listTools();
+    expect(tools.find((t) => t.name === 'update_document')?.inputSchema.properties).toHaveProperty('expectedVersion');
+
+    const updated = parsed<{ version: number }>(await call(client, 'update_document', { id: created.id, content: 'Second.\n', expectedVersion: created.version }));
+    expect(updated.version).toBe(created.version + 1);
+    // Someone saved in the browser since the agent read version `updated.version`.
+    await request(b.url).patch(`/api/documents/${created.id}`).set('Cookie', owner.cookie).send({ content: 'The owner’s text.\n' }).expect(200);
+    const stale = await call(client, 'update_document', { id: created.id, content: 'Agent over it.\n', expectedVersion: updated.version });
+    expect(stale.isError).toBe(true);
+    expect(text(stale)).toBe('The document changed since you read it; read it again');
+    const now = (await request(a.url).get(`/api/documents/${created.id}`).set('Cookie', owner.cookie).expect(200)).body as { content: string };
+    expect(now.content).toBe('The owner’s text.\n');
+
+    const revisions = (await request(a.url).get(`/api/documents/${created.id}/revisions`).set('Cookie', owner.cookie).expect(200)).body as Array<{
+      content: string;
+      author: { kind: string; token: string | null; users: { id: number }[] };
+    }>;
+    expect(revisions[0]).toMatchObject({ content: 'Second.\n', author: { kind: 'token', token: 't-read-write', users: [{ id: owner.id }] } });
+  });
+
   it('refuses writes with a read token as tool errors, and reads with it', async () => {
     const client = await connect(a.url, ro);
     const doc = (await request(a.url).post('/api/documents').set('Cookie', owner.cookie).send({ title: 'Read only', content: 'Text' }).expect(201)).body as { id: number };

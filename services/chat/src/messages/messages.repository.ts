@@ -135,6 +135,13 @@ export class MessagesRepository {
     return { user: toMessage(user), assistant: toMessage(assistant) };
   }
 
+  /** Adds `note` to an assistant reply written in this transaction (what of its edit could not be applied). */
+  async appendToReply(tx: Tx, reply: ChatMessage, note: string): Promise<ChatMessage> {
+    const content = `${reply.content}${note}`;
+    await tx.update(m).set({ content }).where(eq(m.id, reply.id));
+    return { ...reply, content };
+  }
+
   /** The last user message of a scope and the assistant reply after it, if the scope ends with such a pair (regenerate). */
   async lastExchange(userId: number, scope: ChatScope): Promise<{ user: ChatMessage; assistant: ChatMessage } | null> {
     const rows = await this.db.select().from(m).where(scopeWhere(userId, scope)).orderBy(desc(m.createdAt), desc(m.id)).limit(2);

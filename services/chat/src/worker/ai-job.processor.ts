@@ -6,6 +6,7 @@ import { CONFIG, LOGGER, notFound, REDIS } from '@prd/kit';
 import { ContentClient, IdentityClient, type DocumentDto } from '@prd/proto';
 import { AiTimeoutError, classifyAiError, DeadlinePassedError, ReplyStoppedError, safeErrorText } from '../ai/ai-errors.js';
 import type { AiReply, AiTask } from '../ai/ai-task.js';
+import { unappliedNote } from '../ai/unapplied-note.js';
 import { ProviderFactory } from '../ai/provider-factory.js';
 import { isFlowComplete } from '../document-flow/flow-document.js';
 import { FlowsRepository, type FlowRow } from '../document-flow/flows.repository.js';
@@ -273,10 +274,12 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
       ? this.content.saveDocumentContent(prepared.document!.id, {
           userId: data.userId,
           content: edit.content,
+          // The text the AI read: only its change from it is merged onto what others wrote meanwhile (docs/decisions/0035-edits-merge.md).
+          base: prepared.document!.content,
           ...(edit.title ? { title: edit.title } : {}),
           source: task.kind === 'flow' ? 'flow' : 'ai',
         })
-      : Promise.resolve(prepared.document);
+      : Promise.resolve(prepared.document && { ...prepared.document, unapplied: [] });
     // Awaited in the transaction; if the transaction cannot even begin, the save's outcome no longer matters.
     saving.catch(() => undefined);
     const flow = prepared.flow;
@@ -301,11 +304,14 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
       // Nothing is committed once the time limit or the client's deadline has passed: the client got an error.
       signal.throwIfAborted();
       if (Date.now() > data.deadline) throw new DeadlinePassedError();
-      const document = saved.value;
+      const { unapplied, ...document } = saved.value ?? { unapplied: [] };
+      // What people had changed in the same passages stayed; the reply gives the AI's version of them.
+      const note = unappliedNote(unapplied);
+      const written = note ? { ...exchange.value, assistant: await this.messages.appendToReply(tx, exchange.value.assistant, note) } : exchange.value;
       const state = flow ? (reply.state ?? { step: flow.step, followUp: flow.followUp }) : null;
-      const isComplete = !!flow && !!document && !!state && isFlowComplete(document.content, flow.sections, state.step);
+      const isComplete = !!flow && !!saved.value && !!state && isFlowComplete(saved.value.content, flow.sections, state.step);
       if (flow && state) await this.flows.advance(tx, flow.documentId, state, isComplete);
-      return { written: exchange.value, document, isComplete };
+      return { written, document: saved.value ? (document as DocumentDto) : null, isComplete };
     });
     return {
       userMessage: written.user,

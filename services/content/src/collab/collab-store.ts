@@ -7,6 +7,7 @@ import { access, ownerOf } from '../access/access.js';
 import { ActivitiesService } from '../activities/activities.service.js';
 import type { ContentDb } from '../db/database.js';
 import { documents } from '../db/schema.js';
+import { usersAuthor } from '../documents/authors.js';
 import { changeContent } from '../documents/revisions.js';
 import { storedDoc, textOf } from './live-text.js';
 
@@ -57,10 +58,10 @@ export class CollabStore {
   /**
    * Stores the live document: first merges what is stored (another replica's store, an AI edit), so
    * nothing stored is ever overwritten, then writes its state and, when the text changed, the
-   * markdown, as a save of `actorId` (the last to edit here) under the revision rule of
-   * `changeContent`. False when the document is gone.
+   * markdown, as a save of `typists` (who typed here since the last store; the owner when unknown) under
+   * the revision rule of `changeContent`. False when the document is gone.
    */
-  async store(id: number, doc: Y.Doc, actorId: number | null, mergeOrigin: unknown): Promise<boolean> {
+  async store(id: number, doc: Y.Doc, typists: readonly number[], mergeOrigin: unknown): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const current = await access.liveDocument(tx, id);
       if (!current) return false;
@@ -71,13 +72,14 @@ export class CollabStore {
         await tx.update(documents).set({ yjsState: state }).where(eq(documents.id, id));
         return true;
       }
-      await changeContent(tx, current, 'user', (writer) =>
+      const author = usersAuthor(typists.length ? typists : [current.ownerId]);
+      await changeContent(tx, current, 'user', author, (writer) =>
         writer
           .update(documents)
-          .set({ content, yjsState: state, updatedAt: sql`now()` })
+          .set({ content, yjsState: state, contentAuthor: author, version: sql`${documents.version} + 1`, updatedAt: sql`now()` })
           .where(eq(documents.id, id)),
       );
-      const actor = actorId ?? current.ownerId;
+      const actor = typists.at(-1) ?? current.ownerId;
       await this.activities.record(tx, ownerOf(current), { id: actor }, 'document_updated', { documentId: id, projectId: current.projectId, title: current.title });
       return true;
     });

@@ -10,6 +10,7 @@ import {
   type Connection,
   type connectedPayload,
   type LocalTransactionOrigin,
+  type onChangePayload,
   type onAuthenticatePayload,
   type onLoadDocumentPayload,
   type onStoreDocumentPayload,
@@ -88,6 +89,8 @@ export class CollabServer implements OnModuleInit, BeforeApplicationShutdown {
   readonly hocuspocus: Hocuspocus<CollabContext>;
   private readonly sockets = new Map<WebSocket, SocketSession>();
   private readonly upgrades = new WeakMap<FastifyRequest, SocketSession>();
+  /** Per open document, who typed since its last store: the authors of its next revision (docs/decisions/0018-revisions.md). */
+  private readonly typists = new Map<string, Set<number>>();
   private readonly prefix: string;
   private readonly channels: { revoked: string; deleted: string };
   private subscriber?: Redis;
@@ -117,6 +120,7 @@ export class CollabServer implements OnModuleInit, BeforeApplicationShutdown {
       beforeHandleAwareness: async (data) => this.presence(data),
       onLoadDocument: (data) => this.load(data),
       afterLoadDocument: (data) => this.catchUp(data),
+      onChange: (data) => this.typed(data),
       onStoreDocument: (data) => this.storeDocument(data),
     });
   }
@@ -285,10 +289,18 @@ export class CollabServer implements OnModuleInit, BeforeApplicationShutdown {
     if (state) Y.applyUpdate(document, state, MERGE_ORIGIN);
   }
 
+  private async typed({ documentName, context }: onChangePayload<CollabContext>): Promise<void> {
+    if (context.userId === undefined) return;
+    const typists = this.typists.get(documentName) ?? new Set<number>();
+    this.typists.set(documentName, typists.add(context.userId));
+  }
+
   private async storeDocument({ documentName, document, lastContext }: onStoreDocumentPayload<CollabContext>): Promise<void> {
     const id = documentIdOf(documentName);
     if (id === null) return;
-    const stored = await this.store.store(id, document, lastContext.userId ?? null, MERGE_ORIGIN);
+    const typists = this.typists.get(documentName) ?? new Set(lastContext.userId === undefined ? [] : [lastContext.userId]);
+    this.typists.delete(documentName);
+    const stored = await this.store.store(id, document, [...typists], MERGE_ORIGIN);
     if (!stored) this.closeDocument(documentName, COLLAB_CLOSE.DOCUMENT_DELETED, 'document deleted');
   }
 

@@ -13,6 +13,16 @@ const bytea = customType<{ data: Uint8Array; driverData: Buffer }>({
   toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
 });
 
+/**
+ * Who wrote a version of a document's text, as stored (names are looked up when read): people who typed or saved it (`user`),
+ * the user who asked the AI (`ai`), or a token's owner and its name (`token`). Spelled out here so drizzle-kit can load this file on its own.
+ */
+export interface StoredAuthor {
+  kind: 'user' | 'ai' | 'token';
+  userIds: number[];
+  token: string | null;
+}
+
 /** The seeded template catalogue, keyed by slug so loading it again updates rows instead of adding them. */
 export const templates = pgTable('templates', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -62,6 +72,10 @@ export const documents = pgTable(
      * every writer; null until the document is first opened in the editor or changed.
      */
     yjsState: bytea('yjs_state'),
+    /** One more with every change of title or content: the `ETag` and `version` writers name (docs/decisions/0035-edits-merge.md). */
+    version: integer('version').notNull().default(1),
+    /** Who wrote the content as it is (docs/decisions/0018-revisions.md): what a revision of it records; null before authorship was kept. */
+    contentAuthor: jsonb('content_author').$type<StoredAuthor>(),
     // A deleted project leaves its documents detached, never deleted.
     projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -70,7 +84,7 @@ export const documents = pgTable(
   (t) => [index('documents_owner_updated_idx').on(t.ownerId, t.updatedAt.desc()), index('documents_project_idx').on(t.projectId)],
 );
 
-/** The document as it was just before one change of its content, and who made that change. */
+/** The document as it was just before one change of its content, who made that change (`source`) and who wrote the text it keeps (`author`). */
 export const documentRevisions = pgTable(
   'document_revisions',
   {
@@ -81,6 +95,10 @@ export const documentRevisions = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
     source: text('source', { enum: ['user', 'ai', 'flow', 'restore'] }).notNull(),
+    /** Who wrote the text it keeps; null for revisions stored before authorship was kept. */
+    author: jsonb('author').$type<StoredAuthor>(),
+    /** A user's label ("v1.0 signed off"): named revisions are never thinned. */
+    name: text('name'),
     createdAt: createdAt(),
   },
   (t) => [index('document_revisions_document_idx').on(t.documentId, t.id.desc())],

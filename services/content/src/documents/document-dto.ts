@@ -1,4 +1,4 @@
-import type { DocumentDto, DocumentSummary, Revision, Role } from '@prd/proto';
+import type { DocumentDto, DocumentSummary, Revision, RevisionAuthor, Role } from '@prd/proto';
 import type { DocumentRow } from '../db/database.js';
 import type { documentRevisions } from '../db/schema.js';
 
@@ -9,16 +9,18 @@ export function toDocumentSummary(row: Pick<DocumentRow, 'id' | 'title' | 'proje
 }
 
 export function toDocumentDto(row: DocumentRow, role: Role): DocumentDto {
-  return { ...toDocumentSummary(row), content: row.content, role };
+  return { ...toDocumentSummary(row), content: row.content, role, version: row.version };
 }
 
-export function toRevision(row: RevisionRow): Revision {
+export function toRevision(row: RevisionRow, author: RevisionAuthor | null): Revision {
   return {
     id: row.id,
     documentId: row.documentId,
     title: row.title,
     content: row.content,
     source: row.source,
+    author,
+    name: row.name,
     createdAt: row.createdAt.toISOString(),
   };
 }

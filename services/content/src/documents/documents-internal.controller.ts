@@ -11,7 +11,9 @@ import {
   type InternalCreateDocument,
   type InternalSaveContent,
   type InternalUserQuery,
+  type SavedDocument,
 } from '@prd/proto';
+import { authorOf } from './authors.js';
 import { DocumentsService } from './documents.service.js';
 
 /** Content's document routes for chat and export (docs/decisions/0003-internal-calls.md, ContentClient): every call names the user it acts for. */
@@ -37,18 +39,18 @@ export class DocumentsInternalController {
     return { id: await this.documents.check({ id: userId }, id, role) };
   }
 
-  /** An AI or flow edit: the user needs the editor role. */
+  /** An AI or flow edit, merged onto the document from its `base` (docs/decisions/0035-edits-merge.md): the user needs the editor role. */
   @Put(':id/content')
   @InternalCallers('chat-worker')
-  save(@Param(new ZodPipe(documentParamsSchema)) { id }: { id: number }, @Body(new ZodPipe(internalSaveContentSchema)) body: InternalSaveContent): Promise<DocumentDto> {
-    return this.documents.update({ id: body.userId }, id, { content: body.content, title: body.title }, body.source);
+  save(@Param(new ZodPipe(documentParamsSchema)) { id }: { id: number }, @Body(new ZodPipe(internalSaveContentSchema)) body: InternalSaveContent): Promise<SavedDocument> {
+    return this.documents.save({ id: body.userId }, id, { content: body.content, title: body.title, base: body.base }, { source: body.source });
   }
 
   /** The document flow's creation: consumes one of the user's documents like `POST /api/documents`. */
   @Post()
   @InternalCallers('chat')
   create(@Body(new ZodPipe(internalCreateDocumentSchema)) body: InternalCreateDocument, @Req() request: FastifyRequest): Promise<DocumentDto> {
-    return this.documents.create({ id: body.userId }, body, request.id);
+    return this.documents.create({ id: body.userId }, body, request.id, authorOf(body.source, body.userId));
   }
 
   /** Undoes a creation whose work then failed (a document flow that could not start): delete and refund. */

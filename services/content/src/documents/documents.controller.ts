@@ -1,19 +1,26 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
-import { CurrentUser, unauthorized, WithUser, ZodPipe, type ActingUser } from '@prd/kit';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentUser, tokenNameOf, unauthorized, WithUser, ZodPipe, type ActingUser } from '@prd/kit';
 import {
   listScopeQuerySchema,
+  compareQuerySchema,
   createDocumentSchema,
   documentParamsSchema,
+  revisionNameSchema,
   revisionParamsSchema,
   updateDocumentSchema,
+  type CompareQuery,
+  type Comparison,
   type CreateDocument,
   type DocumentDto,
   type DocumentSummary,
   type Revision,
+  type RevisionName,
   type SharedDocumentSummary,
   type UpdateDocument,
 } from '@prd/proto';
+import { tokenAuthor } from './authors.js';
+import { etagOf, ifMatchVersions } from './document-version.js';
 import { DocumentsService } from './documents.service.js';
 
 type IdParams = { id: number };
@@ -32,11 +39,17 @@ export class DocumentsController {
     return scope === 'shared' ? this.documents.listShared(user) : this.documents.list(user);
   }
 
-  /** Any query (such as the client's cache-busting `t`) is ignored. */
+  /** Any query (such as the client's cache-busting `t`) is ignored. The `ETag` is the document's version, for `If-Match`. */
   @Get(':id')
   @WithUser()
-  get(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(documentParamsSchema)) { id }: IdParams): Promise<DocumentDto> {
-    return this.documents.get(user, id);
+  async get(
+    @CurrentUser() user: ActingUser | null,
+    @Param(new ZodPipe(documentParamsSchema)) { id }: IdParams,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<DocumentDto> {
+    const document = await this.documents.get(user, id);
+    void reply.header('etag', etagOf(document.version));
+    return document;
   }
 
   /** An anonymous visitor's first document makes them a guest (docs/decisions/0005-users-guests-and-limits.md). */
@@ -47,14 +60,28 @@ export class DocumentsController {
     return this.documents.create(user, body, request.id);
   }
 
+  /**
+   * docs/decisions/0035-edits-merge.md: with `If-Match`, only over the version named (else 412 VERSION_CONFLICT, nothing changed).
+   * A bearer call's text is its token's (docs/decisions/0018-revisions.md).
+   */
   @Patch(':id')
   @WithUser()
-  update(
+  async update(
     @CurrentUser() user: ActingUser | null,
     @Param(new ZodPipe(documentParamsSchema)) { id }: IdParams,
     @Body(new ZodPipe(updateDocumentSchema)) body: UpdateDocument,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DocumentDto> {
-    return this.documents.update(user, id, body, 'user');
+    const token = tokenNameOf(request);
+    const expectedVersions = ifMatchVersions(ifMatch);
+    const document = await this.documents.update(user, id, expectedVersions ? { ...body, expectedVersions } : body, {
+      source: 'user',
+      ...(token !== undefined && user ? { author: tokenAuthor(user.id, token) } : {}),
+    });
+    void reply.header('etag', etagOf(document.version));
+    return document;
   }
 
   @Delete(':id')
@@ -68,6 +95,33 @@ export class DocumentsController {
   @WithUser()
   revisions(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(documentParamsSchema)) { id }: IdParams): Promise<Revision[]> {
     return this.documents.revisions(user, id);
+  }
+
+  /** Declared before `:revisionId` routes would be: `compare` is no revision id. */
+  @Get(':id/revisions/compare')
+  @WithUser()
+  compare(
+    @CurrentUser() user: ActingUser | null,
+    @Param(new ZodPipe(documentParamsSchema)) { id }: IdParams,
+    @Query(new ZodPipe(compareQuerySchema)) query: CompareQuery,
+  ): Promise<Comparison> {
+    return this.documents.compare(user, id, query);
+  }
+
+  @Put(':id/revisions/:revisionId/name')
+  @WithUser()
+  name(
+    @CurrentUser() user: ActingUser | null,
+    @Param(new ZodPipe(revisionParamsSchema)) { id, revisionId }: { id: number; revisionId: number },
+    @Body(new ZodPipe(revisionNameSchema)) { name }: RevisionName,
+  ): Promise<Revision> {
+    return this.documents.nameRevision(user, id, revisionId, name);
+  }
+
+  @Delete(':id/revisions/:revisionId/name')
+  @WithUser()
+  unname(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(revisionParamsSchema)) { id, revisionId }: { id: number; revisionId: number }): Promise<Revision> {
+    return this.documents.nameRevision(user, id, revisionId, null);
   }
 
   @Post(':id/revisions/:revisionId/restore')

@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { DB, PG_POOL, notFound as notFoundError } from '@prd/kit';
+import { DB, PG_POOL, notFound as notFoundError, versionConflict } from '@prd/kit';
 import {
   DOCUMENT_NOT_FOUND,
   REVISION_NOT_FOUND,
   REVISIONS_LIST_LIMIT,
+  type CompareQuery,
+  type Comparison,
   type DocumentDto,
   type DocumentSummary,
   SEARCH_INDEXED_CHARS,
@@ -13,18 +15,22 @@ import {
   type RevisionSource,
   type SearchHit,
   type Role,
+  type SavedDocument,
   type SharedDocumentSummary,
 } from '@prd/proto';
+import { diffLines, diffStats, diffWords, sideBySide } from '@prd/proto/text-diff';
 import { access, acting, ownerOf, type Granted, type Owner } from '../access/access.js';
 import { ActivitiesService, type Actor } from '../activities/activities.service.js';
 import { arrayStatement, documentColumns, isoTime, type ContentDb, type ContentTx, type DocumentRow, type Executor } from '../db/database.js';
-import { documentRevisions, documents, projects, searchVector } from '../db/schema.js';
+import { documentRevisions, documents, projects, searchVector, type StoredAuthor } from '../db/schema.js';
 import { PeopleService } from '../people/people.service.js';
 import { RevocationsService } from '../shares/revocations.service.js';
 import { UsageService } from '../usage/usage.service.js';
 import { CollabServer } from '../collab/collab.server.js';
 import { changeStoredText } from '../collab/live-text.js';
+import { authorOf, usersAuthor, withNames } from './authors.js';
 import { toDocumentDto, toRevision } from './document-dto.js';
+import { mergeEdit } from './merge-edit.js';
 import { changeContent, type ContentWriter } from './revisions.js';
 
 export interface NewDocument {
@@ -38,6 +44,19 @@ export interface DocumentChange {
   title?: string;
   content?: string;
   projectId?: number | null;
+  /**
+   * The text `content` was computed from (an AI or flow edit): the change from it to `content` is merged onto the
+   * document as it is now (docs/decisions/0035-edits-merge.md); without it, `content` replaces the text.
+   */
+  base?: string;
+  /** The versions the writer read (`If-Match`, MCP `expectedVersion`): when given, any other one refuses the change (412). */
+  expectedVersions?: readonly number[];
+}
+
+/** How a change is written: by whom (`source`, the revision's), as whose text (`author`, who asked by default). */
+export interface ChangeOrigin {
+  source: RevisionSource;
+  author?: StoredAuthor;
 }
 
 @Injectable()
@@ -129,8 +148,8 @@ export class DocumentsService {
   }
 
   /** Creates a document, consuming one of the owner's monthly documents (docs/decisions/0005-users-guests-and-limits.md); a failed save gives it back. */
-  async create(owner: Owner, input: NewDocument, requestId?: string): Promise<DocumentDto> {
-    const [created] = await this.createAll(owner, input.projectId ?? null, [input], requestId);
+  async create(owner: Owner, input: NewDocument, requestId?: string, author: StoredAuthor = usersAuthor([owner.id])): Promise<DocumentDto> {
+    const [created] = await this.createAll(owner, input.projectId ?? null, [input], requestId, author);
     return created!;
   }
 
@@ -138,7 +157,13 @@ export class DocumentsService {
    * Creates the documents all or none (an import: docs/decisions/0034-document-import.md), in one project or none,
    * consuming as many of the owner's monthly documents at once; a failed save gives them all back.
    */
-  async createAll(owner: Owner, projectId: number | null, inputs: ReadonlyArray<{ title: string; content: string }>, requestId?: string): Promise<DocumentDto[]> {
+  async createAll(
+    owner: Owner,
+    projectId: number | null,
+    inputs: ReadonlyArray<{ title: string; content: string }>,
+    requestId?: string,
+    author: StoredAuthor = usersAuthor([owner.id]),
+  ): Promise<DocumentDto[]> {
     // A wrong project is a 404 before any allowance is spent; only its owner adds documents to it.
     if (projectId !== null) await access.project(this.db, owner, projectId, 'owner');
     await this.usage.consumeDocument(owner.id, requestId, inputs.length);
@@ -147,7 +172,7 @@ export class DocumentsService {
         const project = projectId === null ? null : await access.project(tx, owner, projectId, 'owner', { lock: 'share' });
         const rows = await tx
           .insert(documents)
-          .values(inputs.map((input) => ({ ownerId: owner.id, title: input.title, content: input.content, projectId })))
+          .values(inputs.map((input) => ({ ownerId: owner.id, title: input.title, content: input.content, projectId, contentAuthor: author })))
           .returning(documentColumns);
         if (rows.length !== inputs.length) throw new Error('insert returned too few rows');
         for (const created of rows) await this.activities.record(tx, owner, owner, 'document_created', { documentId: created.id, projectId, title: created.title });
@@ -165,20 +190,29 @@ export class DocumentsService {
    * moving between projects the owner. A change of content first stores the content it replaces as
    * a revision; nothing changed means nothing is written.
    */
-  async update(actor: Actor | null, id: number, change: DocumentChange, source: RevisionSource): Promise<DocumentDto> {
+  async update(actor: Actor | null, id: number, change: DocumentChange, origin: ChangeOrigin): Promise<DocumentDto> {
+    const { unapplied, ...dto } = await this.save(actor, id, change, origin);
+    return dto;
+  }
+
+  /** `update`, with what of a merged edit (`change.base`) could not be applied because people changed the same passage. */
+  async save(actor: Actor | null, id: number, change: DocumentChange, { source, author }: ChangeOrigin): Promise<SavedDocument> {
     let leftProject: number | null = null;
     const updated = await this.db.transaction(async (tx) => {
       const needed: Role = change.projectId !== undefined ? 'owner' : 'editor';
       const current = await access.documentToChange(tx, actor, id, needed);
-      const { row, liveUpdate } = await this.apply(tx, acting(actor, DOCUMENT_NOT_FOUND), current, change, source);
+      if (change.expectedVersions && !change.expectedVersions.includes(current.version)) throw versionConflict(current.version);
+      const writer = acting(actor, DOCUMENT_NOT_FOUND);
+      const merged = change.base !== undefined && change.content !== undefined ? mergeEdit(current.content, change.base, change.content) : null;
+      const { row, liveUpdate } = await this.apply(tx, writer, current, merged ? { ...change, content: merged.content } : change, source, author ?? authorOf(source, writer.id));
       if (current.projectId !== null && row.projectId !== current.projectId) leftProject = current.projectId;
-      return { dto: toDocumentDto(row, current.role), liveUpdate };
+      return { dto: toDocumentDto(row, current.role), liveUpdate, unapplied: merged?.unapplied ?? [] };
     });
     // Access inherited from the old project ended with the commit; realtime sessions on it end now.
     if (leftProject !== null) await this.revocations.documentLeftProject(id, leftProject);
     // The answer does not wait for open editors: the change is stored, and `deliver` never throws.
     if (updated.liveUpdate) void this.live.deliver(id, updated.liveUpdate);
-    return updated.dto;
+    return { ...updated.dto, unapplied: updated.unapplied };
   }
 
   async remove(user: Actor | null, id: number): Promise<void> {
@@ -202,11 +236,53 @@ export class DocumentsService {
     await this.usage.refundDocument(owner.id, requestId);
   }
 
-  /** The document's most recent revisions, newest first. */
+  /** The document's named revisions, then its most recent others, newest first, with their authors' names. */
   async revisions(user: Owner | null, id: number): Promise<Revision[]> {
     const document = await access.document(this.db, user, id, 'viewer');
-    const rows = await this.db.select().from(documentRevisions).where(access.revisions(document)).orderBy(desc(documentRevisions.id)).limit(REVISIONS_LIST_LIMIT);
-    return rows.map(toRevision);
+    const r = documentRevisions;
+    const rows = await this.db
+      .select()
+      .from(r)
+      .where(access.revisions(document))
+      .orderBy(asc(isNull(r.name)), desc(r.id))
+      .limit(REVISIONS_LIST_LIMIT);
+    const authors = await withNames(
+      this.people,
+      rows.map((row) => row.author),
+    );
+    return rows.map((row, i) => toRevision(row, authors[i]!));
+  }
+
+  /** The differences between two versions of the document (revisions, or `current`): the history panel's line diff, with the words of each replaced line. */
+  async compare(user: Owner | null, id: number, { from, to }: CompareQuery): Promise<Comparison> {
+    const document = await access.document(this.db, user, id, 'viewer');
+    const version = async (ref: CompareQuery['from']) => {
+      if (ref === 'current') return { revisionId: null, title: document.title, content: document.content };
+      const [revision] = await this.db.select().from(documentRevisions).where(access.revision(document, ref));
+      if (!revision) throw notFoundError(REVISION_NOT_FOUND);
+      return { revisionId: revision.id, title: revision.title, content: revision.content };
+    };
+    const [before, after] = await Promise.all([version(from), version(to)]);
+    const lines = diffLines(before.content, after.content);
+    const changedLines = sideBySide(lines).flatMap(({ left, right }) =>
+      left?.kind === 'removed' && right?.kind === 'added' ? [{ before: left.text, after: right.text, words: diffWords(left.text, right.text) }] : [],
+    );
+    return {
+      from: { revisionId: before.revisionId, title: before.title },
+      to: { revisionId: after.revisionId, title: after.title },
+      lines,
+      changedLines,
+      stats: diffStats(lines),
+    };
+  }
+
+  /** Names a revision ("v1.0 signed off"), or with null removes its name (editors and the owner); a named revision is never thinned. */
+  async nameRevision(user: Owner | null, id: number, revisionId: number, name: string | null): Promise<Revision> {
+    const document = await access.document(this.db, user, id, 'editor');
+    const [row] = await this.db.update(documentRevisions).set({ name }).where(access.revision(document, revisionId)).returning();
+    if (!row) throw notFoundError(REVISION_NOT_FOUND);
+    const [author] = await withNames(this.people, [row.author]);
+    return toRevision(row, author!);
   }
 
   /** Brings back a revision's content (editors and the owner); like any change of content, this stores a revision of what it replaces. */
@@ -215,7 +291,8 @@ export class DocumentsService {
       const current = await access.documentToChange(tx, actor, id, 'editor');
       const [revision] = await tx.select().from(documentRevisions).where(access.revision(current, revisionId));
       if (!revision) throw notFoundError(REVISION_NOT_FOUND);
-      const { row, liveUpdate } = await this.apply(tx, acting(actor, DOCUMENT_NOT_FOUND), current, { content: revision.content }, 'restore');
+      const writer = acting(actor, DOCUMENT_NOT_FOUND);
+      const { row, liveUpdate } = await this.apply(tx, writer, current, { content: revision.content }, 'restore', usersAuthor([writer.id]));
       return { dto: toDocumentDto(row, current.role), liveUpdate };
     });
     if (restored.liveUpdate) void this.live.deliver(id, restored.liveUpdate);
@@ -232,6 +309,7 @@ export class DocumentsService {
     current: Granted<DocumentRow & { yjsState: Uint8Array | null }>,
     change: DocumentChange,
     source: RevisionSource,
+    author: StoredAuthor,
   ): Promise<{ row: DocumentRow; liveUpdate: Uint8Array | null }> {
     const owner = ownerOf(current);
     const titleChanged = change.title !== undefined && change.title !== current.title;
@@ -256,13 +334,14 @@ export class DocumentsService {
         .update(documents)
         .set({
           ...(titleChanged ? { title: change.title } : {}),
-          ...(contentChanged && live ? { content: change.content, yjsState: live.state } : {}),
+          ...(contentChanged && live ? { content: change.content, yjsState: live.state, contentAuthor: author } : {}),
           ...(projectChanged ? { projectId: change.projectId } : {}),
+          ...(titleChanged || contentChanged ? { version: sql`${documents.version} + 1` } : {}),
           updatedAt: sql`now()`,
         })
         .where(eq(documents.id, current.id))
         .returning(documentColumns);
-    const [updated] = contentChanged ? await changeContent(tx, current, source, write, recorded) : await write(recorded.length ? tx.with(...recorded) : tx);
+    const [updated] = contentChanged ? await changeContent(tx, current, source, author, write, recorded) : await write(recorded.length ? tx.with(...recorded) : tx);
     if (!updated) throw notFoundError(DOCUMENT_NOT_FOUND);
 
     if (projectChanged) {

@@ -21,6 +21,7 @@ import {
   type TokenScope,
 } from '@prd/proto';
 import type { CommentsService } from '../comments/comments.service.js';
+import { tokenAuthor } from '../documents/authors.js';
 import type { DocumentsService } from '../documents/documents.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 
@@ -36,6 +37,8 @@ export interface McpDeps {
 export interface McpCaller {
   user: ActingUser;
   scope: TokenScope;
+  /** The token's name: the author of what the call writes. */
+  token: string;
   requestId: string;
 }
 
@@ -48,8 +51,8 @@ function failed(error: unknown, logger: Logger, tool: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: body.message }] };
 }
 
-/** A document as an AI tool reads it: a line of facts, then its markdown. */
-const markdownOf = (d: DocumentDto) => `<!-- document ${d.id} · ${d.title} · your role: ${d.role} · updated ${d.updatedAt} -->\n${d.content}`;
+/** A document as an AI tool reads it: a line of facts (the version to pass to update_document among them), then its markdown. */
+const markdownOf = (d: DocumentDto) => `<!-- document ${d.id} · ${d.title} · version ${d.version} · your role: ${d.role} · updated ${d.updatedAt} -->\n${d.content}`;
 
 /**
  * docs/decisions/0015-programmatic-access.md: the MCP server of one call (stateless: a server per
@@ -111,7 +114,12 @@ export function buildMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
   );
   server.registerTool(
     'get_document',
-    { title: 'Get a document', description: 'A document in markdown.', inputSchema: getDocumentInput, annotations: { readOnlyHint: true } },
+    {
+      title: 'Get a document',
+      description: 'A document in markdown, after a first line that gives its version: pass it to update_document as expectedVersion.',
+      inputSchema: getDocumentInput,
+      annotations: { readOnlyHint: true },
+    },
     guard('get_document', async ({ id }) => ({ content: [{ type: 'text', text: markdownOf(await deps.documents.get(user, id)) }] })),
   );
   server.registerTool(
@@ -133,7 +141,7 @@ export function buildMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
     },
     guard('create_document', async (input) => {
       writable();
-      return json(await deps.documents.create(user, input, caller.requestId));
+      return json(await deps.documents.create(user, input, caller.requestId, tokenAuthor(user.id, caller.token)));
     }),
   );
   server.registerTool(
@@ -141,12 +149,14 @@ export function buildMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
     {
       title: 'Update a document',
       description:
-        'Change a document’s title or content (markdown). Needs a read-write token and the editor role; stored as a revision like any edit, so it can be compared and restored.',
+        'Change a document’s title or content (markdown). Pass expectedVersion, the version get_document gave you, so that nobody’s edit since is overwritten: ' +
+        'if the document changed, read it again and redo your change. Needs a read-write token and the editor role; the text it replaces is kept as a revision.',
       inputSchema: updateDocumentInput,
     },
-    guard('update_document', async ({ id, ...change }) => {
+    guard('update_document', async ({ id, expectedVersion, ...change }) => {
       writable();
-      return json(await deps.documents.update(user, id, change, 'user'));
+      const versioned = expectedVersion === undefined ? change : { ...change, expectedVersions: [expectedVersion] };
+      return json(await deps.documents.update(user, id, versioned, { source: 'user', author: tokenAuthor(user.id, caller.token) }));
     }),
   );
   server.registerTool(

@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nest
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Logger } from 'pino';
-import { AppError, badRequest, BearerOnlyRoute, BearerService, bearerChallenge, CurrentUser, LOGGER, tokenScopeOf, WithUser, type ActingUser } from '@prd/kit';
+import { AppError, badRequest, BearerOnlyRoute, BearerService, bearerChallenge, CurrentUser, LOGGER, tokenNameOf, tokenScopeOf, WithUser, type ActingUser } from '@prd/kit';
 import { ErrorCode, MCP_BATCH_MAX, MCP_BATCH_TOO_LARGE, MCP_TOKEN_REQUIRED } from '@prd/proto';
 import { CommentsService } from '../comments/comments.service.js';
 import { DocumentsService } from '../documents/documents.service.js';
@@ -33,12 +33,16 @@ export class McpController {
   @WithUser({ bearerOnly: MCP_TOKEN_REQUIRED })
   async handle(@CurrentUser() user: ActingUser | null, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const scope = tokenScopeOf(request);
-    if (!user || !scope) throw bearerChallenge(MCP_TOKEN_REQUIRED);
+    const token = tokenNameOf(request);
+    if (!user || !scope || token === undefined) throw bearerChallenge(MCP_TOKEN_REQUIRED);
     if (Array.isArray(request.body)) {
       if (request.body.length > MCP_BATCH_MAX) throw badRequest(MCP_BATCH_TOO_LARGE);
       await this.bearer.chargeMore(request, request.body.length - 1);
     }
-    const server = buildMcpServer({ documents: this.documents, projects: this.projects, comments: this.comments, logger: this.logger }, { user, scope, requestId: request.id });
+    const server = buildMcpServer(
+      { documents: this.documents, projects: this.projects, comments: this.comments, logger: this.logger },
+      { user, scope, token, requestId: request.id },
+    );
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
     // The headers the kit's hooks set (request id, service) go out on the raw answer too.

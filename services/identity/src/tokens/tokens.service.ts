@@ -103,6 +103,7 @@ export class TokensService {
       .where(and(eq(t.id, row.token.id), or(isNull(t.lastUsedAt), lt(t.lastUsedAt, sql`now() - make_interval(secs => ${TOKEN_LAST_USED_EVERY_MS / 1000})`))));
     return {
       tokenId: row.token.id,
+      name: row.token.name,
       scope: row.token.scope,
       expiresAt: row.token.expiresAt?.toISOString() ?? null,
       user: { id: row.user.id, username: row.user.username ?? '', isGuest: row.user.isGuest },

@@ -25,14 +25,19 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
 export interface BearerCaller {
   user: InternalUser;
   scope: TokenScope;
+  /** The token's name: the author of what the call writes. */
+  name: string;
 }
 
 const SCOPE = Symbol('token-scope');
 const TOKEN_ID = Symbol('token-id');
-type WithScope = FastifyRequest & { [SCOPE]?: TokenScope; [TOKEN_ID]?: number };
+const NAME = Symbol('token-name');
+type WithScope = FastifyRequest & { [SCOPE]?: TokenScope; [TOKEN_ID]?: number; [NAME]?: string };
 
 /** The scope of the token a bearer call was authenticated with; undefined for any other call. */
 export const tokenScopeOf = (request: FastifyRequest): TokenScope | undefined => (request as WithScope)[SCOPE];
+/** The name of the token a bearer call was authenticated with (a revision's author); undefined for any other call. */
+export const tokenNameOf = (request: FastifyRequest): string | undefined => (request as WithScope)[NAME];
 
 /** Revocations identity announces: the ids of the tokens that stopped working. */
 export interface TokenRevokedEvent {
@@ -131,7 +136,8 @@ export class BearerService implements OnApplicationBootstrap, OnApplicationShutd
     if (limit !== null) throw tokenRateLimited(limit);
     (request as WithScope)[SCOPE] = principal.scope;
     (request as WithScope)[TOKEN_ID] = principal.tokenId;
-    return { user: principal.user, scope: principal.scope };
+    (request as WithScope)[NAME] = principal.name;
+    return { user: principal.user, scope: principal.scope, name: principal.name };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { ErrorCode, SERVICE_UNAVAILABLE, type ErrorBody } from '@prd/proto';
+import { ErrorCode, SERVICE_UNAVAILABLE, VERSION_CONFLICT_MESSAGE, type ErrorBody } from '@prd/proto';
 
 /** An error that becomes exactly this status and docs/product.md §8 body. */
 export class AppError extends Error {
@@ -21,6 +21,8 @@ export const forbidden = (message = 'Forbidden') => new AppError(403, { code: Er
 export const accountRequired = (message: string, description?: string) => new AppError(403, { code: ErrorCode.ACCOUNT_REQUIRED, message, ...(description ? { description } : {}) });
 export const notFound = (message = 'Not found') => new AppError(404, { code: ErrorCode.NOT_FOUND, message });
 export const conflict = (message: string) => new AppError(409, { code: ErrorCode.CONFLICT, message });
+/** 412 VERSION_CONFLICT: the writer read another version than the current one (docs/decisions/0035-edits-merge.md). */
+export const versionConflict = (currentVersion: number) => new AppError(412, { code: ErrorCode.VERSION_CONFLICT, message: VERSION_CONFLICT_MESSAGE, currentVersion });
 export const unavailable = (message: string = SERVICE_UNAVAILABLE.message) => new AppError(503, { ...SERVICE_UNAVAILABLE, message });
 /** 429 RATE_LIMITED with `Retry-After`: too many requests of one kind in a short time (not the monthly allowance). */
 export const rateLimited = (message: string, retryAfterMs: number, description?: string) =>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { diffLines, diffStats, sideBySide, type DiffLine } from './line-diff';
+import { diffLines, diffStats, sideBySide, type DiffLine } from '@prd/proto/text-diff';
 import styles from './history.module.css';
 
 export type DiffLayout = 'side-by-side' | 'inline';
@@ -19,8 +19,10 @@ function Cell({ line }: { line: DiffLine | null }) {
   );
 }
 
-/** The changes from a revision (`before`) to the current text (`after`), side by side or inline. */
-export function DiffView({ before, after, layout }: { before: string; after: string; layout: DiffLayout }) {
+const CURRENT = 'Current text';
+
+/** The changes from a revision (`before`) to another version (`after`, the current text unless `afterLabel` says otherwise), side by side or inline. */
+export function DiffView({ before, after, layout, afterLabel = CURRENT }: { before: string; after: string; layout: DiffLayout; afterLabel?: string }) {
   const lines = useMemo(() => diffLines(before, after), [before, after]);
   const stats = diffStats(lines);
 
@@ -28,8 +30,8 @@ export function DiffView({ before, after, layout }: { before: string; after: str
     <div>
       <p className={styles.diffStats}>
         {stats.added === 0 && stats.removed === 0
-          ? 'No differences from the current text.'
-          : `${stats.removed} line${stats.removed === 1 ? '' : 's'} removed, ${stats.added} added since this revision.`}
+          ? `No differences from ${afterLabel === CURRENT ? 'the current text' : afterLabel}.`
+          : `${stats.removed} line${stats.removed === 1 ? '' : 's'} removed, ${stats.added} added ${afterLabel === CURRENT ? 'since this revision' : `in ${afterLabel}`}.`}
       </p>
       {layout === 'inline' ? (
         <pre className={styles.diffInline} aria-label="Inline diff">
@@ -48,7 +50,7 @@ export function DiffView({ before, after, layout }: { before: string; after: str
           <thead>
             <tr>
               <th scope="col">This revision</th>
-              <th scope="col">Current text</th>
+              <th scope="col">{afterLabel}</th>
             </tr>
           </thead>
           <tbody>

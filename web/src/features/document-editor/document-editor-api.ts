@@ -13,6 +13,14 @@ export const documentEditorApi = api.injectEndpoints({
       query: (id) => `/api/documents/${id}/revisions`,
       providesTags: (_result, _error, id) => [{ type: 'Revisions', id }, 'Revisions'],
     }),
+    /** Names a revision (`name`), or removes its name (`null`). */
+    nameRevision: build.mutation<Revision, { id: number; revisionId: number; name: string | null }>({
+      query: ({ id, revisionId, name }) =>
+        name === null
+          ? { url: `/api/documents/${id}/revisions/${revisionId}/name`, method: 'DELETE' }
+          : { url: `/api/documents/${id}/revisions/${revisionId}/name`, method: 'PUT', body: { name } },
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Revisions', id }],
+    }),
     restoreRevision: build.mutation<DocumentDto, { id: number; revisionId: number }>({
       query: ({ id, revisionId }) => ({ url: `/api/documents/${id}/revisions/${revisionId}/restore`, method: 'POST' }),
       invalidatesTags: ['Revisions', 'Documents', 'ProjectDocuments'],
@@ -24,4 +32,4 @@ export const documentEditorApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetDocumentQuery, useGetRevisionsQuery, useRestoreRevisionMutation } = documentEditorApi;
+export const { useGetDocumentQuery, useGetRevisionsQuery, useNameRevisionMutation, useRestoreRevisionMutation } = documentEditorApi;

@@ -1,12 +1,12 @@
-import { CloseOutlined, RollbackOutlined } from '@ant-design/icons';
-import type { DocumentDto, Revision, RevisionSource } from '@prd/proto';
-import { Button, Segmented } from 'antd';
+import { CloseOutlined, RollbackOutlined, TagOutlined } from '@ant-design/icons';
+import type { DocumentDto, Revision, RevisionAuthor, RevisionSource } from '@prd/proto';
+import { Button, Input, Segmented, Select } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../shared/state/error-dialogs-middleware';
 import { LoadingState } from '../../shared/ui/loading-state';
 import { relativeTime } from '../../shared/format/relative-time';
 import { useToast } from '../../shared/toast/toast';
-import { useGetRevisionsQuery, useRestoreRevisionMutation } from './document-editor-api';
+import { useGetRevisionsQuery, useNameRevisionMutation, useRestoreRevisionMutation } from './document-editor-api';
 import { ListItemButton } from '../../shared/ui/list-item-button';
 import { DiffView, type DiffLayout } from './diff-view';
 import styles from './history.module.css';
@@ -19,18 +19,44 @@ const SOURCE_LABELS: Record<RevisionSource, string> = {
   restore: 'Before restore',
 };
 
+/** Who wrote a revision's text (docs/decisions/0018-revisions.md): people, the AI for whoever asked, or an API token. */
+export function authorLabel(author: RevisionAuthor | null): string | null {
+  if (!author) return null;
+  const people = author.users.map((u) => u.name || u.username || 'a deleted account').join(', ');
+  if (author.kind === 'ai') return `AI, asked by ${people}`;
+  if (author.kind === 'token') return `${people} via token “${author.token ?? ''}”`;
+  return people;
+}
+
+const revisionLabel = (revision: Revision) => revision.name ?? SOURCE_LABELS[revision.source];
+
 /**
  * The document's History (beyond the spec): each revision is the text from before one change by the
- * user, the AI or the guided flow; it can be compared with the current text and restored.
+ * user, the AI or the guided flow, with who wrote it; named versions come first. A revision can be
+ * compared with the current text or any other revision, named, and restored.
  */
 export function HistoryPanel({ document: doc, canRestore, onClose }: { document: DocumentDto; canRestore: boolean; onClose: () => void }) {
   const revisions = useGetRevisionsQuery(doc.id, { refetchOnMountOrArgChange: true });
   const [restore, restoring] = useRestoreRevisionMutation();
+  const [nameRevision, naming] = useNameRevisionMutation();
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [compareWith, setCompareWith] = useState<number | 'current'>('current');
+  const [draftName, setDraftName] = useState<string | null>(null);
   const [layout, setLayout] = useState<DiffLayout>('side-by-side');
   const toast = useToast();
   const list = revisions.data ?? [];
   const selected: Revision | undefined = list.find((revision) => revision.id === selectedId) ?? list[0];
+  const other = compareWith === 'current' ? undefined : list.find((revision) => revision.id === compareWith);
+
+  const saveName = async (name: string | null) => {
+    if (!selected) return;
+    try {
+      await nameRevision({ id: doc.id, revisionId: selected.id, name }).unwrap();
+      setDraftName(null);
+    } catch (error) {
+      toast.error('Naming failed', errorMessage(error));
+    }
+  };
 
   const restoreSelected = async () => {
     if (!selected) return;
@@ -63,9 +89,13 @@ export function HistoryPanel({ document: doc, canRestore, onClose }: { document:
                 <ListItemButton
                   className={revision.id === selected?.id ? `${styles.item} ${styles.itemActive}` : styles.item}
                   aria-current={revision.id === selected?.id ? 'true' : undefined}
-                  onClick={() => setSelectedId(revision.id)}
+                  onClick={() => {
+                    setSelectedId(revision.id);
+                    setDraftName(null);
+                  }}
                 >
-                  <span className={styles.source}>{SOURCE_LABELS[revision.source]}</span>
+                  <span className={styles.source}>{revisionLabel(revision)}</span>
+                  {authorLabel(revision.author) && <span className={styles.time}>by {authorLabel(revision.author)}</span>}
                   <span className={styles.time}>{relativeTime(revision.createdAt)}</span>
                 </ListItemButton>
               </li>
@@ -83,13 +113,42 @@ export function HistoryPanel({ document: doc, canRestore, onClose }: { document:
                     { label: 'Inline', value: 'inline' },
                   ]}
                 />
+                <Select<number | 'current'>
+                  size="small"
+                  aria-label="Compare with"
+                  value={other ? other.id : 'current'}
+                  onChange={setCompareWith}
+                  options={[
+                    { label: 'Compare with the current text', value: 'current' },
+                    ...list
+                      .filter((revision) => revision.id !== selected.id)
+                      .map((revision) => ({ label: `Compare with ${revisionLabel(revision)}, ${relativeTime(revision.createdAt)}`, value: revision.id })),
+                  ]}
+                />
+                {canRestore &&
+                  (draftName === null ? (
+                    <Button icon={<TagOutlined aria-hidden />} onClick={() => (selected.name ? void saveName(null) : setDraftName(''))} loading={naming.isLoading}>
+                      {selected.name ? 'Remove name' : 'Name this version'}
+                    </Button>
+                  ) : (
+                    <Input.Search
+                      size="small"
+                      aria-label="Version name"
+                      placeholder="v1.0 signed off"
+                      enterButton="Save name"
+                      maxLength={100}
+                      value={draftName}
+                      onChange={(event) => setDraftName(event.target.value)}
+                      onSearch={(value) => void saveName(value)}
+                    />
+                  ))}
                 {canRestore && (
                   <Button type="primary" icon={<RollbackOutlined aria-hidden />} loading={restoring.isLoading} onClick={() => void restoreSelected()}>
                     Restore this version
                   </Button>
                 )}
               </div>
-              <DiffView before={selected.content} after={doc.content} layout={layout} />
+              <DiffView before={selected.content} after={other ? other.content : doc.content} layout={layout} {...(other ? { afterLabel: revisionLabel(other) } : {})} />
             </div>
           )}
         </div>

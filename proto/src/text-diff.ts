@@ -1,8 +1,21 @@
-import { diffArrays } from 'diff';
+import { diffArrays, diffWordsWithSpace } from 'diff';
+
+/**
+ * The diff of two versions of a document (docs/decisions/0035-edits-merge.md): the history panel's and `GET /api/documents/:id/revisions/compare`'s,
+ * zod-free so the web client imports it alone (`@prd/proto/text-diff`).
+ */
+
+export type DiffKind = 'same' | 'removed' | 'added';
 
 /** One line of a diff from the old text to the new one. */
 export interface DiffLine {
-  kind: 'same' | 'removed' | 'added';
+  kind: DiffKind;
+  text: string;
+}
+
+/** A run of a changed line's words: kept, removed or added. */
+export interface DiffWord {
+  kind: DiffKind;
   text: string;
 }
 
@@ -47,6 +60,11 @@ export function sideBySide(lines: DiffLine[]): SideBySideRow[] {
     for (let j = 0; j < Math.max(removed.length, added.length); j++) rows.push({ left: removed[j] ?? null, right: added[j] ?? null });
   }
   return rows;
+}
+
+/** The word diff of a replaced line (the left and right of a side-by-side row): what of it changed. */
+export function diffWords(before: string, after: string): DiffWord[] {
+  return diffWordsWithSpace(before, after).map((part) => ({ kind: part.added ? 'added' : part.removed ? 'removed' : 'same', text: part.value }));
 }
 
 /** How many lines were added and removed. */

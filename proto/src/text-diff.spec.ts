@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { diffLines, diffStats, sideBySide, type DiffLine } from './line-diff';
+import { diffLines, diffStats, sideBySide, type DiffLine } from './text-diff.js';
 
 /** Applies a diff's kept and added lines: the result must be the new text. */
 const after = (lines: DiffLine[]) =>
