@@ -8,7 +8,7 @@ import { AppError, BearerService, tokenRevokedKey, UserDirectory, type BaseConfi
 import { testRedisUrl } from '../src/testing/index.js';
 
 const TOKEN = `prd_${'a'.repeat(43)}`;
-const principal: TokenPrincipal = { tokenId: 41, scope: 'read', expiresAt: null, user: { id: 7, username: 'ada', isGuest: false } };
+const principal: TokenPrincipal = { tokenId: 41, name: 'ci script', scope: 'read', expiresAt: null, user: { id: 7, username: 'ada', isGuest: false } };
 
 /** Identity as a replica sees it: `beforeAnswer` runs after identity read the token and before its answer arrives. */
 class SlowDirectory extends UserDirectory {
