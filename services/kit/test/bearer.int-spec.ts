@@ -59,6 +59,6 @@ describe('bearer tokens racing their revocation', () => {
 
   it('lets the call through while its token is not revoked', async () => {
     await redis.del(tokenRevokedKey(config, principal.tokenId));
-    await expect(call()).resolves.toEqual({ user: principal.user, scope: 'read' });
+    await expect(call()).resolves.toEqual({ user: principal.user, scope: 'read', name: 'ci script' });
   });
 });
