@@ -111,6 +111,7 @@ export const ROUTES: Route[] = [
   { method: 'POST', path: '/api/document-flow/start', body: { templateId: 1, title: 'Checkout redesign', mode: 'ai-assisted' } },
   { method: 'POST', path: '/api/document-flow/message', body: { documentId: 1, content: 'Shoppers abandon carts' } },
   { method: 'GET', path: '/api/realtime/session-token', query: ['documentId'] },
+  { method: 'GET', path: '/api/realtime/voice' },
 ];
 
 const HTTP_DECORATOR = /@(Get|Post|Put|Patch|Delete)\(\s*(?:'([^']*)')?\s*\)/g;
