@@ -15,6 +15,7 @@ import { redactPath } from './logging/redact-path.js';
 import { METRICS } from './metrics/metrics.tokens.js';
 import type { Metrics } from './metrics/metrics.js';
 import { checkStateChangingRequest } from './security/same-origin.js';
+import { readUnreadUpload } from './security/unread-upload.js';
 import { SessionService } from './session/session.service.js';
 
 export interface AppOptions<C extends BaseConfig> {
@@ -59,6 +60,10 @@ export async function createServiceApp<C extends BaseConfig>(options: AppOptions
     reply.header('x-service', service);
     reply.header('x-request-id', request.id);
     checkStateChangingRequest(request, config.ALLOWED_ORIGINS);
+  });
+  fastify.addHook('onSend', async (request, _reply, payload) => {
+    await readUnreadUpload(request);
+    return payload;
   });
   await app.register(fastifyCookie);
   await app.register(fastifySession, app.get(SessionService).pluginOptions());
