@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, callerToken } from '@prd/kit';
-
-const positiveInt = (name: string, fallback: number) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .positive(`${name} must be positive`)
-    .default(fallback);
+import { baseConfigSchema, callerToken, positiveInt } from '@prd/kit';
 
 export const configSchema = baseConfigSchema.extend({
   /** docs/decisions/0003-internal-calls.md: this process's own token for identity's and content's routes (the worker is given its own). */

@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import { acceptedCallerTokens, baseConfigSchema, callerToken } from '@prd/kit';
+import { acceptedCallerTokens, baseConfigSchema, callerToken, positiveInt } from '@prd/kit';
 import { COMMENTS_PER_MINUTE, SHARES_PER_HOUR } from '@prd/proto';
-
-const positiveInt = (name: string, fallback: number) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .positive(`${name} must be positive`)
-    .default(fallback);
 
 export const configSchema = baseConfigSchema.extend({
   /** docs/decisions/0003-internal-calls.md: this service's own token for identity's routes, and the tokens of the callers of its own. */

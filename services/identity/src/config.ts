@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { acceptedCallerTokens, baseConfigSchema, callerToken } from '@prd/kit';
+import { acceptedCallerTokens, baseConfigSchema, callerToken, positiveInt } from '@prd/kit';
 import { NOTIFICATIONS_READ_RETENTION_DAYS } from '@prd/proto';
 import { DEFAULT_SCRYPT_LOG_N } from './security/password.js';
 
@@ -29,13 +29,6 @@ const monthlyLimit = (name: string, fallback: number | null) =>
       }
       return Number(text);
     });
-
-const positiveInt = (name: string, fallback: number) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .positive(`${name} must be positive`)
-    .default(fallback);
 
 const flag = (name: string) =>
   z

@@ -1,12 +1,6 @@
 import { z } from 'zod';
+import { positiveInt } from '@prd/kit';
 import { configSchema } from '../config.js';
-
-const positiveInt = (name: string, fallback: number) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .positive(`${name} must be positive`)
-    .default(fallback);
 
 export const workerConfigSchema = configSchema.extend({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),

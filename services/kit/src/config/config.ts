@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+/** A whole positive number from the environment, `fallback` when unset, with messages naming the variable. */
+export const positiveInt = (name: string, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be positive`)
+    .default(fallback);
+
 const secret = (name: string) => z.string({ error: `${name} is required` }).min(32, `${name} must be at least 32 characters`);
 
 /** Variables every service needs; services extend this schema with their own. */
