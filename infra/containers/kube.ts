@@ -130,6 +130,7 @@ export async function play(w: Workload, configMaps: string[], started: Map<strin
     c.imagePullPolicy = 'Never';
     expandDependentVariables(c);
     renameReferences(c);
+    withoutResolve(c);
   }
   // emptyDir volumes and volume claims: directories of the node, world-writable as the kubelet makes
   // emptyDirs (podman's own emptyDir is root's, and it ignores fsGroup).
@@ -191,6 +192,17 @@ function expandDependentVariables(container: JsonObject): void {
       const ref = from!.configMapKeyRef as JsonObject;
       known.set(String(entry.name), String(maps.get(String(ref.name))?.[String(ref.key)] ?? ''));
     }
+  }
+}
+
+/**
+ * The gateway's stand-in is Debian's nginx 1.22, which lacks the `resolve` parameter of upstream servers
+ * (nginx 1.27.3+, the real image's 1.28 has it): here the live-document hash's servers are resolved once, at
+ * start-up, through the pod's host aliases (docs/decisions/0029-live-documents-on-one-replica.md).
+ */
+function withoutResolve(container: JsonObject): void {
+  for (const entry of (container.env as JsonObject[] | undefined) ?? []) {
+    if (entry.name === 'CONTENT_COLLAB_SERVERS' && typeof entry.value === 'string') entry.value = entry.value.replace(/ resolve;/g, ';');
   }
 }
 
