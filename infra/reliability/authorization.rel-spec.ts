@@ -254,6 +254,8 @@ describe('authorization: no one reaches another user’s resources', () => {
       'GET /api/templates',
       'GET /api/templates/:id',
       'GET /api/share/:token',
+      // Says only whether the server has a voice key of its own, for the page to explain before anyone tries.
+      'GET /api/realtime/voice',
     ]);
     /** What only the signed-in user may do (tokens, the account, its key): every token gets 403 there, whatever its scope or state. */
     const SESSION_ONLY = new Set([
