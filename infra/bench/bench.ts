@@ -11,8 +11,10 @@ import { measureBundle } from './bundle.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureChat } from './chat.ts';
 import { measureCollab } from './collab.ts';
-import { aiPathCost, collabCost, readPathCost, repeatCost, type CostResults, type CostSettings, type RepeatedCost } from './cost.ts';
+import { aiPathCost, collabCost, readPathCost, repeatCost, spreadCollabCost, type CostResults, type CostSettings, type RepeatedCost } from './cost.ts';
 import { cpuSnapshot, foreignShare } from './cpu.ts';
+import { measureEditorsPerDocument } from './editors-per-document.ts';
+import { measureIdleSockets } from './idle-sockets.ts';
 import { measureMcp } from './mcp.ts';
 import { EXPORT_IDLE_SECONDS, exportMemoryAfterIdle, measureMemory } from './memory.ts';
 import { measureReadPath, READ_PATH_CONNECTIONS, seedDocuments } from './read-path.ts';
@@ -49,6 +51,13 @@ export const SETTINGS = {
   costConnections: 10,
   costEditors: 20,
   costEditsPerEditor: 50,
+  /** The search for the most editors of one document within 100 ms at p99 (infra/bench/editors-per-document.ts), in the one-replica run. */
+  editorsSteps: '20,40,80,120,160,240,320',
+  editorsProbesPerStep: 100,
+  editorsTypingPerSecond: 2,
+  editorsLimitMs: 100,
+  /** Idle sockets of each kind (/ws-collab, /ws, /ws-general) held on one replica for the memory per socket, in the one-replica run. */
+  idleSockets: 5_000,
   /** Calls of each MCP tool measured, one at a time. */
   mcpSamples: 200,
   lighthouseRuns: 3,
@@ -216,7 +225,30 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
         const user = await register(base, 'cost-collab');
         return repeatCost(SETTINGS.costRepetitions, () => collabCost(base, state, user, costSettings));
       }),
+      ...(replicas > 1 && {
+        collabSpread: await costOf('live co-editing, editors spread over the replicas', async () => {
+          const user = await register(base, 'cost-spread');
+          return repeatCost(SETTINGS.costRepetitions, () => spreadCollabCost(base, state, user, costSettings));
+        }),
+      }),
     };
+    const editorsPerDocument =
+      replicas === 1
+        ? await attempt(`the most editors of one document within ${SETTINGS.editorsLimitMs} ms at p99`, say, async () =>
+            measureEditorsPerDocument(base, await register(base, 'editors'), {
+              steps: SETTINGS.editorsSteps.split(',').map(Number),
+              probesPerStep: SETTINGS.editorsProbesPerStep,
+              typingPerSecond: SETTINGS.editorsTypingPerSecond,
+              limitMs: SETTINGS.editorsLimitMs,
+            }),
+          )
+        : undefined;
+    const idleSockets =
+      replicas === 1
+        ? await attempt(`memory per idle socket (${SETTINGS.idleSockets} of each kind)`, say, async () =>
+            measureIdleSockets(base, state, await register(base, 'idle'), SETTINGS.idleSockets).then((kinds) => ({ kinds })),
+          )
+        : undefined;
     const mcp = await attempt(`MCP get_document and search_documents over 1,000 documents (${SETTINGS.mcpSamples} calls each)`, say, async () =>
       measureMcp(base, await register(base, 'mcp'), contentDatabaseUrl(state.postgresUrl), SETTINGS.mcpSamples),
     );
@@ -239,6 +271,8 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
       pdfExport,
       collab,
       cost,
+      idleSockets,
+      editorsPerDocument,
       mcp,
       memoryAtRest,
       memoryAfterLoad,

@@ -70,7 +70,7 @@ function edit(socket: HocuspocusProviderWebsocket, documentId: number): Editor {
 }
 
 /** When `marker` arrives in the observer's text: the moment of the change that inserted it. */
-function arrival(text: Y.Text, marker: string): Promise<number | null> {
+export function arrival(text: Y.Text, marker: string): Promise<number | null> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       text.unobserve(seen);

@@ -40,6 +40,8 @@ export interface CostResults {
   readPath: RepeatedCost | NotMeasured;
   aiPath: RepeatedCost | NotMeasured;
   collab: RepeatedCost | NotMeasured;
+  /** With two replicas: the same editing with the editors spread over both (as before decision 0029); absent before it was measured. */
+  collabSpread?: RepeatedCost | NotMeasured;
 }
 
 export async function repeatCost(times: number, measure: () => Promise<CostFigures>): Promise<RepeatedCost> {
@@ -110,11 +112,16 @@ export async function aiPathCost(base: string, state: StackState, user: BenchUse
   );
 }
 
-/** An editor of `documentId` through the gateway, as the browser opens it (the document in the URL: docs/decisions/0029-live-documents-on-one-replica.md). */
-function editorAt(base: string, user: BenchUser, documentId: number): { text: Y.Text; synced: Promise<void>; close: () => void } {
-  const headers = { Cookie: user.cookie, Origin: base };
+export type CostEditor = { text: Y.Text; synced: Promise<void>; close: () => void };
+
+/**
+ * An editor of `documentId` at `origin`: the gateway, as the browser opens it (the document in the URL:
+ * docs/decisions/0029-live-documents-on-one-replica.md), or one content replica's own port.
+ */
+export function editorAt(origin: string, user: BenchUser, documentId: number): CostEditor {
+  const headers = { Cookie: user.cookie, Origin: origin };
   const socket = new HocuspocusProviderWebsocket({
-    url: `${base.replace(/^http/, 'ws')}${collabSocketPath(documentId)}`,
+    url: `${origin.replace(/^http/, 'ws')}${collabSocketPath(documentId)}`,
     WebSocketPolyfill: class extends WebSocket {
       constructor(address: string | URL, protocols?: string | string[]) {
         super(address, protocols, { headers });
@@ -161,9 +168,24 @@ function untilMarks(text: Y.Text, mark: string, count: number): Promise<void> {
  * commands per edit are counted too: docs/decisions/0029-live-documents-on-one-replica.md). The store
  * that follows typing by 2 s falls after the stretch and is not counted.
  */
-export async function collabCost(base: string, state: StackState, user: BenchUser, settings: CostSettings): Promise<CostFigures> {
+export function collabCost(base: string, state: StackState, user: BenchUser, settings: CostSettings): Promise<CostFigures> {
+  return editingCost(base, state, user, settings, () => base);
+}
+
+/**
+ * The same, with the editors spread over the content replicas' own ports in turn: where a document's
+ * editors were before it was kept on one replica (decision 0029), for the before-and-after comparison.
+ * nginx carries none of these edits, so only content's CPU and Redis compare with collabCost.
+ */
+export function spreadCollabCost(base: string, state: StackState, user: BenchUser, settings: CostSettings): Promise<CostFigures> {
+  const replicas = state.processes.filter((p) => p.kind === 'service' && /^content(-\d+)?$/.test(p.name) && p.port).map((p) => `http://127.0.0.1:${p.port}`);
+  if (replicas.length < 2) throw new Error('needs two content replicas');
+  return editingCost(base, state, user, settings, (i) => replicas[i % replicas.length]!);
+}
+
+async function editingCost(base: string, state: StackState, user: BenchUser, settings: CostSettings, originOf: (editor: number) => string): Promise<CostFigures> {
   const { id } = await createDocument(base, user, 'Cost benchmark', '# Cost benchmark\n');
-  const editors = Array.from({ length: settings.editors }, () => editorAt(base, user, id));
+  const editors = Array.from({ length: settings.editors }, (_, i) => editorAt(originOf(i), user, id));
   try {
     await Promise.all(editors.map((e) => e.synced));
     const total = settings.editors * settings.editsPerEditor;

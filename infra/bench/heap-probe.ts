@@ -24,6 +24,19 @@ async function inspectorTarget(deadline: number): Promise<string> {
   }
 }
 
+/** Waits until nothing listens at the inspector address, so that the next probe cannot reach this process's. */
+async function inspectorGone(deadline: number): Promise<void> {
+  for (;;) {
+    try {
+      await fetch(`${INSPECTOR}/json/list`);
+    } catch {
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`the inspector at ${INSPECTOR} is still open`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /**
  * Attaches to a running service through its inspector, opened with SIGUSR1 (Node's own way to debug a live
  * process), so the benchmark can read live memory rather than resident size: a heap that already grew under
@@ -72,6 +85,7 @@ export async function openHeapProbe(pid: number): Promise<HeapProbe> {
       const closed = new Promise((resolve) => socket.once('close', resolve));
       socket.close();
       await closed;
+      await inspectorGone(Date.now() + OPEN_WAIT_MS);
     },
   };
 }

@@ -25,6 +25,9 @@ function statusField(pid: number, field: string): number {
   return line ? Number(line.split(/\s+/)[1]) : 0;
 }
 
+/** Resident size of one process (kB), without its children. */
+export const residentKb = (pid: number): number => statusField(pid, 'VmRSS');
+
 function pss(pid: number): number | null {
   try {
     const line = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8')

@@ -2,6 +2,8 @@ import type { BundleFigures } from './bundle.ts';
 import type { ChatFigures } from './chat.ts';
 import type { CollabFigures } from './collab.ts';
 import type { CostResults, RepeatedCost } from './cost.ts';
+import type { EditorsPerDocumentFigures } from './editors-per-document.ts';
+import type { IdleSocketFigures } from './idle-sockets.ts';
 import type { McpFigures } from './mcp.ts';
 import { EXPORT_IDLE_SECONDS, type ExportIdleMemory, type MemoryFigures } from './memory.ts';
 import type { ReadPathFigures } from './read-path.ts';
@@ -33,6 +35,10 @@ export interface RunResults {
   collab?: CollabFigures | NotMeasured;
   /** Product CPU per request (infra/bench/cost.ts); absent in results saved before it was measured. */
   cost?: CostResults;
+  /** Memory per idle socket of each kind, in the one-replica run; absent before it was measured. */
+  idleSockets?: { kinds: IdleSocketFigures[] } | NotMeasured;
+  /** The most editors of one document within the propagation limit, in the one-replica run; absent before it was measured. */
+  editorsPerDocument?: EditorsPerDocumentFigures | NotMeasured;
   /** Absent in results saved before the MCP server existed. */
   mcp?: McpFigures | NotMeasured;
   memoryAtRest: MemoryFigures;
@@ -170,6 +176,73 @@ function costRows(runs: RunResults[]): Row[] {
   ]);
 }
 
+/** One process's CPU per edit over the repetitions, and Redis PUBLISH per edit. */
+const editShares = (cost: RepeatedCost) => ({
+  content: spread(cost.runs.map((r) => r.byProcess.content ?? 0)),
+  publishes: spread(cost.runs.map((r) => r.redisPublishesPerRequest ?? 0)),
+});
+
+/**
+ * Live documents kept on one replica (docs/decisions/0029-live-documents-on-one-replica.md), before and
+ * after, in the two-replica run: the same editing with the editors spread over both content replicas, then
+ * through nginx's hash. nginx carries only the second, so content's CPU and Redis are what compare.
+ */
+function keptOnOneReplicaRow(two: RunResults | undefined): Row {
+  const cell = from(two?.cost?.collabSpread ?? NOT_RUN, (before) =>
+    from(costOf(two, 'collab'), (after) => {
+      const b = editShares(before);
+      const a = editShares(after);
+      const f2 = (v: number) => v.toFixed(2);
+      return {
+        value: a.content.median,
+        text: `content ${spreadText(b.content, f2)} → ${spreadText(a.content, f2)} ms; Redis publishes ${spreadText(b.publishes, f2)} → ${spreadText(a.publishes, f2)}`,
+      };
+    }),
+  );
+  return {
+    figure: `Live co-editing on two replicas, per edit: content CPU and Redis PUBLISH with the editors spread over both replicas → kept on one (median (min–max) of ${SETTINGS_REPETITIONS} runs)`,
+    cells: [undefined, cell],
+  };
+}
+
+/** Memory per idle socket of each kind, from the one-replica run. */
+function idleSocketRows(one: RunResults | undefined): Row[] {
+  const measured = one?.idleSockets ?? NOT_RUN;
+  const kinds: Array<[string, string]> = [
+    ['/ws-collab', 'content'],
+    ['/ws', 'chat'],
+    ['/ws-general', 'identity'],
+  ];
+  return kinds.map(([path, service]) => ({
+    figure: `Memory per idle ${path} connection on one ${service} replica (live heap + external after a full GC; resident)`,
+    cells: [
+      from(measured, ({ kinds: figures }) => {
+        const f = figures.find((k) => k.path === path);
+        if (!f) return { notMeasured: 'not measured' };
+        return {
+          value: f.liveKibPerSocket,
+          text: `${f.liveKibPerSocket.toFixed(1)} KiB; ${f.residentKibPerSocket.toFixed(1)} KiB resident (${f.sockets.toLocaleString('en-US')} sockets)`,
+        };
+      }),
+      undefined,
+    ],
+  }));
+}
+
+/** The editors-per-document search: the largest step within the limit, and each step's p99. */
+function editorsPerDocumentRow(one: RunResults | undefined): Row {
+  return {
+    figure: 'Live co-editing: the most editors of one document whose edits reach each other within the limit at p99 (p99 of each step)',
+    cells: [
+      from(one?.editorsPerDocument ?? NOT_RUN, (f) => ({
+        value: f.largestWithin,
+        text: `${f.largestWithin} within ${ms(f.limitMs)}, each typing ${f.typingPerSecond} edits/s (${f.steps.map((s) => `${s.editors}: ${ms(s.propagation.p99Ms)}${s.missing > 0 ? `, ${s.missing} never arrived` : ''}`).join('; ')})`,
+      })),
+      undefined,
+    ],
+  };
+}
+
 /** The table's rows: each figure beside its target, one column per replica count. */
 export function buildRows(runs: RunResults[], bundle: BundleFigures | NotMeasured, lighthouse: LighthouseFigures | NotMeasured): Row[] {
   const each = (cell: (run: RunResults) => Cell) => runs.map(cell);
@@ -247,6 +320,9 @@ export function buildRows(runs: RunResults[], bundle: BundleFigures | NotMeasure
       ],
     },
     ...costRows(runs),
+    keptOnOneReplicaRow(two),
+    ...idleSocketRows(one),
+    editorsPerDocumentRow(one),
     {
       figure: `AI path, general chat: latency the product adds, p50 (POST /api/chat, zero-latency provider, 1 connection, after ${AI_WARMUP_SECONDS} s of warm-up)`,
       target: { op: '<=', value: 15, text: 'p50 ≤ 15 ms' },

@@ -1,0 +1,62 @@
+import { describe, expect, test } from '@jest/globals';
+import type { CostFigures, RepeatedCost } from './cost.ts';
+import type { MemoryFigures } from './memory.ts';
+import { buildRows, type RunResults } from './results.ts';
+import { spread } from './spread.ts';
+
+const notRun = { notMeasured: 'not part of this test' };
+const noMemory: MemoryFigures = { processes: [], totalRssKb: 0, totalPssKb: null };
+
+function run(replicas: number, extra: Partial<RunResults>): RunResults {
+  return {
+    replicas,
+    otherCpuShare: 0,
+    providerRateLimit: null,
+    readPath: notRun,
+    chat: notRun,
+    usagePush: notRun,
+    wordExport: notRun,
+    memoryAtRest: noMemory,
+    memoryAfterLoad: noMemory,
+    ...extra,
+  };
+}
+
+function editing(content: number[], publishes: number[]): RepeatedCost {
+  const runs: CostFigures[] = content.map((c, i) => ({ requests: 1000, cpuMsPerRequest: c, byProcess: { content: c }, failures: 0, redisPublishesPerRequest: publishes[i] }));
+  return { cpuMsPerRequest: spread(content), runs };
+}
+
+const cellsOf = (rows: ReturnType<typeof buildRows>, start: string) => rows.find((r) => r.figure.startsWith(start))?.cells;
+
+describe('rows of the scale figures (docs/capacity.md)', () => {
+  test('live documents on one replica: content CPU and Redis publishes per edit, spread over the replicas → kept on one, in the two-replica column', () => {
+    const two = run(2, {
+      cost: { readPath: notRun, aiPath: notRun, collab: editing([0.3, 0.34, 0.27], [0.1, 0.13, 0.12]), collabSpread: editing([0.9, 0.79, 0.99], [1.2, 1.5, 1.3]) },
+    });
+    const cells = cellsOf(buildRows([run(1, {}), two], notRun, notRun), 'Live co-editing on two replicas, per edit');
+    expect(cells?.[0]).toBeUndefined();
+    expect(cells?.[1]).toEqual({ value: 0.3, text: 'content 0.90 (0.79–0.99) → 0.30 (0.27–0.34) ms; Redis publishes 1.30 (1.20–1.50) → 0.12 (0.10–0.13)' });
+  });
+
+  test('memory per idle socket of each kind, from the one-replica run; a results file from before says not run', () => {
+    const kinds = [
+      { path: '/ws-collab', service: 'content', sockets: 5000, liveKibPerSocket: 14.77, residentKibPerSocket: 14.97 },
+      { path: '/ws', service: 'chat', sockets: 5000, liveKibPerSocket: 6.51, residentKibPerSocket: 6.59 },
+      { path: '/ws-general', service: 'identity', sockets: 5000, liveKibPerSocket: 5.61, residentKibPerSocket: 5.35 },
+    ];
+    const rows = buildRows([run(1, { idleSockets: { kinds } }), run(2, {})], notRun, notRun);
+    expect(cellsOf(rows, 'Memory per idle /ws-collab connection')?.[0]).toEqual({ value: 14.77, text: '14.8 KiB; 15.0 KiB resident (5,000 sockets)' });
+    expect(cellsOf(rows, 'Memory per idle /ws-general connection')?.[0]).toMatchObject({ value: 5.61 });
+    expect(cellsOf(buildRows([run(1, {}), run(2, {})], notRun, notRun), 'Memory per idle /ws connection')?.[0]).toHaveProperty('notMeasured');
+  });
+});
+
+describe('the editors-per-document search', () => {
+  test('shows the largest step within the limit and every step measured, the one past it included', () => {
+    const step = (editors: number, p99Ms: number) => ({ editors, propagation: { samples: 100, p50Ms: 1, p99Ms, maxMs: p99Ms }, missing: 0 });
+    const editorsPerDocument = { limitMs: 100, typingPerSecond: 2, largestWithin: 160, steps: [step(80, 13.5), step(160, 26.17), step(240, 1309.4)] };
+    const cells = cellsOf(buildRows([run(1, { editorsPerDocument }), run(2, {})], notRun, notRun), 'Live co-editing: the most editors of one document');
+    expect(cells?.[0]).toEqual({ value: 160, text: '160 within 100.0 ms, each typing 2 edits/s (80: 13.5 ms; 160: 26.2 ms; 240: 1309.4 ms)' });
+  });
+});
