@@ -15,6 +15,7 @@ import { aiPathCost, collabCost, readPathCost, repeatCost, spreadCollabCost, typ
 import { cpuSnapshot, foreignShare } from './cpu.ts';
 import { measureEditorsPerDocument } from './editors-per-document.ts';
 import { measureIdleSockets } from './idle-sockets.ts';
+import { MAIN_ROUTES, routeCost } from './route-cost.ts';
 import { measureMcp } from './mcp.ts';
 import { EXPORT_IDLE_SECONDS, exportMemoryAfterIdle, measureMemory } from './memory.ts';
 import { measureReadPath, READ_PATH_CONNECTIONS, seedDocuments } from './read-path.ts';
@@ -51,6 +52,9 @@ export const SETTINGS = {
   costConnections: 10,
   costEditors: 20,
   costEditsPerEditor: 50,
+  /** Requests of each main route for its CPU per request (a tenth of them for the Word export), so many at a time. */
+  routeRequests: 300,
+  routeConcurrency: 5,
   /** The search for the most editors of one document within 100 ms at p99 (infra/bench/editors-per-document.ts), in the one-replica run. */
   editorsSteps: '20,40,80,120,160,240,320',
   editorsProbesPerStep: 100,
@@ -225,6 +229,7 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
         const user = await register(base, 'cost-collab');
         return repeatCost(SETTINGS.costRepetitions, () => collabCost(base, state, user, costSettings));
       }),
+      routes: [],
       ...(replicas > 1 && {
         collabSpread: await costOf('live co-editing, editors spread over the replicas', async () => {
           const user = await register(base, 'cost-spread');
@@ -232,6 +237,15 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
         }),
       }),
     };
+    const routeUser = await register(base, 'routes');
+    for (const route of MAIN_ROUTES) {
+      cost.routes!.push({
+        route: route.name,
+        cost: await costOf(route.name, () =>
+          repeatCost(SETTINGS.costRepetitions, () => routeCost(base, state, routeUser, route, { requests: SETTINGS.routeRequests, concurrency: SETTINGS.routeConcurrency })),
+        ),
+      });
+    }
     const editorsPerDocument =
       replicas === 1
         ? await attempt(`the most editors of one document within ${SETTINGS.editorsLimitMs} ms at p99`, say, async () =>

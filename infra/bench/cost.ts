@@ -42,6 +42,8 @@ export interface CostResults {
   collab: RepeatedCost | NotMeasured;
   /** With two replicas: the same editing with the editors spread over both (as before decision 0029); absent before it was measured. */
   collabSpread?: RepeatedCost | NotMeasured;
+  /** Each main route besides the list (infra/bench/route-cost.ts); absent before it was measured. */
+  routes?: Array<{ route: string; cost: RepeatedCost | NotMeasured }>;
 }
 
 export async function repeatCost(times: number, measure: () => Promise<CostFigures>): Promise<RepeatedCost> {

@@ -60,3 +60,15 @@ describe('the editors-per-document search', () => {
     expect(cells?.[0]).toEqual({ value: 160, text: '160 within 100.0 ms, each typing 2 edits/s (80: 13.5 ms; 160: 26.2 ms; 240: 1309.4 ms)' });
   });
 });
+
+describe('CPU per request of each main route', () => {
+  test('one row per route measured, one cell per run, with where the time went', () => {
+    const routes = (ms: number) => [{ route: 'GET /api/documents/:id', cost: editing([ms, ms + 0.2, ms - 0.1], [0, 0, 0]) }];
+    const costs = (ms: number) => ({ readPath: notRun, aiPath: notRun, collab: notRun, routes: routes(ms) });
+    const cells = cellsOf(
+      buildRows([run(1, { cost: costs(2.5) }), run(2, { cost: costs(2.6) })], notRun, notRun),
+      'Product CPU per request, GET /api/documents/:id (a 20 kB document',
+    );
+    expect(cells?.map((c) => c && 'text' in c && c.text)).toEqual(['2.50 ms (2.40 ms–2.70 ms) (content 2.50)', '2.60 ms (2.50 ms–2.80 ms) (content 2.60)']);
+  });
+});

@@ -121,13 +121,16 @@ function lighthouseRows(lighthouse: LighthouseFigures | NotMeasured): Row[] {
   });
 }
 
-const COST_PATHS: Array<{ key: keyof CostResults; label: string; unit: string }> = [
+/** The costs measured as one figure per run (the routes are a list of their own). */
+type CostPath = Exclude<keyof CostResults, 'routes'>;
+
+const COST_PATHS: Array<{ key: CostPath; label: string; unit: string }> = [
   { key: 'readPath', label: 'read path, GET /api/documents via nginx', unit: 'request' },
   { key: 'aiPath', label: 'AI path, POST /api/chat (zero-latency provider)', unit: 'reply' },
   { key: 'collab', label: 'live co-editing, 20 editors of one document through nginx', unit: 'edit' },
 ];
 
-const costOf = (run: RunResults | undefined, key: keyof CostResults): RepeatedCost | NotMeasured => run?.cost?.[key] ?? NOT_RUN;
+const costOf = (run: RunResults | undefined, key: CostPath): RepeatedCost | NotMeasured => run?.cost?.[key] ?? NOT_RUN;
 
 /** Where the CPU of a run goes, by process, largest first (medians over the repetitions are not kept per process: the first run's). */
 const costBreakdown = (cost: RepeatedCost) =>
@@ -229,6 +232,21 @@ function idleSocketRows(one: RunResults | undefined): Row[] {
   }));
 }
 
+/** Product CPU per request of each main route besides the list, in each run. */
+function routeCostRows(runs: RunResults[]): Row[] {
+  const names = [...new Set(runs.flatMap((r) => r.cost?.routes?.map((c) => c.route) ?? []))];
+  return names.map((name) => ({
+    figure: `Product CPU per request, ${name} (a 20 kB document; median (min–max) of ${SETTINGS_REPETITIONS} runs; ms by process)`,
+    cells: runs.map((r) =>
+      from(r.cost?.routes?.find((c) => c.route === name)?.cost ?? NOT_RUN, (c) => ({
+        value: c.cpuMsPerRequest.median,
+        text: `${spreadText(c.cpuMsPerRequest, (v) => `${v.toFixed(2)} ms`)} (${costBreakdown(c)})`,
+        failed: failures(c.runs.reduce((n, run) => n + run.failures, 0)),
+      })),
+    ),
+  }));
+}
+
 /** The editors-per-document search: the largest step within the limit, and each step's p99. */
 function editorsPerDocumentRow(one: RunResults | undefined): Row {
   return {
@@ -320,6 +338,7 @@ export function buildRows(runs: RunResults[], bundle: BundleFigures | NotMeasure
       ],
     },
     ...costRows(runs),
+    ...routeCostRows(runs),
     keptOnOneReplicaRow(two),
     ...idleSocketRows(one),
     editorsPerDocumentRow(one),
