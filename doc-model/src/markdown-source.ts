@@ -14,17 +14,7 @@ export const TAIL_ATTRIBUTE = 'markdownTail';
 export const SOURCE_ATTRIBUTES = [SOURCE_ATTRIBUTE, GAP_ATTRIBUTE, TAIL_ATTRIBUTE] as const;
 
 /** The node types that can stand at the top level of a document. */
-export const TOP_LEVEL_TYPES = [
-  'paragraph',
-  'heading',
-  'blockquote',
-  'codeBlock',
-  'bulletList',
-  'orderedList',
-  'taskList',
-  'table',
-  'horizontalRule',
-];
+export const TOP_LEVEL_TYPES = ['paragraph', 'heading', 'blockquote', 'codeBlock', 'bulletList', 'orderedList', 'taskList', 'table', 'horizontalRule'];
 
 const hidden = { default: null, rendered: false, keepOnSplit: false } as const;
 

@@ -84,8 +84,7 @@ function sourceKey(source: string): string | null {
 }
 
 /** A block in the house style; the table renderer pads itself with blank lines, which the gaps already provide. */
-const serializeBlock = (json: JSONContent): string =>
-  manager.serialize({ type: 'doc', content: [json] }).replace(/^\n+|\n+$/g, '');
+const serializeBlock = (json: JSONContent): string => manager.serialize({ type: 'doc', content: [json] }).replace(/^\n+|\n+$/g, '');
 
 /** Whether a gap without a blank line still keeps `text` a block of its own after `previous` (it may not once either changed). */
 const tightGapHolds = (previous: string, gap: string, text: string): boolean =>

@@ -67,9 +67,7 @@ describe('the document model in Yjs', () => {
     Y.applyUpdate(server, Y.encodeStateAsUpdate(typist, base));
     Y.applyUpdate(typist, Y.encodeStateAsUpdate(server, base));
 
-    const expected = original
-      .replace('Paragraph 3 says _something_', 'Paragraph 3 says (typed meanwhile) _something_')
-      .replace(blocks[9]!, 'Paragraph 10, as the AI rewrote it.');
+    const expected = original.replace('Paragraph 3 says _something_', 'Paragraph 3 says (typed meanwhile) _something_').replace(blocks[9]!, 'Paragraph 10, as the AI rewrote it.');
     expect(yFragmentToMarkdown(typist)).toBe(expected);
     expect(yFragmentToMarkdown(server)).toBe(expected);
   });

@@ -16,8 +16,7 @@ export function markdownToYFragment(ydoc: Y.Doc, markdown: string, origin?: unkn
 }
 
 /** The markdown of the live document, as the browser's editor would write it. */
-export const yFragmentToMarkdown = (ydoc: Y.Doc): string =>
-  nodeToMarkdown(yXmlFragmentToProseMirrorRootNode(documentFragment(ydoc), documentSchema));
+export const yFragmentToMarkdown = (ydoc: Y.Doc): string => nodeToMarkdown(yXmlFragmentToProseMirrorRootNode(documentFragment(ydoc), documentSchema));
 
 /**
  * Changes the live document to match `markdown` as a minimal change: y-tiptap's `updateYFragment`
