@@ -56,8 +56,7 @@ function parseSource(source: string): readonly Node[] {
   return nodes;
 }
 
-const withAttributes = (node: Node, attributes: Record<string, unknown>): Node =>
-  node.type.create({ ...node.attrs, ...attributes }, node.content, node.marks);
+const withAttributes = (node: Node, attributes: Record<string, unknown>): Node => node.type.create({ ...node.attrs, ...attributes }, node.content, node.marks);
 
 /**
  * The model of `markdown`: each top-level block is parsed on its own and keeps its source. Text that
@@ -102,8 +101,7 @@ function matchesSource(node: Node, source: string): boolean {
 const serializeBlock = (node: Node): string => manager.serialize({ type: 'doc', content: [node.toJSON() as JSONContent] }).replace(/^\n+|\n+$/g, '');
 
 /** Whether a gap without a blank line still keeps `text` a block of its own after `previous` (it may not once either changed). */
-const tightGapHolds = (previous: string, gap: string, text: string): boolean =>
-  blockTokens(previous + gap + text).filter((token) => token.type !== 'space').length === 2;
+const tightGapHolds = (previous: string, gap: string, text: string): boolean => blockTokens(previous + gap + text).filter((token) => token.type !== 'space').length === 2;
 
 /**
  * The markdown of a document: a block that still is what its source parses to is written back as that
