@@ -19,22 +19,27 @@ await createProjectGraphAsync({ exitOnError: true });
 /** Who may import whom (the tags are in each project's package.json, under "nx"). */
 const SOURCE_BOUNDARIES = [
   { sourceTag: 'scope:proto', onlyDependOnLibsWithTags: [] },
+  // The document model (schema and markdown) that the browser's editor and the content service share.
+  { sourceTag: 'scope:doc-model', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'scope:kit', onlyDependOnLibsWithTags: ['scope:proto'] },
-  { sourceTag: 'scope:service', onlyDependOnLibsWithTags: ['scope:kit', 'scope:proto'] },
-  { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:proto'] },
+  { sourceTag: 'scope:service', onlyDependOnLibsWithTags: ['scope:kit', 'scope:proto', 'scope:doc-model'] },
+  { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:proto', 'scope:doc-model'] },
   // Shared test helpers start real identity and content services for the other services' suites.
   { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: ['scope:service', 'scope:kit', 'scope:proto'] },
   // The local stack, test orchestration and deployment checks read the services' configuration schemas.
-  { sourceTag: 'scope:infra', onlyDependOnLibsWithTags: ['scope:service', 'scope:kit', 'scope:proto'] },
+  { sourceTag: 'scope:infra', onlyDependOnLibsWithTags: ['scope:service', 'scope:kit', 'scope:proto', 'scope:doc-model'] },
   { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:infra', 'scope:kit', 'scope:proto'] },
 ];
 /**
  * Tests may also use the shared test helpers and the stack tooling — never another service's sources
  * or test files (a test of chat that needs identity starts it through `@prd/testing`).
  */
-const TEST_BOUNDARIES = SOURCE_BOUNDARIES.map((c) =>
-  ['scope:kit', 'scope:service'].includes(c.sourceTag) ? { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'scope:testing', 'scope:infra'] } : c,
-);
+const TEST_BOUNDARIES = SOURCE_BOUNDARIES.map((c) => {
+  if (['scope:kit', 'scope:service'].includes(c.sourceTag)) return { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'scope:testing', 'scope:infra'] };
+  // The model's corpus test reads the catalogue templates.
+  if (c.sourceTag === 'scope:doc-model') return { ...c, onlyDependOnLibsWithTags: ['scope:proto'] };
+  return c;
+});
 const TEST_FILES = ['services/testing/**', '**/*.spec.ts', '**/*.spec.tsx', '**/*.int-spec.ts', '**/*.stack-spec.ts', '**/*.rel-spec.ts', '**/test/**', 'web/e2e/**'];
 /**
  * A project's tests may use the shared test helpers, which start that very project: a cycle between

@@ -10,6 +10,7 @@ export default {
   testTimeout: 60_000,
   projects: [
     jestProject('proto', 'proto'),
+    jestProject('doc-model', 'doc-model'),
     jestProject('kit', 'services/kit'),
     jestProject('identity', 'services/identity'),
     jestProject('content', 'services/content'),

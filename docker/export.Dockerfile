@@ -10,6 +10,7 @@ WORKDIR /app
 ENV NX_DAEMON=false NX_NO_CLOUD=true
 COPY package.json package-lock.json nx.json tsconfig.base.json ./
 COPY proto/package.json proto/
+COPY doc-model/package.json doc-model/
 COPY services/kit/package.json services/kit/
 COPY services/identity/package.json services/identity/
 COPY services/content/package.json services/content/
@@ -30,6 +31,7 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=4004
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY proto/package.json proto/
+COPY doc-model/package.json doc-model/
 COPY services/kit/package.json services/kit/
 COPY services/identity/package.json services/identity/
 COPY services/content/package.json services/content/

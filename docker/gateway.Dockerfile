@@ -9,6 +9,7 @@ WORKDIR /app
 ENV NX_DAEMON=false NX_NO_CLOUD=true
 COPY package.json package-lock.json nx.json tsconfig.base.json ./
 COPY proto/package.json proto/
+COPY doc-model/package.json doc-model/
 COPY services/kit/package.json services/kit/
 COPY services/identity/package.json services/identity/
 COPY services/content/package.json services/content/

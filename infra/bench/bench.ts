@@ -24,6 +24,7 @@ import { AI_WARMUP_SECONDS, buildRows, SETTINGS_REPETITIONS, type BenchResults, 
 import { measureNotificationPush, measureSharedReadPath, shareDocuments } from './sharing.ts';
 import { measureUsagePush } from './usage-push.ts';
 import { measureExport } from './document-export.ts';
+import { DOCUMENT_MODEL_BYTES, measureDocumentModel } from './document-model.ts';
 
 /** Durations and sample counts: the whole benchmark (both runs) stays within about ten minutes. */
 export const SETTINGS = {
@@ -65,6 +66,8 @@ export const SETTINGS = {
   /** Calls of each MCP tool measured, one at a time. */
   mcpSamples: 200,
   lighthouseRuns: 3,
+  /** Saves of a 100 kB document timed for the shared document model (derivation, and an outside edit applied). */
+  documentModelSaves: 200,
   /**
    * The worker's shared provider limit (10/s as shipped) would otherwise time the limiter's queue,
    * not the product: the benchmark raises it, keeps it on, and says so beside the AI figures.
@@ -329,6 +332,9 @@ export async function runBench(): Promise<void> {
   say('Building...');
   await build();
   const bundle = await attempt('home route JavaScript', say, async () => measureBundle(fromRoot('web/dist')));
+  const documentModel = await attempt(`document model: ${SETTINGS.documentModelSaves} saves of ${DOCUMENT_MODEL_BYTES / 1000} kB`, say, async () =>
+    measureDocumentModel(SETTINGS.documentModelSaves),
+  );
 
   const stub = await startHelper('openai-stub', 'openai-stub.ts', {});
   const runs: RunResults[] = [];
@@ -346,7 +352,7 @@ export async function runBench(): Promise<void> {
     await stopHelper(stub);
   }
 
-  const table = judgeRows(buildRows(runs, bundle, lighthouse));
+  const table = judgeRows(buildRows(runs, bundle, lighthouse, documentModel));
   const results: BenchResults = {
     startedAt,
     seconds: Math.round((Date.now() - started) / 1000),
@@ -354,6 +360,7 @@ export async function runBench(): Promise<void> {
     settings: { ...SETTINGS },
     bundle,
     lighthouse,
+    documentModel,
     runs,
     table,
   };

@@ -13,6 +13,7 @@ import { quotient, spread } from './spread.ts';
 import type { NotificationPushFigures, SharedReadPathFigures } from './sharing.ts';
 import type { PushConditions, PushFigures } from './usage-push.ts';
 import type { ExportFigures } from './document-export.ts';
+import type { DocumentModelFigures } from './document-model.ts';
 
 /** Everything one stack (one replica count) measured. */
 export interface RunResults {
@@ -54,6 +55,8 @@ export interface BenchResults {
   settings: Record<string, string | number>;
   bundle: BundleFigures | NotMeasured;
   lighthouse: LighthouseFigures | NotMeasured;
+  /** The shared document model's work per save, in-process; absent in results saved before it was measured. */
+  documentModel?: DocumentModelFigures | NotMeasured;
   runs: RunResults[];
   table: JudgedRow[];
 }
@@ -262,7 +265,12 @@ function editorsPerDocumentRow(one: RunResults | undefined): Row {
 }
 
 /** The table's rows: each figure beside its target, one column per replica count. */
-export function buildRows(runs: RunResults[], bundle: BundleFigures | NotMeasured, lighthouse: LighthouseFigures | NotMeasured): Row[] {
+export function buildRows(
+  runs: RunResults[],
+  bundle: BundleFigures | NotMeasured,
+  lighthouse: LighthouseFigures | NotMeasured,
+  documentModel: DocumentModelFigures | NotMeasured = NOT_RUN,
+): Row[] {
   const each = (cell: (run: RunResults) => Cell) => runs.map(cell);
   const [one, two] = runs;
   const rps = (v: number) => perSecond(v, 'req');
@@ -473,6 +481,14 @@ export function buildRows(runs: RunResults[], bundle: BundleFigures | NotMeasure
           text: `${ms(f.searchDocuments.p50Ms)}, ${ms(f.searchDocuments.p99Ms)}, ${ms(f.searchDocuments.maxMs)}`,
         })),
       ),
+    },
+    {
+      figure: 'Markdown derived from the live document per save, 100 kB PRD after typing in one paragraph, in-process (p50 / p99 / max)',
+      cells: [from(documentModel, (f) => ({ value: f.derive.p99Ms, text: latencyText(f.derive) }))],
+    },
+    {
+      figure: 'Outside edit (one paragraph rewritten) applied to the live document per save, 100 kB PRD, in-process (p50 / p99 / max)',
+      cells: [from(documentModel, (f) => ({ value: f.apply.p99Ms, text: latencyText(f.apply) }))],
     },
     {
       figure: 'Home route initial JavaScript, gzip (entry script + modulepreload)',
