@@ -11,6 +11,8 @@ import { quotient, spread } from './spread.ts';
 import type { NotificationPushFigures, SharedReadPathFigures } from './sharing.ts';
 import type { PushConditions, PushFigures } from './usage-push.ts';
 import type { ExportFigures } from './document-export.ts';
+import type { ImportFigures } from './document-import.ts';
+import type { MergeFigures } from './merge-cost.ts';
 
 /** Everything one stack (one replica count) measured. */
 export interface RunResults {
@@ -29,6 +31,8 @@ export interface RunResults {
   wordExport: ExportFigures | NotMeasured;
   /** Absent in results saved before the PDF export existed. */
   pdfExport?: ExportFigures | NotMeasured;
+  /** Absent in results saved before the import existed. */
+  docxImport?: ImportFigures | NotMeasured;
   /** Absent in results saved before co-editing was measured. */
   collab?: CollabFigures | NotMeasured;
   /** Product CPU per request (infra/bench/cost.ts); absent in results saved before it was measured. */
@@ -48,6 +52,8 @@ export interface BenchResults {
   settings: Record<string, string | number>;
   bundle: BundleFigures | NotMeasured;
   lighthouse: LighthouseFigures | NotMeasured;
+  /** The three-way merge of an AI save, in the benchmark's own process; absent in results saved before it was measured. */
+  merge?: MergeFigures | NotMeasured;
   runs: RunResults[];
   table: JudgedRow[];
 }
@@ -171,7 +177,12 @@ function costRows(runs: RunResults[]): Row[] {
 }
 
 /** The table's rows: each figure beside its target, one column per replica count. */
-export function buildRows(runs: RunResults[], bundle: BundleFigures | NotMeasured, lighthouse: LighthouseFigures | NotMeasured): Row[] {
+export function buildRows(
+  runs: RunResults[],
+  bundle: BundleFigures | NotMeasured,
+  lighthouse: LighthouseFigures | NotMeasured,
+  merge: MergeFigures | NotMeasured = NOT_RUN,
+): Row[] {
   const each = (cell: (run: RunResults) => Cell) => runs.map(cell);
   const [one, two] = runs;
   const rps = (v: number) => perSecond(v, 'req');
@@ -338,6 +349,21 @@ export function buildRows(runs: RunResults[], bundle: BundleFigures | NotMeasure
       figure: 'PDF export of 1 MB of markdown, A4 (median; slowest)',
       target: { op: '<=', value: 1000, text: '≤ 1 s' },
       cells: each((r) => from(r.pdfExport ?? NOT_RUN, (f) => ({ value: f.medianMs, worst: f.maxMs, text: `${ms(f.medianMs)} (slowest ${ms(f.maxMs)}; ${f.samples} samples)` }))),
+    },
+    {
+      figure: 'Import of a 1 MB Word file (.docx of 1 MB of markdown’s text: the Word export of the document above; median; slowest)',
+      target: { op: '<=', value: 2000, text: '≤ 2 s' },
+      cells: each((r) =>
+        from(r.docxImport ?? NOT_RUN, (f) => ({
+          value: f.medianMs,
+          worst: f.maxMs,
+          text: `${ms(f.medianMs)} (slowest ${ms(f.maxMs)}; ${f.samples} samples; ${kB(f.docxBytes)} file)`,
+        })),
+      ),
+    },
+    {
+      figure: 'Three-way merge of one AI save onto a 100 kB document people changed meanwhile (content’s mergeEdit, in-process; p50 / p99 / max)',
+      cells: [from(merge, (f) => ({ value: f.merge.p99Ms, text: `${latencyText(f.merge)} (${f.merge.samples} merges)` }))],
     },
     {
       figure: 'Live co-editing: an edit reaching another editor (on the other replica with two), 20 editors typing, p50 / p99 / max',
