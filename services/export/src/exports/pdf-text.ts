@@ -49,11 +49,16 @@ function runsOf(font: EmbeddedFont, word: string): Runs | null {
   return runs;
 }
 
-/** The TJ operands of `text` from its words' runs (pdfkit cuts text into words after each space or tab, as here), or null. */
+/**
+ * The TJ operands of `text` from its words' and spaces' runs, or null. pdfkit lays out each word with the space after it; a
+ * word alone is what our layout measured, so its shaping is already in the font's cache (DejaVu kerns no pair with a space:
+ * the same glyphs and advances).
+ */
 function cachedOperands(font: EmbeddedFont, text: string): string[] | null {
   const operands: string[] = [];
   let hex = '';
-  for (const word of text.split(/(?<=[ \t])/)) {
+  for (const word of text.split(/([ \t])/)) {
+    if (word === '') continue;
     const runs = runsOf(font, word);
     if (!runs) return null;
     for (const run of runs) {
