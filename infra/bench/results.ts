@@ -363,7 +363,7 @@ export function buildRows(
     },
     {
       figure: 'Three-way merge of one AI save onto a 100 kB document people changed meanwhile (content’s mergeEdit, in-process; p50 / p99 / max)',
-      cells: [from(merge, (f) => ({ value: f.merge.p99Ms, text: `${latencyText(f.merge)} (${f.merge.samples} merges)` }))],
+      cells: [from(merge, (f) => ({ value: f.merge.p99Ms, text: latencyText(f.merge) }))],
     },
     {
       figure: 'Live co-editing: an edit reaching another editor (on the other replica with two), 20 editors typing, p50 / p99 / max',
