@@ -25,6 +25,8 @@ import { measureNotificationPush, measureSharedReadPath, shareDocuments } from '
 import { measureUsagePush } from './usage-push.ts';
 import { measureExport } from './document-export.ts';
 import { DOCUMENT_MODEL_BYTES, measureDocumentModel } from './document-model.ts';
+import { measureDocxImport } from './document-import.ts';
+import { measureMergeCost } from './merge-cost.ts';
 
 /** Durations and sample counts: the whole benchmark (both runs) stays within about ten minutes. */
 export const SETTINGS = {
@@ -39,6 +41,10 @@ export const SETTINGS = {
   usagePushSamples: 100,
   notificationPushSamples: 100,
   exportSamples: 5,
+  /** Imports of the 1 MB Word file (each makes a document). */
+  importSamples: 5,
+  /** Three-way merges of one AI save onto a 100 kB document (docs/decisions/0035-edits-merge.md), in the benchmark's process. */
+  mergeSamples: 500,
   /** Live co-editing (docs/decisions/0022-co-editing-with-hocuspocus.md): editors on one document, probes, their typing, documents opened for the memory figure. */
   collabClients: 20,
   collabProbes: 200,
@@ -206,6 +212,8 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
     );
     const wordExport = await attempt('Word export', say, async () => measureExport(base, await register(base, 'export'), SETTINGS.exportSamples, 'docx'));
     const pdfExport = await attempt('PDF export', say, async () => measureExport(base, await register(base, 'export'), SETTINGS.exportSamples, 'pdf'));
+    // Before the export memory's clock starts: its Word file is the Word export's.
+    const docxImport = await attempt('Word import', say, async () => measureDocxImport(base, await register(base, 'import'), SETTINGS.importSamples));
     const lastExportEndedAt = performance.now();
     const collab = await attempt(`live co-editing (${SETTINGS.collabClients} editors on one document, ${SETTINGS.collabDocuments} documents open)`, say, async () =>
       measureCollab(base, state, await register(base, 'collab'), {
@@ -286,6 +294,7 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
       notificationPush,
       wordExport,
       pdfExport,
+      docxImport,
       collab,
       cost,
       idleSockets,
@@ -335,6 +344,7 @@ export async function runBench(): Promise<void> {
   const documentModel = await attempt(`document model: ${SETTINGS.documentModelSaves} saves of ${DOCUMENT_MODEL_BYTES / 1000} kB`, say, async () =>
     measureDocumentModel(SETTINGS.documentModelSaves),
   );
+  const merge = await attempt(`merge of an AI save onto a 100 kB document (${SETTINGS.mergeSamples} times)`, say, async () => measureMergeCost(SETTINGS.mergeSamples));
 
   const stub = await startHelper('openai-stub', 'openai-stub.ts', {});
   const runs: RunResults[] = [];
@@ -352,7 +362,7 @@ export async function runBench(): Promise<void> {
     await stopHelper(stub);
   }
 
-  const table = judgeRows(buildRows(runs, bundle, lighthouse, documentModel));
+  const table = judgeRows(buildRows(runs, bundle, lighthouse, { documentModel, merge }));
   const results: BenchResults = {
     startedAt,
     seconds: Math.round((Date.now() - started) / 1000),
@@ -361,6 +371,7 @@ export async function runBench(): Promise<void> {
     bundle,
     lighthouse,
     documentModel,
+    merge,
     runs,
     table,
   };

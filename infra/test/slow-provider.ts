@@ -3,6 +3,8 @@
 // test stack who store any API key are answered by it (the stack's OPENAI_BASE_URL); everyone else
 // keeps the offline assistant. A document-chat request (it offers the update_document tool) gets its
 // summary streamed, then an edit that appends a '## Streaming notes' section to the document.
+// A request whose question carries `[hold:<key>]` holds its edit after the summary until the test calls
+// `POST /release/<key>` (docs/decisions/0035-edits-merge.md: the test types while the AI's edit is in flight).
 // Its realtime voice routes are infra/test/realtime-peer.ts.
 // Run as its own process by the test run: PORT, TOKEN_DELAY_MS.
 import http from 'node:http';
@@ -20,6 +22,27 @@ interface ChatRequest {
 }
 
 let replies = 0;
+
+/** Keys the test has released (a retried request passes at once), and the edits waiting for theirs. */
+const released = new Set<string>();
+const waiting = new Map<string, Array<() => void>>();
+
+function heldUntilReleased(key: string): Promise<void> {
+  if (released.has(key)) return Promise.resolve();
+  return new Promise((resolve) => waiting.set(key, [...(waiting.get(key) ?? []), resolve]));
+}
+
+function release(key: string): void {
+  released.add(key);
+  for (const resume of waiting.get(key) ?? []) resume();
+  waiting.delete(key);
+}
+
+/** The key of `[hold:<key>]` in the latest question, if it has one. */
+function holdKeyOf(request: ChatRequest): string | undefined {
+  const question = request.messages?.filter((m) => m.role === 'user').at(-1)?.content;
+  return typeof question === 'string' ? /\[hold:([\w-]+)\]/.exec(question)?.[1] : undefined;
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The document the chat service put into the system prompt, between its data-block tags. */
@@ -52,6 +75,9 @@ async function stream(res: http.ServerResponse, request: ChatRequest) {
     await sleep(tokenDelayMs);
   }
   if (editing) {
+    const key = holdKeyOf(request);
+    if (key) await heldUntilReleased(key);
+    if (closed) return;
     const content = `${documentOf(request).trimEnd()}\n\n## Streaming notes\n\nWritten by the slow test provider, edit number ${n}.\n`;
     const args = JSON.stringify({ content, summary: `Added a Streaming notes section (edit number ${n}).` });
     res.write(chunk({ tool_calls: [{ index: 0, id: `call_${n}`, type: 'function', function: { name: 'update_document', arguments: args } }] }));
@@ -66,6 +92,12 @@ const server = http.createServer((req, res) => {
   req.on('end', () => {
     const body = Buffer.concat(parts).toString('utf8');
     if (handleRealtime(req, res, body)) return;
+    const releasing = req.method === 'POST' ? /^\/release\/([\w-]+)$/.exec(req.url ?? '') : null;
+    if (releasing?.[1]) {
+      release(releasing[1]);
+      res.writeHead(204).end();
+      return;
+    }
     if (req.method !== 'POST' || !(req.url ?? '').endsWith('/chat/completions')) {
       res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
       return;

@@ -5,6 +5,7 @@ import { linkAddress } from './link-address.js';
 import { parseMarkdown } from './parse-markdown.js';
 import { PDF_FONTS, pdfFonts, type PdfFont } from './pdf-fonts.js';
 import { fragments, wrap, type Line, type Span, type SpanStyle } from './pdf-lines.js';
+import { writeText } from './pdf-text.js';
 
 /** Page sizes in points (1/72 inch). */
 const PAGE_SIZES: Record<PdfPageSize, [number, number]> = { a4: [595.28, 841.89], letter: [612, 792] };
@@ -74,6 +75,13 @@ function plainText(node: Nodes): string {
 }
 
 const fontOf = (fmt: Inline): PdfFont => (fmt.bold && fmt.italic ? 'boldItalic' : fmt.bold ? 'bold' : fmt.italic ? 'italic' : 'regular');
+
+/** A run's link (drawn underlined) or strike-through, and the run's width in points, which our layout has measured. */
+interface Decoration {
+  width: number;
+  link?: string;
+  strike?: boolean;
+}
 
 /** Outline entries open at their heading's depth; a deeper heading nests under the last shallower one. */
 interface OutlineLevel {
@@ -198,17 +206,34 @@ class PdfWriter {
   private line(line: Line, left: number, size: number, offset = 0): void {
     for (const fragment of fragments(line)) {
       const { font, color, link, strike } = fragment.style;
-      this.text(fragment.text, font, size, color, left + offset + fragment.x, this.y, link ? { link, underline: true } : strike ? { strike: true } : undefined);
+      this.text(fragment.text, font, size, color, left + offset + fragment.x, this.y, link || strike ? { width: fragment.width, link, strike } : undefined);
     }
   }
 
-  private text(text: string, font: PdfFont, size: number, color: string, x: number, y: number, options?: PDFKit.Mixins.TextOptions): void {
+  private text(text: string, font: PdfFont, size: number, color: string, x: number, y: number, decoration?: Decoration): void {
     this.doc.font(font).fontSize(size);
     if (this.color !== color) {
       this.doc.fillColor(color);
       this.color = color;
     }
-    this.doc.text(text, x, y, { lineBreak: false, ...options });
+    if (decoration) this.decorate(decoration, color, size, x, y);
+    writeText(this.doc, text, size, x, y);
+  }
+
+  /** A link's annotation and underline, or a strike-through line, where pdfkit's `text()` draws them. */
+  private decorate({ width, link }: Decoration, color: string, size: number, x: number, y: number): void {
+    const height = this.doc.currentLineHeight();
+    const lineWidth = size < 10 ? 0.5 : Math.floor(size / 10);
+    if (link) this.doc.link(x, y, width, height, link);
+    const lineY = link ? y + height - lineWidth : y + height / 2;
+    this.doc
+      .save()
+      .strokeColor(color)
+      .lineWidth(lineWidth)
+      .moveTo(x, lineY)
+      .lineTo(x + width, lineY)
+      .stroke()
+      .restore();
   }
 
   private fill(x: number, y: number, width: number, height: number, color: string): void {
