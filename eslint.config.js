@@ -30,10 +30,11 @@ const SOURCE_BOUNDARIES = [
 ];
 /**
  * Tests may also use the shared test helpers and the stack tooling — never another service's sources
- * or test files (a test of chat that needs identity starts it through `@prd/testing`).
+ * or test files (a test of chat that needs identity starts it through `@prd/testing`). The test run's own
+ * files (infra/test) may start a shared helper too (the end-to-end stack's OpenID provider).
  */
 const TEST_BOUNDARIES = SOURCE_BOUNDARIES.map((c) =>
-  ['scope:kit', 'scope:service'].includes(c.sourceTag) ? { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'scope:testing', 'scope:infra'] } : c,
+  ['scope:kit', 'scope:service', 'scope:infra'].includes(c.sourceTag) ? { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'scope:testing', 'scope:infra'] } : c,
 );
 const TEST_FILES = ['services/testing/**', '**/*.spec.ts', '**/*.spec.tsx', '**/*.int-spec.ts', '**/*.stack-spec.ts', '**/*.rel-spec.ts', '**/test/**', 'web/e2e/**'];
 /**
