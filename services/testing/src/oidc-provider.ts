@@ -28,6 +28,14 @@ export const OIDC_TEST_ACCOUNTS: Record<string, TestOidcAccount> = {
 
 export const OIDC_TEST_CLIENT = { id: 'prd-studio', secret: 'prd-studio-test-client-secret-0123456789' };
 
+/** The identity service's OIDC_* settings for the test provider at `issuer`. */
+export const oidcTestEnv = (issuer: string): Record<string, string> => ({
+  OIDC_ISSUER: issuer,
+  OIDC_CLIENT_ID: OIDC_TEST_CLIENT.id,
+  OIDC_CLIENT_SECRET: OIDC_TEST_CLIENT.secret,
+  OIDC_NAME: 'Test SSO',
+});
+
 export interface TestOidcProvider {
   issuer: string;
   port: number;
@@ -92,7 +100,7 @@ export async function startOidcProvider(redirectUris: string[], port = 0, accoun
   return {
     issuer,
     port: actual,
-    env: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: OIDC_TEST_CLIENT.id, OIDC_CLIENT_SECRET: OIDC_TEST_CLIENT.secret, OIDC_NAME: 'Test SSO' },
+    env: oidcTestEnv(issuer),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
