@@ -32,10 +32,12 @@ const SOURCE_BOUNDARIES = [
 ];
 /**
  * Tests may also use the shared test helpers and the stack tooling — never another service's sources
- * or test files (a test of chat that needs identity starts it through `@prd/testing`).
+ * or test files (a test of chat that needs identity starts it through `@prd/testing`). The test run's own
+ * files (infra/test) may start a shared helper too (the end-to-end stack's OpenID provider).
  */
 const TEST_BOUNDARIES = SOURCE_BOUNDARIES.map((c) => {
-  if (['scope:kit', 'scope:service'].includes(c.sourceTag)) return { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'scope:testing', 'scope:infra'] };
+  if (['scope:kit', 'scope:service', 'scope:infra'].includes(c.sourceTag))
+    return { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'scope:testing', 'scope:infra'] };
   // The model's corpus test reads the catalogue templates.
   if (c.sourceTag === 'scope:doc-model') return { ...c, onlyDependOnLibsWithTags: ['scope:proto'] };
   return c;

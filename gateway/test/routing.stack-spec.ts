@@ -29,6 +29,7 @@ describe('gateway routing', () => {
     ['/api/usage', 'identity'],
     ['/api/settings', 'identity'],
     ['/api/logout', 'identity'],
+    ['/api/auth/oidc', 'identity'],
     ['/api/templates', 'content'],
     ['/api/documents', 'content'],
     ['/api/projects', 'content'],

@@ -251,6 +251,12 @@ describe('authorization: no one reaches another user’s resources', () => {
       'GET /api/logout',
       'POST /api/logout',
       'GET /api/login/email',
+      // Single sign-on (docs/decisions/0036-single-sign-on-openid-connect.md): for visitors signing in, like log-in.
+      'GET /api/auth/oidc',
+      'GET /api/auth/oidc/start',
+      'GET /api/auth/oidc/callback',
+      'GET /api/auth/oidc/link',
+      'POST /api/auth/oidc/link',
       'GET /api/templates',
       'GET /api/templates/:id',
       'GET /api/share/:token',

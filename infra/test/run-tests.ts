@@ -6,6 +6,7 @@ import { startProcess, stopProcess, waitFor } from '../lib/process.ts';
 import { bin, build, run } from '../lib/run.ts';
 import { startStack, stateFile, stopStack } from '../lib/stack.ts';
 import { runContainerPhase } from '../containers/phase.ts';
+import { oidcTestEnv } from '@prd/testing/oidc-provider';
 
 interface Tally {
   passed: number;
@@ -73,6 +74,12 @@ export async function runTests(args: string[]): Promise<number> {
       env: { ...process.env, PORT: String(providerPort), TOKEN_DELAY_MS: '60' },
     });
     await waitFor('slow-provider', () => isPortOpen(providerPort), 20_000, provider);
+    // docs/decisions/0036-single-sign-on-openid-connect.md: an OpenID provider for the single sign-on end-to-end test; the other tests only see the button.
+    const oidcPort = await freePort();
+    const oidc = startProcess('oidc-provider', process.execPath, [path.resolve(import.meta.dirname, 'oidc-provider.ts')], path.join(runDir, 'logs', 'oidc-provider.log'), {
+      env: { ...process.env, PORT: String(oidcPort), REDIRECT_URIS: `http://localhost:${gatewayPort}/api/auth/oidc/callback` },
+    });
+    await waitFor('oidc-provider', () => isPortOpen(oidcPort), 20_000, oidc);
     // Two replicas of every service and of the worker, so every suite also proves the services are stateless.
     const state = await startStack({
       dir: path.join(runDir, 'stack'),
@@ -80,7 +87,12 @@ export async function runTests(args: string[]): Promise<number> {
       replicas: 2,
       ephemeral: true,
       // Every test visitor comes from 127.0.0.1: the per-address guest and sign-up limits would otherwise trip.
-      env: { GUESTS_PER_ADDRESS_PER_HOUR: '100000', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000', OPENAI_BASE_URL: `http://127.0.0.1:${providerPort}/v1` },
+      env: {
+        GUESTS_PER_ADDRESS_PER_HOUR: '100000',
+        REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
+        OPENAI_BASE_URL: `http://127.0.0.1:${providerPort}/v1`,
+        ...oidcTestEnv(`http://127.0.0.1:${oidcPort}`),
+      },
       say: (l) => console.log(`   ${l}`),
     });
     try {
@@ -101,6 +113,7 @@ export async function runTests(args: string[]): Promise<number> {
     } finally {
       await stopStack(state);
       await stopProcess(provider.pid);
+      await stopProcess(oidc.pid);
     }
 
     console.log('\n== reliability and security (jest): hostile input, authentication, authorization, faults, load; each suite on its own stack');

@@ -40,6 +40,7 @@ import { feedbackAnswerSchema, feedbackSchema } from './feedback.js';
 import { markNotificationsReadSchema, notificationsPageSchema, notificationsQuerySchema } from './notifications.js';
 import { createProjectSchema, projectDocumentsQuerySchema, projectParamsSchema, projectSchema, sharedProjectSchema, updateProjectSchema } from './projects.js';
 import { apiKeySchema, settingsSchema } from './settings.js';
+import { SSO_LINK_PAGE, SSO_PATHS, ssoCallbackQuerySchema, ssoConfigSchema, ssoLinkSchema, ssoPendingLinkSchema, ssoStartQuerySchema } from './sso.js';
 import {
   createShareSchema,
   listScopeQuerySchema,
@@ -222,6 +223,60 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     checkedBy: { slot: 'query', by: 'the handler (safeCallbackUrl)' },
     answer: { status: 302, description: 'To the sign-up form, with a same-site callbackUrl kept', location: SIGN_UP_PATH },
     errors: [],
+  },
+  // docs/decisions/0036-single-sign-on-openid-connect.md: every failure of the sign-on redirects to `/auth?sso_error=<code>`.
+  {
+    service: 'identity',
+    method: 'get',
+    path: SSO_PATHS.config,
+    summary: 'Whether single sign-on is configured, and its button label',
+    answer: ok('The label of "Continue with …", null when sign-on is off', ssoConfigSchema),
+    errors: [],
+  },
+  {
+    service: 'identity',
+    method: 'get',
+    path: SSO_PATHS.start,
+    summary: 'Start single sign-on (OpenID Connect code flow with PKCE)',
+    query: ssoStartQuerySchema,
+    checkedBy: { slot: 'query', by: 'the handler (safeCallbackUrl)' },
+    answer: {
+      status: 302,
+      description: "To the provider's sign-in page, or to `/auth?sso_error=<code>` when sign-on is off or the provider unreachable",
+      location: "the provider's authorization endpoint",
+    },
+    errors: [],
+  },
+  {
+    service: 'identity',
+    method: 'get',
+    path: SSO_PATHS.callback,
+    summary: "The provider's answer: signs the user in, creates them, or asks to confirm a link",
+    query: ssoCallbackQuerySchema,
+    checkedBy: { slot: 'query', by: 'openid-client (state, PKCE, nonce, ID token)' },
+    answer: {
+      status: 302,
+      description: `Signed in: to the callbackUrl given to start (or home); an existing account with the verified email: to \`${SSO_LINK_PAGE}\`; a failure: to \`/auth?sso_error=<code>\``,
+      location: '/',
+    },
+    errors: [],
+  },
+  {
+    service: 'identity',
+    method: 'get',
+    path: SSO_PATHS.link,
+    summary: 'The existing account a sign-in waits to be linked to',
+    answer: ok('Its email and the provider', ssoPendingLinkSchema),
+    errors: [404],
+  },
+  {
+    service: 'identity',
+    method: 'post',
+    path: SSO_PATHS.link,
+    summary: "Link the sign-in to the existing account, confirmed once with the account's password",
+    body: ssoLinkSchema,
+    answer: ok('The user, logged in (a new session id)', currentUserSchema),
+    errors: [400, 401, 404, 429],
   },
   { service: 'identity', method: 'post', path: '/api/feedback', summary: 'Send feedback', body: feedbackSchema, answer: created('Stored', feedbackAnswerSchema), errors: [400] },
   { service: 'identity', method: 'get', path: '/api/usage', summary: "This month's usage and limits", answer: ok('Counts and limits (null: unlimited)', usageSchema), errors: [] },

@@ -46,6 +46,13 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/logout', ownVisitor: true },
   { method: 'POST', path: '/api/logout', ownVisitor: true },
   { method: 'GET', path: '/api/login/email', query: ['callbackUrl'] },
+  // docs/decisions/0036-single-sign-on-openid-connect.md: every failure is a redirect to /auth?sso_error=<code> (these stacks have sign-on off;
+  // services/identity/test/sso.int-spec.ts runs the flow against a real provider).
+  { method: 'GET', path: '/api/auth/oidc' },
+  { method: 'GET', path: '/api/auth/oidc/start', query: ['callbackUrl'] },
+  { method: 'GET', path: '/api/auth/oidc/callback', query: ['code', 'state', 'iss', 'error', 'error_description'] },
+  { method: 'GET', path: '/api/auth/oidc/link' },
+  { method: 'POST', path: '/api/auth/oidc/link', body: { password: 'wrong-password' }, authLimited: true },
   { method: 'POST', path: '/api/feedback', body: { content: 'Great tool', rating: 3 } },
   { method: 'GET', path: '/api/usage' },
   { method: 'DELETE', path: '/api/account', ownVisitor: true },

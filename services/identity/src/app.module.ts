@@ -8,6 +8,7 @@ import { AccountModule } from './account/account.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { FeedbackModule } from './feedback/feedback.module.js';
 import { SettingsModule } from './settings/settings.module.js';
+import { SsoModule } from './sso/sso.module.js';
 import { CurrentUserModule } from './current-user/current-user.module.js';
 import { InternalModule } from './internal/internal.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
         UsageModule,
         InternalModule,
         AuthModule,
+        SsoModule,
         SettingsModule,
         AccountModule,
         FeedbackModule,

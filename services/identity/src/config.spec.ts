@@ -60,4 +60,19 @@ describe('identity configuration', () => {
     expect(demoAccountEnabled(loadConfig('identity', configSchema, { ...base, NODE_ENV: 'production', DEMO_ACCOUNT_ENABLED: 'true' }))).toBe(true);
     expect(demoAccountEnabled(loadConfig('identity', configSchema, { ...base, DEMO_ACCOUNT_ENABLED: 'false' }))).toBe(false);
   });
+
+  it('turns single sign-on on with OIDC_ISSUER, which then needs the client, and reads the allowed domains', () => {
+    const off = loadConfig('identity', configSchema, { ...base, OIDC_ISSUER: '', OIDC_ALLOWED_DOMAINS: '' });
+    expect(off).toMatchObject({ OIDC_ISSUER: undefined, OIDC_NAME: 'SSO', OIDC_ALLOWED_DOMAINS: [] });
+    const oidc = { OIDC_ISSUER: 'https://login.example.com', OIDC_CLIENT_ID: 'prd', OIDC_CLIENT_SECRET: 'secret' };
+    expect(loadConfig('identity', configSchema, { ...base, ...oidc, OIDC_NAME: 'Acme', OIDC_ALLOWED_DOMAINS: ' Example.com, @corp.example ,' })).toMatchObject({
+      OIDC_NAME: 'Acme',
+      OIDC_ALLOWED_DOMAINS: ['example.com', 'corp.example'],
+    });
+    expect(() => loadConfig('identity', configSchema, { ...base, OIDC_ISSUER: oidc.OIDC_ISSUER })).toThrow('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
+    expect(() => loadConfig('identity', configSchema, { ...base, ...oidc, OIDC_ISSUER: 'not a url' })).toThrow('OIDC_ISSUER must be the URL of the OpenID provider');
+    expect(() => loadConfig('identity', configSchema, { ...base, ...oidc, NODE_ENV: 'production', OIDC_ISSUER: 'http://login.example.com' })).toThrow(
+      'OIDC_ISSUER must be an https:// URL in production',
+    );
+  });
 });

@@ -36,6 +36,12 @@ const flag = (name: string) =>
     .transform((v) => v === 'true')
     .optional();
 
+/** An optional setting: empty (as compose files leave it) is the same as unset. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
 export const configSchema = baseConfigSchema
   .extend({
     /** docs/decisions/0003-internal-calls.md: the internal routes' callers, each with its own token. */
@@ -74,12 +80,38 @@ export const configSchema = baseConfigSchema
     /** Read notifications older than this many days are deleted (docs/decisions/0031-hostile-collaboration.md); unread ones stay. */
     NOTIFICATIONS_READ_RETENTION_DAYS: positiveInt('NOTIFICATIONS_READ_RETENTION_DAYS', NOTIFICATIONS_READ_RETENTION_DAYS),
 
+    /**
+     * Single sign-on with OpenID Connect (docs/decisions/0036-single-sign-on-openid-connect.md): on when OIDC_ISSUER is set, which then
+     * needs the client's id and secret. OIDC_NAME labels the button; OIDC_ALLOWED_DOMAINS (comma-separated) limits who may sign in.
+     */
+    OIDC_ISSUER: optionalText.pipe(z.url('OIDC_ISSUER must be the URL of the OpenID provider (its issuer)').optional()),
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_CLIENT_SECRET: optionalText,
+    OIDC_NAME: optionalText.transform((v) => v ?? 'SSO').pipe(z.string().max(60, 'OIDC_NAME must be at most 60 characters')),
+    OIDC_ALLOWED_DOMAINS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+          .filter((d) => d !== ''),
+      ),
+
     /** log2 of scrypt's N for new password hashes (docs/decisions/0009-security.md: 17, OWASP's figure); test runs may lower it to save time. */
     PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(14).max(20).default(DEFAULT_SCRYPT_LOG_N),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV !== 'test' && config.PASSWORD_SCRYPT_LOG_N < DEFAULT_SCRYPT_LOG_N) {
       ctx.addIssue({ code: 'custom', path: ['PASSWORD_SCRYPT_LOG_N'], message: `PASSWORD_SCRYPT_LOG_N below ${DEFAULT_SCRYPT_LOG_N} is for test runs only (NODE_ENV=test)` });
+    }
+    if (config.OIDC_ISSUER !== undefined) {
+      for (const name of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
+        if (config[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required when OIDC_ISSUER is set` });
+      }
+      if (config.NODE_ENV === 'production' && !config.OIDC_ISSUER.startsWith('https://')) {
+        ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'OIDC_ISSUER must be an https:// URL in production' });
+      }
     }
   });
 export type Config = z.infer<typeof configSchema>;

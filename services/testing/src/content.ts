@@ -1,5 +1,5 @@
 import { startTestService, type TestService } from '@prd/kit/testing';
-import { createServer } from 'node:net';
+import { freePort } from './free-port.js';
 import { startIdentity, type IdentityService } from './identity.js';
 import { AppModule, SERVICE } from '@prd/content/app.module';
 import { configSchema, type Config } from '@prd/content/config';
@@ -17,18 +17,6 @@ export function startContent(identity: IdentityService, env: Record<string, stri
     module: (c, l) => AppModule.register(c, l),
     env: { IDENTITY_URL: identity.url, SESSION_SECRET: identity.config.SESSION_SECRET, ...env },
     ...(port ? { port } : {}),
-  });
-}
-
-/** A free port now: a service that must know its peer's address before the peer starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
   });
 }
 

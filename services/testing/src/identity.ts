@@ -7,8 +7,8 @@ import { configSchema, type Config } from '@prd/identity/config';
 
 export type IdentityService = TestService<Config>;
 
-/** A real identity service on its own database (unless `env.DATABASE_URL` names one) and the test Redis. */
-export function startIdentity(env: Record<string, string> = {}, logger?: Logger): Promise<IdentityService> {
+/** A real identity service on its own database (unless `env.DATABASE_URL` names one) and the test Redis, on `port` (0: a free one). */
+export function startIdentity(env: Record<string, string> = {}, logger?: Logger, port = 0): Promise<IdentityService> {
   return startTestService({
     service: SERVICE,
     configSchema,
@@ -18,6 +18,7 @@ export function startIdentity(env: Record<string, string> = {}, logger?: Logger)
     // port 9, so deleting a registered account answers 503 and leaves it whole.
     env: { ENCRYPTION_KEY: randomBytes(32).toString('base64'), DEMO_ACCOUNT_ENABLED: 'false', PASSWORD_SCRYPT_LOG_N: '14', CONTENT_URL: 'http://127.0.0.1:9', ...env },
     ...(logger ? { logger } : {}),
+    port,
   });
 }
 

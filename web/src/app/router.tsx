@@ -10,6 +10,7 @@ import { loadAuthPage, loadChatPage, loadDocumentsPage, loadHomePage, loadTempla
 const HomePage = lazyNamed(loadHomePage, 'HomePage');
 const AuthPage = lazyNamed(loadAuthPage, 'AuthPage');
 const AuthOptionsPage = lazyNamed(() => import('../features/auth/auth-options-page'), 'AuthOptionsPage');
+const SsoLinkPage = lazyNamed(() => import('../features/auth/sso-link-page'), 'SsoLinkPage');
 const DocumentsPage = lazyNamed(loadDocumentsPage, 'DocumentsPage');
 const DocumentEditorPage = lazyNamed(() => import('../features/documents/document-editor-page'), 'DocumentEditorPage');
 const ProjectsPage = lazyNamed(() => import('../features/projects/projects-page'), 'ProjectsPage');
@@ -44,6 +45,7 @@ export const appRoutes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: 'auth', element: <AuthPage /> },
           { path: 'auth-options', element: <AuthOptionsPage /> },
+          { path: 'auth/link', element: <SsoLinkPage /> },
           { path: 'documents', element: <DocumentsPage /> },
           { path: 'documents/:id', element: <DocumentEditorPage /> },
           { path: 'projects', element: <ProjectsPage /> },

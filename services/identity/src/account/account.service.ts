@@ -56,6 +56,8 @@ export class AccountService {
         throw unavailable(ACCOUNT_NOT_DELETED);
       });
       await this.db.delete(tables.notifications).where(eq(tables.notifications.userId, user.id));
+      // Its sign-on identities: signing in with one again creates a new user, never this erased one.
+      await this.db.delete(tables.oidcLinks).where(eq(tables.oidcLinks.userId, user.id));
       await this.db
         .update(tables.users)
         .set({ ...ERASED, deletedAt: new Date(), updatedAt: new Date() })

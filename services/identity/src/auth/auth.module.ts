@@ -13,6 +13,6 @@ import { LoginThrottle } from './login-throttle.js';
   imports: [PassportModule, UsageModule],
   controllers: [AuthController, DemoAccountController],
   providers: [AuthService, LocalStrategy, LoginGuard, LoginThrottle, DemoAccountService],
-  exports: [DemoAccountService],
+  exports: [AuthService, DemoAccountService],
 })
 export class AuthModule {}

@@ -89,3 +89,18 @@ export const apiTokens = pgTable(
   },
   (t) => [uniqueIndex('api_tokens_hash_idx').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId, t.id.desc())],
 );
+
+/**
+ * Single sign-on identities (docs/decisions/0036-single-sign-on-openid-connect.md): the provider's subject, which
+ * OpenID Connect makes unique and stable only within its issuer, names one user. A user may have several.
+ */
+export const oidcLinks = pgTable(
+  'oidc_links',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: integer('user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('oidc_links_user_idx').on(t.userId)],
+);

@@ -62,6 +62,17 @@ export class UsersService {
     return user ?? null;
   }
 
+  /** The registered user with this email, case-insensitively. */
+  async findByEmail(email: string): Promise<UserRow | null> {
+    const u = tables.users;
+    const [user] = await this.db
+      .select()
+      .from(u)
+      .where(and(isNull(u.deletedAt), eq(u.isGuest, false), eq(sql`lower(${u.email})`, email.trim().toLowerCase())))
+      .limit(1);
+    return user ?? null;
+  }
+
   async usernameTaken(username: string, exceptId?: number): Promise<boolean> {
     return this.taken(sql`lower(${tables.users.username}) = ${username.trim().toLowerCase()}`, exceptId);
   }

@@ -1,4 +1,5 @@
-import { Tabs } from 'antd';
+import { Alert, Tabs } from 'antd';
+import { SSO_ERROR_PARAM, ssoErrorMessage } from '@prd/proto/sso-messages';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../shared/ui/page-header';
 import { Page } from '../../shared/ui/page';
@@ -11,6 +12,7 @@ import { DemoAccountBox } from './demo-account-box';
 import { LoginForm } from './login-form';
 import { safeCallbackPath } from './safe-callback-path';
 import { SignUpForm } from './sign-up-form';
+import { SsoButton } from './sso-button';
 import { TermsNote } from './terms-note';
 import styles from './auth.module.css';
 
@@ -18,7 +20,7 @@ type AuthTab = 'login' | 'signup';
 
 /**
  * /auth (docs/product.md §2): Log In and Sign Up tabs (`?tab=signup` opens the second), the features panel,
- * the test account and the terms note. A registered user is sent on to callbackUrl, or home.
+ * the test account and the terms note; "Continue with …" when single sign-on is configured, and why it failed (`?sso_error=`). A registered user is sent on to callbackUrl, or home.
  */
 export function AuthPage() {
   usePageTitle('Log in or sign up');
@@ -28,6 +30,7 @@ export function AuthPage() {
   const toast = useToast();
   const target = safeCallbackPath(searchParams.get('callbackUrl')) ?? '/';
   const tab: AuthTab = searchParams.get('tab') === 'signup' ? 'signup' : 'login';
+  const ssoError = ssoErrorMessage(searchParams.get(SSO_ERROR_PARAM));
 
   // The forms show while the user is still being looked up (they are the page's prerendered first screen,
   // web/scripts/prerender-pages.ts); a user who turns out to be registered is then sent on.
@@ -46,6 +49,8 @@ export function AuthPage() {
       <PageHeader title={`Welcome to ${PRODUCT_NAME}`} description="Log in or create an account to keep your documents." />
       <div className={styles.authLayout}>
         <div className={styles.authCard}>
+          {ssoError ? <Alert type="error" showIcon message="Single sign-on failed" description={ssoError} className={styles.ssoAlert} /> : null}
+          <SsoButton callbackPath={target} />
           <Tabs
             activeKey={tab}
             onChange={selectTab}

@@ -1,4 +1,5 @@
-import type { AccountDeleteAnswer, CurrentUser, DemoAccount, LoginRequest, RegisterRequest, Settings, Usage } from '@prd/proto';
+import type { AccountDeleteAnswer, CurrentUser, DemoAccount, LoginRequest, RegisterRequest, Settings, SsoConfig, SsoLinkRequest, SsoPendingLink, Usage } from '@prd/proto';
+import { SSO_PATHS } from '@prd/proto/sso-messages';
 import { api } from './api';
 
 /** Who the user is changes: everything cached for the previous identity is stale. */
@@ -39,6 +40,23 @@ export const identityApi = api.injectEndpoints({
         return { data: result.data as DemoAccount };
       },
     }),
+    /** docs/decisions/0036-single-sign-on-openid-connect.md: the "Continue with …" label, null when sign-on is off. */
+    getSsoConfig: build.query<SsoConfig, void>({
+      query: () => SSO_PATHS.config,
+    }),
+    /** 404 when no sign-in waits to be linked (expired, used, or another browser): the page says so. */
+    getSsoPendingLink: build.query<SsoPendingLink | null, void>({
+      async queryFn(_arg, _api, _extraOptions, baseQuery) {
+        const result = await baseQuery(SSO_PATHS.link);
+        if (result.error?.status === 404) return { data: null };
+        if (result.error) return { error: result.error };
+        return { data: result.data as SsoPendingLink };
+      },
+    }),
+    confirmSsoLink: build.mutation<CurrentUser, SsoLinkRequest>({
+      query: (body) => ({ url: SSO_PATHS.link, method: 'POST', body }),
+      invalidatesTags: [...IDENTITY_TAGS],
+    }),
     getSettings: build.query<Settings, void>({
       query: () => '/api/settings',
       providesTags: ['Settings'],
@@ -63,6 +81,9 @@ export const {
   useLoginMutation,
   useRegisterMutation,
   useGetDemoAccountQuery,
+  useGetSsoConfigQuery,
+  useGetSsoPendingLinkQuery,
+  useConfirmSsoLinkMutation,
   useGetSettingsQuery,
   useSaveApiKeyMutation,
   useRemoveApiKeyMutation,
