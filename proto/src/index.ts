@@ -29,3 +29,4 @@ export * from './comments.js';
 export * from './collab.js';
 export * from './tokens.js';
 export * from './mcp.js';
+export * from './workspaces.js';
