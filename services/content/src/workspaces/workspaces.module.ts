@@ -8,5 +8,6 @@ import { WorkspacesService } from './workspaces.service.js';
   imports: [PeopleModule, SharesModule],
   controllers: [WorkspacesController, InvitesController, WorkspacesInternalController],
   providers: [WorkspacesService],
+  exports: [WorkspacesService],
 })
 export class WorkspacesModule {}
