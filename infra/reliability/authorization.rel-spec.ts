@@ -487,16 +487,44 @@ describe('authorization: no one reaches another user’s resources', () => {
     // What each caller gets: a status, or a list of acceptable ones.
     const expected: Array<[string, (v: Visitor) => Promise<Answer>, Record<Caller, number | number[]>]> = [
       ['read the workspace', (v) => v.get(`/api/workspaces/${space.id}`), { admin: 200, member: 200, 'former member': 404, outsider: 404, guest: noAccount, anonymous: noAccount }],
-      ['list its members', (v) => v.get(`/api/workspaces/${space.id}/members`), { admin: 200, member: 200, 'former member': 404, outsider: 404, guest: noAccount, anonymous: noAccount }],
+      [
+        'list its members',
+        (v) => v.get(`/api/workspaces/${space.id}/members`),
+        { admin: 200, member: 200, 'former member': 404, outsider: 404, guest: noAccount, anonymous: noAccount },
+      ],
       ['list its documents', (v) => v.get(`/api/documents?workspace=${space.id}`), { admin: 200, member: 200, 'former member': 404, outsider: 404, guest: 404, anonymous: 404 }],
       ['read its document', (v) => v.get(`/api/documents/${item.id}`), { admin: 200, member: 200, 'former member': 404, outsider: 404, guest: 404, anonymous: 404 }],
-      ['edit its document', (v) => v.patch(`/api/documents/${item.id}`, { content: `# ${SECRET}\nmore` }), { admin: 200, member: 200, 'former member': 404, outsider: 404, guest: 404, anonymous: noAccount }],
+      [
+        'edit its document',
+        (v) => v.patch(`/api/documents/${item.id}`, { content: `# ${SECRET}\nmore` }),
+        { admin: 200, member: 200, 'former member': 404, outsider: 404, guest: 404, anonymous: noAccount },
+      ],
       ['read its project', (v) => v.get(`/api/projects/${project.id}`), { admin: 200, member: 200, 'former member': 404, outsider: 404, guest: noAccount, anonymous: noAccount }],
-      ['make an invite link', (v) => v.post(`/api/workspaces/${space.id}/invites`), { admin: 201, member: 403, 'former member': 404, outsider: 404, guest: noAccount, anonymous: noAccount }],
-      ['rename the workspace', (v) => v.patch(`/api/workspaces/${space.id}`, { name: 'Renamed' }), { admin: 200, member: 403, 'former member': 404, outsider: 404, guest: noAccount, anonymous: noAccount }],
-      ['add a member', (v) => v.post(`/api/workspaces/${space.id}/members`, { login: former.username, role: 'member' }), { admin: 201, member: 403, 'former member': 404, outsider: 404, guest: noAccount, anonymous: noAccount }],
-      ['remove the admin', (v) => v.delete(`/api/workspaces/${space.id}/members/${owner.id}`), { admin: 409, member: 403, 'former member': 404, outsider: 404, guest: noAccount, anonymous: noAccount }],
-      ['create a document in it', (v) => v.post('/api/documents', { title: 'x', content: 'x', workspaceId: space.id }), { admin: 201, member: 201, 'former member': 404, outsider: 404, guest: 404, anonymous: [401, 403, 404] }],
+      [
+        'make an invite link',
+        (v) => v.post(`/api/workspaces/${space.id}/invites`),
+        { admin: 201, member: 403, 'former member': 404, outsider: 404, guest: noAccount, anonymous: noAccount },
+      ],
+      [
+        'rename the workspace',
+        (v) => v.patch(`/api/workspaces/${space.id}`, { name: 'Renamed' }),
+        { admin: 200, member: 403, 'former member': 404, outsider: 404, guest: noAccount, anonymous: noAccount },
+      ],
+      [
+        'add a member',
+        (v) => v.post(`/api/workspaces/${space.id}/members`, { login: former.username, role: 'member' }),
+        { admin: 201, member: 403, 'former member': 404, outsider: 404, guest: noAccount, anonymous: noAccount },
+      ],
+      [
+        'remove the admin',
+        (v) => v.delete(`/api/workspaces/${space.id}/members/${owner.id}`),
+        { admin: 409, member: 403, 'former member': 404, outsider: 404, guest: noAccount, anonymous: noAccount },
+      ],
+      [
+        'create a document in it',
+        (v) => v.post('/api/documents', { title: 'x', content: 'x', workspaceId: space.id }),
+        { admin: 201, member: 201, 'former member': 404, outsider: 404, guest: 404, anonymous: [401, 403, 404] },
+      ],
       ['delete its document', (v) => v.delete(`/api/documents/${item.id}`), { admin: 200, member: 403, 'former member': 404, outsider: 404, guest: 404, anonymous: noAccount }],
     ];
     const wrong: string[] = [];
@@ -504,7 +532,7 @@ describe('authorization: no one reaches another user’s resources', () => {
     for (const caller of ['member', 'former member', 'outsider', 'guest', 'anonymous', 'admin'] as const) {
       for (const [what, call, want] of expected) {
         const res = await call(callers[caller]);
-        const allowed = Array.isArray(want[caller]) ? (want[caller] as number[]) : [want[caller] as number];
+        const allowed = Array.isArray(want[caller]) ? (want[caller]) : [want[caller]];
         const leaked = !['admin', 'member'].includes(caller) && res.text.includes(SECRET);
         if (!allowed.includes(res.status) || leaked) wrong.push(`${caller} ${what}: ${res.status} ${res.text.slice(0, 120)}`);
       }

@@ -298,13 +298,15 @@ describe('hostile input on every route', () => {
   });
 
   it('keeps a workspace invite’s token out of the gateway’s access log and the services’ logs', async () => {
-    const invite = (await visitor.post(`/api/workspaces/${ids.workspace}/invites`)).json as { token: string };
+    // A workspace of its own: the hostile cases above may have deleted the one in `ids`.
+    const workspace = (await visitor.post('/api/workspaces', { name: 'Logged team' })).json as { id: number };
+    const invite = (await visitor.post(`/api/workspaces/${workspace.id}/invites`)).json as { token: string };
     const read = await new Visitor(stack.url).request('GET', `/api/invites/${invite.token}`, { headers: { Referer: `${stack.url}/invite/${invite.token}` } });
     expect(read.status).toBe(200);
-    expect((await visitor.request('DELETE', `/api/workspaces/${ids.workspace}/invites/${invite.token}`)).status).toBe(204);
+    expect((await visitor.request('DELETE', `/api/workspaces/${workspace.id}/invites/${invite.token}`)).status).toBe(204);
     const access = readFileSync(path.join(stack.state.dir, 'nginx/logs/access.log'), 'utf8');
     expect(access).toContain('"GET /api/invites/[redacted] HTTP/1.1" 200');
-    expect(access).toContain(`"DELETE /api/workspaces/${ids.workspace}/invites/[redacted] HTTP/1.1" 204`);
+    expect(access).toContain(`"DELETE /api/workspaces/${workspace.id}/invites/[redacted] HTTP/1.1" 204`);
     expect(access).toContain(`"${stack.url}/invite/[redacted]"`);
     for (const log of [access, ...stack.replicas('content').map((p) => stack.log(p.name))]) expect(log).not.toContain(invite.token);
   });

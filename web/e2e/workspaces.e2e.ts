@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { caretAfter, editorText, newUser, openLiveEditor } from './co-editing-helpers';
+import { unique } from './helpers';
+
+// Two browser contexts, an invite, live editing and a removal: more than the default 30 s on a busy 2-core machine.
+test.describe.configure({ timeout: 120_000 });
+
+test('A creates a workspace and invites B by link; B joins, opens A’s new workspace document and edits it live; A removes B and B’s editor closes', async ({ browser }) => {
+  const a = await newUser(browser);
+  const b = await newUser(browser);
+  const team = unique('Team ');
+  const title = unique('Team PRD ');
+
+  // A makes a workspace from the switcher at the top of the sidebar.
+  await a.page.goto('/documents');
+  const sidebar = a.page.getByRole('complementary', { name: 'Sidebar' });
+  await sidebar.getByRole('button', { name: 'New workspace' }).click();
+  await a.page.getByRole('dialog', { name: 'New workspace' }).getByLabel('Workspace name').fill(team);
+  await a.page.getByRole('button', { name: 'Create workspace' }).click();
+  await expect(a.page.getByRole('heading', { level: 1, name: team })).toBeVisible();
+
+  // A's invite link, shown once; B opens it, sees whose workspace it is and joins.
+  await a.page.getByRole('button', { name: 'Create invite link' }).click();
+  const url = (await a.page.getByLabel('Invite link').textContent()) ?? '';
+  expect(url).toMatch(/\/invite\/[A-Za-z0-9_-]{32}$/);
+  await b.page.goto(url);
+  await expect(b.page.getByRole('heading', { level: 1, name: `Join ${team}` })).toBeVisible();
+  await expect(b.page.getByText(`${a.username} invited you to this workspace.`)).toBeVisible();
+  await b.page.getByRole('button', { name: 'Join workspace' }).click();
+  await expect(b.page.getByRole('heading', { level: 1, name: team })).toBeVisible();
+
+  // A makes a document in the workspace; B finds it there, with A as its owner and the editor role.
+  await a.page.reload();
+  await expect(a.page.getByRole('table', { name: 'Workspace members' })).toContainText(b.username);
+  await a.page.getByRole('button', { name: 'New document' }).click();
+  const create = a.page.getByRole('dialog', { name: `New document in ${team}` });
+  await create.getByLabel('Document Title').fill(title);
+  await create.getByLabel('Content').fill('# Team plan\n\nFifty teams.\n');
+  await create.getByRole('button', { name: 'Create Document' }).click();
+  await expect(a.page).toHaveURL(/\/documents\/\d+$/);
+  const documentId = Number(/\/documents\/(\d+)$/.exec(a.page.url())![1]);
+  await expect(a.page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: team })).toBeVisible();
+
+  await b.page.reload();
+  const row = b.page.getByRole('table', { name: 'Workspace documents' }).getByRole('row', { name: new RegExp(title) });
+  await expect(row).toContainText(a.username);
+  await expect(row).toContainText('Editor');
+
+  // Both edit it live: B's typing reaches A's open editor.
+  const onA = await openLiveEditor(a.page, documentId);
+  const onB = await openLiveEditor(b.page, documentId);
+  await caretAfter(onB.editor, 'Fifty teams.');
+  await b.page.keyboard.type(' Then a hundred.');
+  await expect.poll(() => editorText(onA.editor)).toContain('Fifty teams. Then a hundred.');
+
+  // A removes B from the workspace: B's open editor closes at once and says so.
+  const admin = await a.page.context().newPage();
+  await admin.goto('/documents');
+  await admin.getByRole('complementary', { name: 'Sidebar' }).getByRole('combobox', { name: 'Workspace' }).click();
+  await admin.getByRole('option', { name: team }).click();
+  await admin.getByRole('button', { name: `Remove ${b.username}` }).click();
+  await expect(b.page.getByText('This document is no longer shared with you')).toBeVisible();
+  expect((await b.page.request.get(`/api/documents/${documentId}`)).status()).toBe(404);
+});
