@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { caretAfter, editorText, newUser, openLiveEditor } from './co-editing-helpers';
-import { unique } from './helpers';
+import { chooseOption, unique } from './helpers';
 
 // Two browser contexts, an invite, live editing and a removal: more than the default 30 s on a busy 2-core machine.
 test.describe.configure({ timeout: 120_000 });
@@ -56,8 +56,7 @@ test('A creates a workspace and invites B by link; B joins, opens A’s new work
   // A removes B from the workspace: B's open editor closes at once and says so.
   const admin = await a.page.context().newPage();
   await admin.goto('/documents');
-  await admin.getByRole('complementary', { name: 'Sidebar' }).getByRole('combobox', { name: 'Workspace' }).click();
-  await admin.getByRole('option', { name: team }).click();
+  await chooseOption(admin.getByRole('complementary', { name: 'Sidebar' }).getByRole('combobox', { name: 'Workspace' }), team);
   await admin.getByRole('button', { name: `Remove ${b.username}` }).click();
   await expect(b.page.getByText('This document is no longer shared with you')).toBeVisible();
   expect((await b.page.request.get(`/api/documents/${documentId}`)).status()).toBe(404);
