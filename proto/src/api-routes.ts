@@ -51,7 +51,7 @@ import {
   shareTokenParamsSchema,
   updateShareSchema,
 } from './sharing.js';
-import { templateParamsSchema, templateSchema } from './templates.js';
+import { createTemplateSchema, templateParamsSchema, templateSchema, updateTemplateSchema } from './templates.js';
 import { createdTokenSchema, createTokenSchema, tokenParamsSchema, tokenSchema } from './tokens.js';
 import { chatThreadSchema } from './threads.js';
 import {
@@ -321,15 +321,50 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   },
 
   // content: templates, documents and their revisions, projects, activities
-  { service: 'content', method: 'get', path: '/api/templates', summary: 'The template catalogue', answer: ok('Every template', z.array(templateSchema)), errors: [] },
+  {
+    service: 'content',
+    method: 'get',
+    path: '/api/templates',
+    summary: "The template catalogue, then the user's own templates and their workspaces' (`source`)",
+    answer: ok('Built-in first, then personal, then workspace ones', z.array(templateSchema)),
+    errors: [],
+  },
   {
     service: 'content',
     method: 'get',
     path: '/api/templates/:id',
-    summary: 'One template',
+    summary: 'One template the user may use',
     params: templateParamsSchema,
     answer: ok('The template', templateSchema),
     errors: [400, 404],
+  },
+  {
+    service: 'content',
+    method: 'post',
+    path: '/api/templates',
+    summary: "Save a template of one's own, or with `workspaceId` for a workspace one belongs to (registered users)",
+    body: createTemplateSchema,
+    answer: created('The template', templateSchema),
+    errors: [400, 401, 403, 404],
+  },
+  {
+    service: 'content',
+    method: 'patch',
+    path: '/api/templates/:id',
+    summary: "Change a saved template (its author, or the workspace's admins; built-in ones cannot be changed)",
+    params: templateParamsSchema,
+    body: updateTemplateSchema,
+    answer: ok('The template', templateSchema),
+    errors: [400, 401, 403, 404],
+  },
+  {
+    service: 'content',
+    method: 'delete',
+    path: '/api/templates/:id',
+    summary: "Delete a saved template (its author, or the workspace's admins; built-in ones cannot be deleted)",
+    params: templateParamsSchema,
+    answer: noContent('Deleted'),
+    errors: [400, 401, 403, 404],
   },
   { service: 'content', method: 'get', path: '/api/activities', summary: "The user's recent activities", answer: ok('Newest first', z.array(activitySchema)), errors: [] },
   {

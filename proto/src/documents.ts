@@ -217,7 +217,14 @@ export type SavedDocument = DocumentDto & { unapplied: UnappliedChange[] };
 
 /** Body of `POST /internal/documents` (ContentClient.createDocument): the flow may start from empty content. */
 export const internalCreateDocumentSchema = z.object(
-  { userId: userIdField, title: documentTitle, content: documentContent, projectId: projectIdField.nullable().optional(), source: revisionSource },
+  {
+    userId: userIdField,
+    title: documentTitle,
+    content: documentContent,
+    projectId: projectIdField.nullable().optional(),
+    workspaceId: workspaceIdField.nullable().optional(),
+    source: revisionSource,
+  },
   BODY_OBJECT,
 );
 export type InternalCreateDocument = z.infer<typeof internalCreateDocumentSchema>;

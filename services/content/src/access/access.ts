@@ -3,8 +3,11 @@ import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { forbidden, notFound } from '@prd/kit';
 import {
+  BUILTIN_TEMPLATE_READ_ONLY,
   DOCUMENT_NOT_FOUND,
   PROJECT_NOT_FOUND,
+  TEMPLATE_AUTHOR_ONLY,
+  TEMPLATE_NOT_FOUND,
   roleAllows,
   roleNeededMessage,
   strongerRole,
@@ -15,7 +18,7 @@ import {
   type WorkspaceRole,
 } from '@prd/proto';
 import { arrayStatement, documentColumns, isoTime, type ContentDb, type DocumentRow, type Executor } from '../db/database.js';
-import { activities, documentGrants, documentRevisions, documents, projectGrants, projects, workspaceMembers, workspaces } from '../db/schema.js';
+import { activities, documentGrants, documentRevisions, documents, projectGrants, projects, templates, workspaceMembers, workspaces } from '../db/schema.js';
 
 /**
  * Whom a query acts for: the session's user on public routes, the user an internal caller names on
@@ -85,7 +88,7 @@ type Id = number | Placeholder;
  * joined beside the item by `inWorkspace`: admins act as owners, members have the workspace's default role, others nothing.
  */
 const workspaceRole = sql<Role | null>`case when ${workspaceMembers.role} = 'admin' then 'owner' else ${workspaces.defaultRole} end`;
-const memberOf = (workspaceId: typeof documents.workspaceId | typeof projects.workspaceId, userId: Id) =>
+const memberOf = (workspaceId: typeof documents.workspaceId | typeof projects.workspaceId | typeof templates.workspaceId, userId: Id) =>
   and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId));
 const workspaceOfMembership = eq(workspaces.id, workspaceMembers.workspaceId);
 
@@ -330,6 +333,40 @@ export const access = {
       .where(ne(projects.ownerId, user.id))
       .orderBy(desc(projects.updatedAt), desc(projects.id));
   },
+
+  /**
+   * A template (docs/decisions/0038-custom-templates.md): anyone uses a built-in one, a user their own, a member their workspace's;
+   * anyone else gets 404. Changing one (`change`) is for its author or the workspace's admins; built-in ones never change (403).
+   */
+  async template(db: Executor, user: Owner | null, id: number, needed: 'use' | 'change'): Promise<Granted<typeof templates.$inferSelect>> {
+    const [row] = await db
+      .select({ template: templates, membership: workspaceMembers.role })
+      .from(templates)
+      .leftJoin(workspaceMembers, user ? memberOf(templates.workspaceId, user.id) : DENY)
+      .where(eq(templates.id, id));
+    if (!row) throw notFound(TEMPLATE_NOT_FOUND);
+    const { template, membership } = row;
+    const builtin = template.ownerId === null;
+    const author = user !== null && template.ownerId === user.id;
+    // An author who left the workspace no longer reaches its templates: the workspace's rule comes first.
+    const reach = builtin || (template.workspaceId === null ? author : membership !== null);
+    if (!reach) throw notFound(TEMPLATE_NOT_FOUND);
+    if (needed === 'change') {
+      if (builtin) throw forbidden(BUILTIN_TEMPLATE_READ_ONLY);
+      if (!author && membership !== 'admin') throw forbidden(TEMPLATE_AUTHOR_ONLY);
+    }
+    return Object.assign(template, { role: needed === 'change' ? 'owner' : 'viewer' }) as Granted<typeof templates.$inferSelect>;
+  },
+
+  /** The templates `user` may use: the built-in ones, their own, their workspaces'. */
+  usableTemplates: (user: Owner | null): SQL =>
+    user
+      ? (or(
+          sql`${templates.ownerId} is null`,
+          and(eq(templates.ownerId, user.id), sql`${templates.workspaceId} is null`),
+          sql`${templates.workspaceId} = any(array(select ${workspaceMembers.workspaceId} from ${workspaceMembers} where ${workspaceMembers.userId} = ${user.id}))`,
+        ) ?? DENY)
+      : sql`${templates.ownerId} is null`,
 
   /** The documents and projects of a workspace already loaded through `access.workspace`. */
   workspaceDocuments: (workspace: Granted<{ id: number }>): SQL => eq(documents.workspaceId, workspace.id),

@@ -23,19 +23,6 @@ export interface StoredAuthor {
   token: string | null;
 }
 
-/** The seeded template catalogue, keyed by slug so loading it again updates rows instead of adding them. */
-export const templates = pgTable('templates', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  slug: text('slug').notNull().unique(),
-  name: text('name').notNull(),
-  description: text('description').notNull(),
-  category: text('category').notNull(),
-  icon: text('icon').notNull(),
-  content: text('content').notNull(),
-  isDefault: boolean('is_default').notNull().default(false),
-  createdAt: createdAt(),
-});
-
 /** A team's space (docs/decisions/0037-workspaces.md): every member has `defaultRole` on its documents and projects. */
 export const workspaces = pgTable('workspaces', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -72,6 +59,30 @@ export const workspaceInvites = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('workspace_invites_workspace_idx').on(t.workspaceId)],
+);
+
+/**
+ * The seeded template catalogue, keyed by slug so loading it again updates rows instead of adding them, and the templates
+ * users save (docs/decisions/0038-custom-templates.md): no slug, an owner, and a workspace for a team's.
+ */
+export const templates = pgTable(
+  'templates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    icon: text('icon').notNull(),
+    content: text('content').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** Who saved it; null for the catalogue's. */
+    ownerId: integer('owner_id'),
+    // A team's templates go with the team.
+    workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('templates_owner_idx').on(t.ownerId), index('templates_workspace_idx').on(t.workspaceId)],
 );
 
 /** Owner ids are identity's user ids; each service owns its own tables (docs/decisions/0001-postgresql-instead-of-mongodb.md), so there is no foreign key to users. */
