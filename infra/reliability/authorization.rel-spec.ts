@@ -39,7 +39,7 @@ const ROLE_ON: Record<Colleague, { document: Role | null; project: Role | null }
 /** What every route with an id needs: a role on the owner's document or project, or nothing anyone else may reach. */
 function requirement(route: Route): { on: 'document' | 'project'; needs: Role } | 'nobody else' {
   const key = `${route.method} ${route.path}`;
-  if (['/api/chat/threads', '/api/share/', '/api/tokens/', '/api/workspaces/', '/api/invites/'].some((p) => route.path.startsWith(p))) return 'nobody else';
+  if (['/api/chat/threads', '/api/share/', '/api/tokens/', '/api/workspaces/', '/api/invites/', '/api/templates/'].some((p) => route.path.startsWith(p))) return 'nobody else';
   const on = route.path.startsWith('/api/projects') ? 'project' : 'document';
   if (/\/shares(\/|$)|\/share-link$/.test(route.path)) return { on, needs: route.method === 'GET' && !route.path.endsWith('share-link') ? 'viewer' : 'owner' };
   // Writing comments needs a commenter; editing another's comment, only its author (here the owner).
@@ -93,6 +93,7 @@ describe('authorization: no one reaches another user’s resources', () => {
         owner.get(`/api/chat/threads/${ids.thread}`),
         owner.get(`/api/chat?documentId=${ids.document}`),
         owner.get(`/api/documents/${ids.document}/comments`),
+        owner.get(`/api/templates/${ids.template}`),
       ]).then((answers) => answers.map((a) => [a.status, a.json])),
     );
 
@@ -110,12 +111,14 @@ describe('authorization: no one reaches another user’s resources', () => {
     expect((await owner.post('/api/chat', { content: `About the doc ${SECRET}`, documentId: doc.id })).status).toBe(200);
     const comment = (await owner.post(`/api/documents/${doc.id}/comments`, { content: `Comment ${SECRET}` })).json as { id: number };
     const workspace = (await owner.post('/api/workspaces', { name: `Team ${SECRET}` })).json as { id: number };
+    // The owner's own template (docs/decisions/0038-custom-templates.md): nobody else may read or change it.
+    const template = (await owner.post('/api/templates', { name: `Template ${SECRET}`, content: `## ${SECRET}` })).json as { id: number };
     ids = {
       document: doc.id,
       project: project.id,
       revision: revisions[0]!.id,
       thread: thread.id,
-      template: 1,
+      template: template.id,
       user: owner.id ?? 0,
       shareToken: 'a'.repeat(32),
       comment: comment.id,
@@ -142,7 +145,7 @@ describe('authorization: no one reaches another user’s resources', () => {
     await stub?.stop();
   });
 
-  const routesWithIds = ROUTES.filter((r) => r.path.includes(':') && !r.path.startsWith('/api/templates'));
+  const routesWithIds = ROUTES.filter((r) => r.path.includes(':'));
   const refused = (a: Answer, actor: Actor) => {
     if (a.text.includes(SECRET)) return false;
     if (actor === 'other user') return a.status === 404;
@@ -532,7 +535,7 @@ describe('authorization: no one reaches another user’s resources', () => {
     for (const caller of ['member', 'former member', 'outsider', 'guest', 'anonymous', 'admin'] as const) {
       for (const [what, call, want] of expected) {
         const res = await call(callers[caller]);
-        const allowed = Array.isArray(want[caller]) ? (want[caller]) : [want[caller]];
+        const allowed = Array.isArray(want[caller]) ? want[caller] : [want[caller]];
         const leaked = !['admin', 'member'].includes(caller) && res.text.includes(SECRET);
         if (!allowed.includes(res.status) || leaked) wrong.push(`${caller} ${what}: ${res.status} ${res.text.slice(0, 120)}`);
       }

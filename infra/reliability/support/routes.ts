@@ -8,6 +8,7 @@ export interface Ids {
   project: number;
   revision: number;
   thread: number;
+  /** A template the acting user may use (one of their own where the case is about access). */
   template: number;
   /** The acting user's own id (a share of nobody, so the share routes answer 404 or 403). */
   user: number;
@@ -56,6 +57,9 @@ export const ROUTES: Route[] = [
   { method: 'DELETE', path: '/api/settings/api-key', ownVisitor: true },
   { method: 'GET', path: '/api/templates' },
   { method: 'GET', path: '/api/templates/:id' },
+  { method: 'POST', path: '/api/templates', body: { name: 'A template', description: 'About it', category: 'Custom', content: '## Goals\n_What_' } },
+  { method: 'PATCH', path: '/api/templates/:id', body: { name: 'Renamed template' } },
+  { method: 'DELETE', path: '/api/templates/:id' },
   { method: 'GET', path: '/api/activities' },
   { method: 'GET', path: '/api/documents', query: ['scope', 'workspace'] },
   { method: 'POST', path: '/api/documents', body: { title: 'A title', content: '## Problem\nText', projectId: null } },

@@ -30,7 +30,11 @@ describe('templates of one’s own and one’s team’s', () => {
   afterAll(() => stack.close());
 
   it('lists a personal template after the built-in ones, for its author only', async () => {
-    const saved = await api().post('/api/templates').set('Cookie', member.cookie).send({ ...template, name: 'My own' }).expect(201);
+    const saved = await api()
+      .post('/api/templates')
+      .set('Cookie', member.cookie)
+      .send({ ...template, name: 'My own' })
+      .expect(201);
     expect(saved.body).toMatchObject({ name: 'My own', source: 'personal', workspaceId: null, icon: 'file-text', isDefault: false });
     const listed = (await api().get('/api/templates').set('Cookie', member.cookie).expect(200)).body as Array<{ id: number; source: string }>;
     expect(listed.at(-1)).toMatchObject({ id: saved.body.id, source: 'personal' });
@@ -44,7 +48,13 @@ describe('templates of one’s own and one’s team’s', () => {
   });
 
   it('shares a workspace template with its members; its author and the admins change it, other members and outsiders cannot', async () => {
-    const saved = (await api().post('/api/templates').set('Cookie', admin.cookie).send({ ...template, workspaceId }).expect(201)).body;
+    const saved = (
+      await api()
+        .post('/api/templates')
+        .set('Cookie', admin.cookie)
+        .send({ ...template, workspaceId })
+        .expect(201)
+    ).body;
     expect(saved).toMatchObject({ source: 'workspace', workspaceId });
     expect((await api().get(`/api/templates/${saved.id}`).set('Cookie', member.cookie).expect(200)).body.name).toBe('Team launch PRD');
     await expect(chat().getTemplate(saved.id, member.id)).resolves.toMatchObject({ id: saved.id });
@@ -52,10 +62,20 @@ describe('templates of one’s own and one’s team’s', () => {
     const refused = await api().patch(`/api/templates/${saved.id}`).set('Cookie', member.cookie).send({ name: 'Mine now' }).expect(403);
     expect(refused.body.message).toBe("Only the template's author or a workspace admin can do this");
     await api().patch(`/api/templates/${saved.id}`).set('Cookie', outsider.cookie).send({ name: 'x' }).expect(404);
-    await api().post('/api/templates').set('Cookie', outsider.cookie).send({ ...template, workspaceId }).expect(404);
+    await api()
+      .post('/api/templates')
+      .set('Cookie', outsider.cookie)
+      .send({ ...template, workspaceId })
+      .expect(404);
 
     // The member's own team template: the admin may change and delete it.
-    const theirs = (await api().post('/api/templates').set('Cookie', member.cookie).send({ ...template, name: 'From a member', workspaceId }).expect(201)).body;
+    const theirs = (
+      await api()
+        .post('/api/templates')
+        .set('Cookie', member.cookie)
+        .send({ ...template, name: 'From a member', workspaceId })
+        .expect(201)
+    ).body;
     expect((await api().patch(`/api/templates/${theirs.id}`).set('Cookie', admin.cookie).send({ name: 'Reviewed' }).expect(200)).body.name).toBe('Reviewed');
     await api().delete(`/api/templates/${theirs.id}`).set('Cookie', admin.cookie).expect(204);
     await api().get(`/api/templates/${theirs.id}`).set('Cookie', member.cookie).expect(404);
@@ -64,7 +84,13 @@ describe('templates of one’s own and one’s team’s', () => {
   it('takes a workspace’s templates from a member who leaves', async () => {
     const leaver = await named();
     await api().post(`/api/workspaces/${workspaceId}/members`).set('Cookie', admin.cookie).send({ login: leaver.username, role: 'member' }).expect(201);
-    const saved = (await api().post('/api/templates').set('Cookie', leaver.cookie).send({ ...template, workspaceId }).expect(201)).body;
+    const saved = (
+      await api()
+        .post('/api/templates')
+        .set('Cookie', leaver.cookie)
+        .send({ ...template, workspaceId })
+        .expect(201)
+    ).body;
     await api().delete(`/api/workspaces/${workspaceId}/members/${leaver.id}`).set('Cookie', leaver.cookie).expect(204);
     await api().get(`/api/templates/${saved.id}`).set('Cookie', leaver.cookie).expect(404);
     await api().get(`/api/templates/${saved.id}`).set('Cookie', member.cookie).expect(200);
@@ -78,7 +104,11 @@ describe('templates of one’s own and one’s team’s', () => {
     await api().delete(`/api/templates/${builtin!.id}`).set('Cookie', admin.cookie).expect(403);
     const guest = await guestWithDocument(stack);
     expect((await api().post('/api/templates').set('Cookie', guest.cookie).send(template).expect(403)).body.code).toBe('ACCOUNT_REQUIRED');
-    const blank = await api().post('/api/templates').set('Cookie', admin.cookie).send({ ...template, content: '  ' }).expect(400);
+    const blank = await api()
+      .post('/api/templates')
+      .set('Cookie', admin.cookie)
+      .send({ ...template, content: '  ' })
+      .expect(400);
     expect(blank.body.message).toBe('Template content is required');
   });
 });

@@ -22,6 +22,7 @@ import { PresenceList } from './presence-list';
 import { DocumentComments } from '../comments/document-comments';
 import { ShareDialog } from '../sharing/share-dialog';
 import { DocumentWorkspace } from '../workspaces/document-workspace';
+import { SaveAsTemplate } from '../templates/save-as-template';
 import { ROLE_LABELS } from '../sharing/role-label';
 import { useDocumentUpdating } from './use-document-updating';
 import { useLiveDocument } from './use-live-document';
@@ -128,6 +129,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
         History
       </Button>
       <ExportMenu document={doc} />
+      <SaveAsTemplate document={doc} />
       {/* Icon only: a wider actions row would wrap and push the editor's Save under the floating launchers. */}
       <Button icon={<ShareAltOutlined aria-hidden />} onClick={() => setSharing(true)} aria-haspopup="dialog" aria-label="Share" title="Share" />
       <Button icon={<ReloadOutlined aria-hidden />} loading={document.isFetching && !updating} onClick={() => void refresh()}>
