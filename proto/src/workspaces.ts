@@ -86,11 +86,10 @@ export type UpdateWorkspaceMember = z.infer<typeof updateWorkspaceMemberSchema>;
 export const workspaceInviteSchema = z.object({ token: z.string(), url: z.string(), expiresAt: z.string() });
 export type WorkspaceInvite = z.infer<typeof workspaceInviteSchema>;
 
-export const inviteTokenParamsSchema = z.object({
-  // Any other text is simply no invite (404); only absurd lengths are bad input.
-  token: z.string({ error: 'Invite token is required' }).max(200, 'Invite token is too long'),
-});
-export const workspaceInviteTokenParamsSchema = inviteTokenParamsSchema.extend({ id: idString('Workspace id must be a number') });
+// Any other text is simply no invite (404); only absurd lengths are bad input.
+const inviteToken = z.string({ error: 'Invite token is required' }).max(200, 'Invite token is too long');
+export const inviteTokenParamsSchema = z.object({ token: inviteToken });
+export const workspaceInviteTokenParamsSchema = z.object({ id: idString('Workspace id must be a number'), token: inviteToken });
 
 /** `GET /api/invites/:token`: what anyone holding the link sees before joining. */
 export const invitePreviewSchema = z.object({
