@@ -129,7 +129,6 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
         History
       </Button>
       <ExportMenu document={doc} />
-      <SaveAsTemplate document={doc} />
       {/* Icon only: a wider actions row would wrap and push the editor's Save under the floating launchers. */}
       <Button icon={<ShareAltOutlined aria-hidden />} onClick={() => setSharing(true)} aria-haspopup="dialog" aria-label="Share" title="Share" />
       <Button icon={<ReloadOutlined aria-hidden />} loading={document.isFetching && !updating} onClick={() => void refresh()}>
@@ -145,7 +144,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
         <span aria-hidden> / </span>
         <span aria-current="page">{doc.title}</span>
         <span aria-hidden> · </span>
-        <DocumentWorkspace document={stored} />
+        <DocumentWorkspace document={stored} /> <SaveAsTemplate document={doc} />
       </nav>
       <h1 className="visually-hidden">{doc.title}</h1>
       {revoked && (

@@ -47,17 +47,19 @@ export function SaveAsTemplate({ document: doc }: { document: DocumentDto }) {
   };
   return (
     <>
-      {/* Icon only, like Share: a wider actions row would wrap. */}
+      {/* Beside where the document lives, out of the preview's actions (whose row would wrap, and whose Save it would shadow). */}
       <Button
+        size="small"
+        type="link"
         icon={<SnippetsOutlined aria-hidden />}
-        aria-label="Save as template"
-        title="Save as template"
         aria-haspopup="dialog"
         onClick={() => {
           form.setFieldsValue({ name: doc.title, description: '', category: '', place: doc.workspaceId === null ? PERSONAL : String(doc.workspaceId) });
           setOpen(true);
         }}
-      />
+      >
+        Save as template
+      </Button>
       <Modal
         open={open}
         title="Save as template"
