@@ -87,7 +87,12 @@ export type CreateTemplate = z.infer<typeof createTemplateSchema>;
 /** `PATCH /api/templates/:id`. */
 export const updateTemplateSchema = z
   .object(
-    { name: templateFields.name.optional(), description: templateFields.description.optional(), category: templateFields.category.optional(), content: templateFields.content.optional() },
+    {
+      name: templateFields.name.optional(),
+      description: templateFields.description.optional(),
+      category: templateFields.category.optional(),
+      content: templateFields.content.optional(),
+    },
     BODY_OBJECT,
   )
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update: send a name, description, category or content' });

@@ -76,7 +76,9 @@ describe('deleting an account', () => {
     expect((await api().get(`/api/documents/${doc}`).set('Cookie', member.cookie).expect(200)).body).toMatchObject({ role: 'owner', workspaceId: team });
     expect((await api().get(`/api/projects/${project}`).set('Cookie', member.cookie).expect(200)).body.role).toBe('owner');
     expect((await api().get(`/api/workspaces/${team}`).set('Cookie', member.cookie).expect(200)).body.role).toBe('admin');
-    expect((await api().get(`/api/workspaces/${team}/members`).set('Cookie', member.cookie).expect(200)).body).toEqual([expect.objectContaining({ userId: member.id, role: 'admin' })]);
+    expect((await api().get(`/api/workspaces/${team}/members`).set('Cookie', member.cookie).expect(200)).body).toEqual([
+      expect.objectContaining({ userId: member.id, role: 'admin' }),
+    ]);
     await api().get(`/api/workspaces/${alone}`).set('Cookie', member.cookie).expect(404);
   });
 

@@ -36,7 +36,10 @@ export class DocumentsController {
    */
   @Get()
   @WithUser()
-  list(@CurrentUser() user: ActingUser | null, @Query(new ZodPipe(listScopeQuerySchema)) { scope, workspace }: ListScopeQuery): Promise<DocumentSummary[] | SharedDocumentSummary[]> {
+  list(
+    @CurrentUser() user: ActingUser | null,
+    @Query(new ZodPipe(listScopeQuerySchema)) { scope, workspace }: ListScopeQuery,
+  ): Promise<DocumentSummary[] | SharedDocumentSummary[]> {
     if (workspace !== undefined) return this.documents.listIn(user, workspace);
     return scope === 'shared' ? this.documents.listShared(user) : this.documents.list(user);
   }

@@ -115,7 +115,17 @@ export class DocumentsService {
     if (filter === 'personal') return (await this.list(user)).filter((d) => d.workspaceId === null);
     const workspace = await access.workspace(this.db, user, filter, 'member');
     const rows = await this.db
-      .select({ document: { id: documents.id, title: documents.title, projectId: documents.projectId, workspaceId: documents.workspaceId, createdAt: documents.createdAt, updatedAt: documents.updatedAt, ownerId: documents.ownerId } })
+      .select({
+        document: {
+          id: documents.id,
+          title: documents.title,
+          projectId: documents.projectId,
+          workspaceId: documents.workspaceId,
+          createdAt: documents.createdAt,
+          updatedAt: documents.updatedAt,
+          ownerId: documents.ownerId,
+        },
+      })
       .from(documents)
       .where(access.workspaceDocuments(workspace))
       .orderBy(desc(documents.updatedAt), desc(documents.id));
@@ -136,7 +146,17 @@ export class DocumentsService {
     for (const row of rows) {
       const owner = owners.get(row.ownerId);
       // An owner whose account is gone leaves nothing to show.
-      if (owner) list.push({ id: row.id, title: row.title, projectId: row.projectId, workspaceId: row.workspaceId, createdAt: row.createdAt, updatedAt: row.updatedAt, role: row.role, owner });
+      if (owner)
+        list.push({
+          id: row.id,
+          title: row.title,
+          projectId: row.projectId,
+          workspaceId: row.workspaceId,
+          createdAt: row.createdAt,
+          updatedAt: row.updatedAt,
+          role: row.role,
+          owner,
+        });
     }
     return list;
   }
@@ -204,9 +224,7 @@ export class DocumentsService {
         const { project, workspaceId: space } = await this.place(tx, owner, projectId, workspaceId, 'share');
         const rows = await tx
           .insert(documents)
-          .values(
-            inputs.map((input) => ({ ownerId: owner.id, title: input.title, content: input.content, projectId, workspaceId: space, contentAuthor: author })),
-          )
+          .values(inputs.map((input) => ({ ownerId: owner.id, title: input.title, content: input.content, projectId, workspaceId: space, contentAuthor: author })))
           .returning(documentColumns);
         if (rows.length !== inputs.length) throw new Error('insert returned too few rows');
         for (const created of rows) await this.activities.record(tx, owner, owner, 'document_created', { documentId: created.id, projectId, title: created.title });

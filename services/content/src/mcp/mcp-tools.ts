@@ -95,7 +95,11 @@ export function buildMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
   );
   server.registerTool(
     'list_workspaces',
-    { title: 'List workspaces', description: 'The workspaces you belong to, with your role in each (admin or member) and the role members have on their items.', annotations: { readOnlyHint: true } },
+    {
+      title: 'List workspaces',
+      description: 'The workspaces you belong to, with your role in each (admin or member) and the role members have on their items.',
+      annotations: { readOnlyHint: true },
+    },
     guard('list_workspaces', async () => json(await deps.workspaces.list(user))),
   );
   server.registerTool(
@@ -107,8 +111,7 @@ export function buildMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
     'list_documents',
     {
       title: 'List documents',
-      description:
-        'Your documents and those shared with you (newest first), or with `workspaceId` those of that workspace; optionally only those whose title contains `title`.',
+      description: 'Your documents and those shared with you (newest first), or with `workspaceId` those of that workspace; optionally only those whose title contains `title`.',
       inputSchema: listDocumentsInput,
       annotations: { readOnlyHint: true },
     },

@@ -69,11 +69,7 @@ export class ProjectsService {
   async listIn(user: Owner, filter: WorkspaceFilter): Promise<ProjectDto[] | SharedProjectDto[]> {
     if (filter === 'personal') return (await this.list(user)).filter((p) => p.workspaceId === null);
     const workspace = await access.workspace(this.db, user, filter, 'member');
-    const rows = await this.db
-      .select()
-      .from(projects)
-      .where(access.workspaceProjects(workspace))
-      .orderBy(desc(projects.updatedAt), desc(projects.id));
+    const rows = await this.db.select().from(projects).where(access.workspaceProjects(workspace)).orderBy(desc(projects.updatedAt), desc(projects.id));
     const owners = await this.people.profiles(rows.map((r) => r.ownerId));
     return rows.flatMap((project) => {
       const owner = owners.get(project.ownerId);

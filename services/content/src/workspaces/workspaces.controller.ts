@@ -59,7 +59,11 @@ export class WorkspacesController {
   }
 
   @Patch(':id')
-  update(@CurrentUser() user: ActingUser | null, @Param(new ZodPipe(workspaceParamsSchema)) { id }: IdParams, @Body(new ZodPipe(updateWorkspaceSchema)) body: UpdateWorkspace): Promise<WorkspaceDto> {
+  update(
+    @CurrentUser() user: ActingUser | null,
+    @Param(new ZodPipe(workspaceParamsSchema)) { id }: IdParams,
+    @Body(new ZodPipe(updateWorkspaceSchema)) body: UpdateWorkspace,
+  ): Promise<WorkspaceDto> {
     return this.workspaces.update(registered(user), id, body);
   }
 
@@ -138,7 +142,10 @@ export class WorkspacesInternalController {
   @Post(':id/members')
   @HttpCode(200)
   @InternalCallers('identity')
-  add(@Param(new ZodPipe(workspaceParamsSchema)) { id }: IdParams, @Body(new ZodPipe(internalAddWorkspaceMemberSchema)) { userId }: InternalAddWorkspaceMember): Promise<WorkspaceDto> {
+  add(
+    @Param(new ZodPipe(workspaceParamsSchema)) { id }: IdParams,
+    @Body(new ZodPipe(internalAddWorkspaceMemberSchema)) { userId }: InternalAddWorkspaceMember,
+  ): Promise<WorkspaceDto> {
     return this.workspaces.addByInternal(id, userId);
   }
 }
