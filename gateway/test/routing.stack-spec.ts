@@ -34,6 +34,8 @@ describe('gateway routing', () => {
     ['/api/documents', 'content'],
     ['/api/projects', 'content'],
     ['/api/activities', 'content'],
+    ['/api/workspaces', 'content'],
+    ['/api/invites/x', 'content'],
     ['/api/documents/1/export/docx', 'export'],
     ['/api/documents/1/export/markdown', 'export'],
     ['/api/documents/1/export/pdf', 'export'],

@@ -39,7 +39,7 @@ const ROLE_ON: Record<Colleague, { document: Role | null; project: Role | null }
 /** What every route with an id needs: a role on the owner's document or project, or nothing anyone else may reach. */
 function requirement(route: Route): { on: 'document' | 'project'; needs: Role } | 'nobody else' {
   const key = `${route.method} ${route.path}`;
-  if (route.path.startsWith('/api/chat/threads') || route.path.startsWith('/api/share/') || route.path.startsWith('/api/tokens/')) return 'nobody else';
+  if (['/api/chat/threads', '/api/share/', '/api/tokens/', '/api/workspaces/', '/api/invites/', '/api/templates/'].some((p) => route.path.startsWith(p))) return 'nobody else';
   const on = route.path.startsWith('/api/projects') ? 'project' : 'document';
   if (/\/shares(\/|$)|\/share-link$/.test(route.path)) return { on, needs: route.method === 'GET' && !route.path.endsWith('share-link') ? 'viewer' : 'owner' };
   // Writing comments needs a commenter; editing another's comment, only its author (here the owner).
@@ -93,6 +93,7 @@ describe('authorization: no one reaches another user’s resources', () => {
         owner.get(`/api/chat/threads/${ids.thread}`),
         owner.get(`/api/chat?documentId=${ids.document}`),
         owner.get(`/api/documents/${ids.document}/comments`),
+        owner.get(`/api/templates/${ids.template}`),
       ]).then((answers) => answers.map((a) => [a.status, a.json])),
     );
 
@@ -109,15 +110,19 @@ describe('authorization: no one reaches another user’s resources', () => {
     expect((await owner.post('/api/chat', { content: `General ${SECRET}`, mode: 'general', threadId: thread.id })).status).toBe(200);
     expect((await owner.post('/api/chat', { content: `About the doc ${SECRET}`, documentId: doc.id })).status).toBe(200);
     const comment = (await owner.post(`/api/documents/${doc.id}/comments`, { content: `Comment ${SECRET}` })).json as { id: number };
+    const workspace = (await owner.post('/api/workspaces', { name: `Team ${SECRET}` })).json as { id: number };
+    // The owner's own template (docs/decisions/0038-custom-templates.md): nobody else may read or change it.
+    const template = (await owner.post('/api/templates', { name: `Template ${SECRET}`, content: `## ${SECRET}` })).json as { id: number };
     ids = {
       document: doc.id,
       project: project.id,
       revision: revisions[0]!.id,
       thread: thread.id,
-      template: 1,
+      template: template.id,
       user: owner.id ?? 0,
       shareToken: 'a'.repeat(32),
       comment: comment.id,
+      workspace: workspace.id,
     };
 
     const guest = new Visitor(stack.url);
@@ -140,7 +145,7 @@ describe('authorization: no one reaches another user’s resources', () => {
     await stub?.stop();
   });
 
-  const routesWithIds = ROUTES.filter((r) => r.path.includes(':') && !r.path.startsWith('/api/templates'));
+  const routesWithIds = ROUTES.filter((r) => r.path.includes(':'));
   const refused = (a: Answer, actor: Actor) => {
     if (a.text.includes(SECRET)) return false;
     if (actor === 'other user') return a.status === 404;
@@ -260,6 +265,8 @@ describe('authorization: no one reaches another user’s resources', () => {
       'GET /api/templates',
       'GET /api/templates/:id',
       'GET /api/share/:token',
+      // An invite link's workspace name and inviter, for its page to show before anyone joins.
+      'GET /api/invites/:token',
       // Says only whether the server has a voice key of its own, for the page to explain before anyone tries.
       'GET /api/realtime/voice',
     ]);
@@ -464,5 +471,81 @@ describe('authorization: no one reaches another user’s resources', () => {
     const theirs = await commenter.get('/api/notifications');
     expect(theirs.status).toBe(200);
     expect(theirs.text).not.toContain('Renamed after the removal');
+  });
+
+  /**
+   * docs/decisions/0037-workspaces.md: the workspace's routes and items for each kind of caller. The owner is its admin; a member
+   * joined by invite link has the default role (editor) on its items; a former member, an outsider, a guest and an anonymous
+   * visitor reach nothing (404, or 401/403 before any lookup for those without an account).
+   */
+  it('gives a workspace admin, member, former member, outsider, guest and anonymous visitor exactly what membership allows', async () => {
+    const identity = `http://127.0.0.1:${stack.replicas('identity')[0]!.port}`;
+    const [member, former] = [await new Visitor(stack.url).register('member', identity), await new Visitor(stack.url).register('former', identity)];
+    const space = (await owner.post('/api/workspaces', { name: 'Matrix team' })).json as { id: number };
+    for (const who of [member, former]) {
+      const invite = (await owner.post(`/api/workspaces/${space.id}/invites`)).json as { token: string };
+      expect((await who.post(`/api/invites/${invite.token}/accept`)).status).toBe(200);
+    }
+    expect((await owner.delete(`/api/workspaces/${space.id}/members/${former.id}`)).status).toBe(204);
+    const item = (await owner.post('/api/documents', { title: 'Team doc', content: `# ${SECRET}`, workspaceId: space.id })).json as { id: number };
+    const project = (await owner.post('/api/projects', { name: 'Team project', workspaceId: space.id })).json as { id: number };
+
+    type Caller = 'admin' | 'member' | 'former member' | 'outsider' | 'guest' | 'anonymous';
+    const callers: Record<Caller, Visitor> = { admin: owner, member, 'former member': former, outsider: actors['other user'], guest: actors.guest, anonymous: actors.anonymous };
+    const noAccount = [401, 403, 404];
+    // What each caller gets: a status, or a list of acceptable ones.
+    const expected: Array<[string, (v: Visitor) => Promise<Answer>, Record<Caller, number | number[]>]> = [
+      ['read the workspace', (v) => v.get(`/api/workspaces/${space.id}`), { admin: 200, member: 200, 'former member': 404, outsider: 404, guest: noAccount, anonymous: noAccount }],
+      [
+        'list its members',
+        (v) => v.get(`/api/workspaces/${space.id}/members`),
+        { admin: 200, member: 200, 'former member': 404, outsider: 404, guest: noAccount, anonymous: noAccount },
+      ],
+      ['list its documents', (v) => v.get(`/api/documents?workspace=${space.id}`), { admin: 200, member: 200, 'former member': 404, outsider: 404, guest: 404, anonymous: 404 }],
+      ['read its document', (v) => v.get(`/api/documents/${item.id}`), { admin: 200, member: 200, 'former member': 404, outsider: 404, guest: 404, anonymous: 404 }],
+      [
+        'edit its document',
+        (v) => v.patch(`/api/documents/${item.id}`, { content: `# ${SECRET}\nmore` }),
+        { admin: 200, member: 200, 'former member': 404, outsider: 404, guest: 404, anonymous: noAccount },
+      ],
+      ['read its project', (v) => v.get(`/api/projects/${project.id}`), { admin: 200, member: 200, 'former member': 404, outsider: 404, guest: noAccount, anonymous: noAccount }],
+      [
+        'make an invite link',
+        (v) => v.post(`/api/workspaces/${space.id}/invites`),
+        { admin: 201, member: 403, 'former member': 404, outsider: 404, guest: noAccount, anonymous: noAccount },
+      ],
+      [
+        'rename the workspace',
+        (v) => v.patch(`/api/workspaces/${space.id}`, { name: 'Renamed' }),
+        { admin: 200, member: 403, 'former member': 404, outsider: 404, guest: noAccount, anonymous: noAccount },
+      ],
+      [
+        'add a member',
+        (v) => v.post(`/api/workspaces/${space.id}/members`, { login: former.username, role: 'member' }),
+        { admin: 201, member: 403, 'former member': 404, outsider: 404, guest: noAccount, anonymous: noAccount },
+      ],
+      [
+        'remove the admin',
+        (v) => v.delete(`/api/workspaces/${space.id}/members/${owner.id}`),
+        { admin: 409, member: 403, 'former member': 404, outsider: 404, guest: noAccount, anonymous: noAccount },
+      ],
+      [
+        'create a document in it',
+        (v) => v.post('/api/documents', { title: 'x', content: 'x', workspaceId: space.id }),
+        { admin: 201, member: 201, 'former member': 404, outsider: 404, guest: 404, anonymous: [401, 403, 404] },
+      ],
+      ['delete its document', (v) => v.delete(`/api/documents/${item.id}`), { admin: 200, member: 403, 'former member': 404, outsider: 404, guest: 404, anonymous: noAccount }],
+    ];
+    const wrong: string[] = [];
+    // Callers without the admin's powers first, so that the admin's writes (adding back the former member, deleting the item) come last.
+    for (const caller of ['member', 'former member', 'outsider', 'guest', 'anonymous', 'admin'] as const) {
+      for (const [what, call, want] of expected) {
+        const res = await call(callers[caller]);
+        const allowed = Array.isArray(want[caller]) ? want[caller] : [want[caller]];
+        const leaked = !['admin', 'member'].includes(caller) && res.text.includes(SECRET);
+        if (!allowed.includes(res.status) || leaked) wrong.push(`${caller} ${what}: ${res.status} ${res.text.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -150,6 +150,7 @@ describe('hostile input on every route', () => {
     const thread = (await visitor.post('/api/chat/threads', { title: 'Target thread' })).json as { id: number };
     const templates = (await visitor.get('/api/templates')).json as Array<{ id: number }>;
     const comment = (await visitor.post(`/api/documents/${documentId}/comments`, { content: 'Target comment' })).json as { id: number };
+    const workspace = (await visitor.post('/api/workspaces', { name: 'Target team' })).json as { id: number };
     ids = {
       document: documentId,
       project: project.id,
@@ -159,6 +160,7 @@ describe('hostile input on every route', () => {
       user: visitor.id ?? 1,
       shareToken: 'a'.repeat(32),
       comment: comment.id,
+      workspace: workspace.id,
     };
   });
 
@@ -293,6 +295,20 @@ describe('hostile input on every route', () => {
     expect(access).toContain(`"GET /api/share/[redacted] HTTP/1.1" 200`);
     expect(access).toContain(`"${stack.url}/share/[redacted]"`);
     for (const log of [access, ...stack.replicas('content').map((p) => stack.log(p.name))]) expect(log).not.toContain(link.token);
+  });
+
+  it('keeps a workspace invite’s token out of the gateway’s access log and the services’ logs', async () => {
+    // A workspace of its own: the hostile cases above may have deleted the one in `ids`.
+    const workspace = (await visitor.post('/api/workspaces', { name: 'Logged team' })).json as { id: number };
+    const invite = (await visitor.post(`/api/workspaces/${workspace.id}/invites`)).json as { token: string };
+    const read = await new Visitor(stack.url).request('GET', `/api/invites/${invite.token}`, { headers: { Referer: `${stack.url}/invite/${invite.token}` } });
+    expect(read.status).toBe(200);
+    expect((await visitor.request('DELETE', `/api/workspaces/${workspace.id}/invites/${invite.token}`)).status).toBe(204);
+    const access = readFileSync(path.join(stack.state.dir, 'nginx/logs/access.log'), 'utf8');
+    expect(access).toContain('"GET /api/invites/[redacted] HTTP/1.1" 200');
+    expect(access).toContain(`"DELETE /api/workspaces/${workspace.id}/invites/[redacted] HTTP/1.1" 204`);
+    expect(access).toContain(`"${stack.url}/invite/[redacted]"`);
+    for (const log of [access, ...stack.replicas('content').map((p) => stack.log(p.name))]) expect(log).not.toContain(invite.token);
   });
 
   it('writes a Word export’s file, UNC, ms- and script link targets as text, linking only http, https and mailto', async () => {

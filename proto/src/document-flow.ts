@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { workspaceIdField } from './workspaces.js';
 import { documentSchema } from './documents.js';
 import { chatMessageSchema, chatId, CHAT_MESSAGE_MAX_CHARS } from './chat.js';
 
@@ -13,6 +14,8 @@ export const documentFlowStartSchema = z.object({
   templateId: chatId('Template not found'),
   title: z.string().max(300, 'Title must be at most 300 characters').default(''),
   mode: z.enum(DOCUMENT_FLOW_MODES, { error: 'Unknown document flow mode' }).default('ai-assisted'),
+  /** The workspace to create the document in (docs/decisions/0037-workspaces.md); none: Personal. */
+  workspaceId: workspaceIdField.nullable().optional(),
 });
 export type DocumentFlowStart = z.infer<typeof documentFlowStartSchema>;
 

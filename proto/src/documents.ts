@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idNumber, idParamsSchema, idString } from './params.js';
 import { ownerSchema, ROLES } from './sharing.js';
+import { workspaceIdField } from './workspaces.js';
 
 /** Who made the change a revision was stored before: the user's save, an AI edit, a document flow, or a restore. */
 export const REVISION_SOURCES = ['user', 'ai', 'flow', 'restore'] as const;
@@ -34,6 +35,8 @@ export const documentSchema = z.object({
   title: z.string(),
   content: z.string(),
   projectId: z.number().int().nullable(),
+  /** The workspace it belongs to (docs/decisions/0037-workspaces.md); null: its owner's Personal space. */
+  workspaceId: z.number().int().nullable(),
   role: z.enum(ROLES),
   /** Changes with every change of title or content (live edits included); also the `ETag` of `GET /api/documents/:id`, for `If-Match`. */
   version: z.number().int(),
@@ -80,14 +83,25 @@ const requiredContent = documentContent.refine((s) => s.trim().length > 0, 'No c
 const projectIdField = idNumber('Project id must be a number');
 
 /** `POST /api/documents`. Unknown fields (a `userId` among them) are dropped: the owner is always the acting user. */
-export const createDocumentSchema = z.object({ title: documentTitle, content: requiredContent, projectId: projectIdField.nullable().optional() }, BODY_OBJECT);
+export const createDocumentSchema = z.object(
+  { title: documentTitle, content: requiredContent, projectId: projectIdField.nullable().optional(), workspaceId: workspaceIdField.nullable().optional() },
+  BODY_OBJECT,
+);
 export type CreateDocument = z.infer<typeof createDocumentSchema>;
 
-/** `PATCH /api/documents/:id`: `projectId` attaches the document to a project, `null` detaches it. */
+/** `PATCH /api/documents/:id`: `projectId` attaches the document to a project, `null` detaches it; `workspaceId` moves it ("Move to…", null: Personal). */
 export const updateDocumentSchema = z
-  .object({ title: documentTitle.optional(), content: documentContent.optional(), projectId: projectIdField.nullable().optional() }, BODY_OBJECT)
-  .refine((b) => b.title !== undefined || b.content !== undefined || b.projectId !== undefined, {
-    message: 'Nothing to update: send a title, content or projectId',
+  .object(
+    {
+      title: documentTitle.optional(),
+      content: documentContent.optional(),
+      projectId: projectIdField.nullable().optional(),
+      workspaceId: workspaceIdField.nullable().optional(),
+    },
+    BODY_OBJECT,
+  )
+  .refine((b) => b.title !== undefined || b.content !== undefined || b.projectId !== undefined || b.workspaceId !== undefined, {
+    message: 'Nothing to update: send a title, content, projectId or workspaceId',
   });
 export type UpdateDocument = z.infer<typeof updateDocumentSchema>;
 
@@ -203,7 +217,14 @@ export type SavedDocument = DocumentDto & { unapplied: UnappliedChange[] };
 
 /** Body of `POST /internal/documents` (ContentClient.createDocument): the flow may start from empty content. */
 export const internalCreateDocumentSchema = z.object(
-  { userId: userIdField, title: documentTitle, content: documentContent, projectId: projectIdField.nullable().optional(), source: revisionSource },
+  {
+    userId: userIdField,
+    title: documentTitle,
+    content: documentContent,
+    projectId: projectIdField.nullable().optional(),
+    workspaceId: workspaceIdField.nullable().optional(),
+    source: revisionSource,
+  },
   BODY_OBJECT,
 );
 export type InternalCreateDocument = z.infer<typeof internalCreateDocumentSchema>;

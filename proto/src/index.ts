@@ -30,3 +30,4 @@ export * from './collab.js';
 export * from './tokens.js';
 export * from './mcp.js';
 export * from './sso.js';
+export * from './workspaces.js';

@@ -37,7 +37,11 @@ const searchText = (what: string) =>
     .max(200, `${what} must be at most 200 characters`);
 
 export const getProjectInput = z.object({ id: idNumber('Project id must be a number') });
-export const listDocumentsInput = z.object({ title: searchText('title').optional() });
+export const listDocumentsInput = z.object({
+  title: searchText('title').optional(),
+  /** Only the documents of this workspace (docs/decisions/0037-workspaces.md). */
+  workspaceId: idNumber('Workspace id must be a number').optional(),
+});
 export const getDocumentInput = z.object({ id: documentId });
 export const searchDocumentsInput = z.object({
   query: searchText('query').min(1, 'query is required'),

@@ -3,6 +3,7 @@ import { DEFAULT_PROJECT_NAME, DEFAULT_PROJECT_STATUS } from './constants.js';
 import { idParamsSchema } from './params.js';
 import { PROJECT_STATUSES } from './project-statuses.js';
 import { ownerSchema, ROLES } from './sharing.js';
+import { workspaceIdField } from './workspaces.js';
 
 export { PROJECT_STATUSES, type ProjectStatus } from './project-statuses.js';
 
@@ -23,6 +24,8 @@ export const projectSchema = z.object({
   name: z.string(),
   description: z.string(),
   status: z.string(),
+  /** The workspace it belongs to (docs/decisions/0037-workspaces.md); null: its owner's Personal space. */
+  workspaceId: z.number().int().nullable(),
   /** The caller's role on the project (docs/decisions/0012-sharing-and-roles.md). */
   role: z.enum(ROLES),
   createdAt: z.string(),
@@ -61,6 +64,7 @@ export const createProjectSchema = z.object(
       .optional()
       .transform((v) => v ?? ''),
     status: projectStatus.default(DEFAULT_PROJECT_STATUS),
+    workspaceId: workspaceIdField.nullable().optional(),
   },
   BODY_OBJECT,
 );
@@ -79,11 +83,13 @@ export const updateProjectSchema = z
         .optional()
         .transform((v) => (v === null ? '' : v)),
       status: projectStatus.optional(),
+      /** Moves the project and its documents ("Move to…", null: Personal); its owner or a workspace admin only. */
+      workspaceId: workspaceIdField.nullable().optional(),
     },
     BODY_OBJECT,
   )
-  .refine((b) => b.name !== undefined || b.description !== undefined || b.status !== undefined, {
-    message: 'Nothing to update: send a name, description or status',
+  .refine((b) => b.name !== undefined || b.description !== undefined || b.status !== undefined || b.workspaceId !== undefined, {
+    message: 'Nothing to update: send a name, description, status or workspaceId',
   });
 export type UpdateProject = z.infer<typeof updateProjectSchema>;
 

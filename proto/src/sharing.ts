@@ -72,10 +72,21 @@ export type Share = z.infer<typeof shareSchema>;
 export const ownerSchema = z.object({ id: z.number().int(), username: z.string(), name: z.string().nullable() });
 export type OwnerDto = z.infer<typeof ownerSchema>;
 
-/** `?scope=` of `GET /api/documents` and `GET /api/projects`: the caller's own items, or those others shared with them. */
+/** `?workspace=` of the lists: a workspace's items (docs/decisions/0037-workspaces.md), or `personal` for the caller's own outside any. */
+export const workspaceFilterSchema = z.union([z.literal('personal'), idString('workspace must be a workspace id or personal')], {
+  error: 'workspace must be a workspace id or personal',
+});
+export type WorkspaceFilter = z.infer<typeof workspaceFilterSchema>;
+
+/**
+ * `?scope=` of `GET /api/documents` and `GET /api/projects`: the caller's own items, or those others shared with them;
+ * `?workspace=` instead lists one workspace's items (or the caller's Personal ones).
+ */
 export const listScopeQuerySchema = z.object({
   scope: z.enum(['own', 'shared'], { error: 'scope must be own or shared' }).optional(),
+  workspace: workspaceFilterSchema.optional(),
 });
+export type ListScopeQuery = z.infer<typeof listScopeQuerySchema>;
 
 /** Redis channel on which content announces a revoked or weakened grant, so open realtime sessions on the item end. */
 export const ACCESS_REVOKED_CHANNEL = 'access-revoked';

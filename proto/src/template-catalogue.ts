@@ -35,4 +35,6 @@ export const LISTED_CATALOGUE: readonly Template[] = TEMPLATE_CATALOGUE.map(({ n
   content,
   icon,
   isDefault: isDefault ?? false,
+  source: 'builtin',
+  workspaceId: null,
 }));

@@ -8,6 +8,7 @@ export interface Ids {
   project: number;
   revision: number;
   thread: number;
+  /** A template the acting user may use (one of their own where the case is about access). */
   template: number;
   /** The acting user's own id (a share of nobody, so the share routes answer 404 or 403). */
   user: number;
@@ -15,6 +16,8 @@ export interface Ids {
   shareToken: string;
   /** A comment thread on the document. */
   comment: number;
+  /** A workspace the acting user administers (docs/decisions/0037-workspaces.md). */
+  workspace: number;
 }
 
 export interface Route {
@@ -61,8 +64,11 @@ export const ROUTES: Route[] = [
   { method: 'DELETE', path: '/api/settings/api-key', ownVisitor: true },
   { method: 'GET', path: '/api/templates' },
   { method: 'GET', path: '/api/templates/:id' },
+  { method: 'POST', path: '/api/templates', body: { name: 'A template', description: 'About it', category: 'Custom', content: '## Goals\n_What_' } },
+  { method: 'PATCH', path: '/api/templates/:id', body: { name: 'Renamed template' } },
+  { method: 'DELETE', path: '/api/templates/:id' },
   { method: 'GET', path: '/api/activities' },
-  { method: 'GET', path: '/api/documents', query: ['scope'] },
+  { method: 'GET', path: '/api/documents', query: ['scope', 'workspace'] },
   { method: 'POST', path: '/api/documents', body: { title: 'A title', content: '## Problem\nText', projectId: null } },
   // A multipart form (docs/decisions/0034-document-import.md): the JSON cases reach it as 415s; its form's own refusals are in services/content/test/import.int-spec.ts.
   { method: 'POST', path: '/api/documents/import' },
@@ -95,7 +101,7 @@ export const ROUTES: Route[] = [
   { method: 'DELETE', path: '/api/tokens/:id' },
   { method: 'GET', path: '/api/notifications', query: ['before'] },
   { method: 'POST', path: '/api/notifications/read', body: { all: true } },
-  { method: 'GET', path: '/api/projects', query: ['scope'] },
+  { method: 'GET', path: '/api/projects', query: ['scope', 'workspace'] },
   { method: 'POST', path: '/api/projects', body: { name: 'A project', description: 'About it' } },
   { method: 'GET', path: '/api/projects/:id' },
   { method: 'PATCH', path: '/api/projects/:id', body: { name: 'Renamed', status: 'completed' } },
@@ -106,6 +112,19 @@ export const ROUTES: Route[] = [
   { method: 'PATCH', path: '/api/projects/:id/shares/:userId', body: { role: 'editor' } },
   { method: 'DELETE', path: '/api/projects/:id/shares/:userId' },
   { method: 'POST', path: '/api/chat', body: { content: 'Hello there', mode: 'general' } },
+  { method: 'GET', path: '/api/workspaces' },
+  { method: 'POST', path: '/api/workspaces', body: { name: 'A team' } },
+  { method: 'GET', path: '/api/workspaces/:id' },
+  { method: 'PATCH', path: '/api/workspaces/:id', body: { name: 'Renamed team', defaultRole: 'editor' } },
+  { method: 'DELETE', path: '/api/workspaces/:id' },
+  { method: 'GET', path: '/api/workspaces/:id/members' },
+  { method: 'POST', path: '/api/workspaces/:id/members', body: { login: 'nobody-at-all', role: 'member' } },
+  { method: 'PATCH', path: '/api/workspaces/:id/members/:userId', body: { role: 'admin' } },
+  { method: 'DELETE', path: '/api/workspaces/:id/members/:userId' },
+  { method: 'POST', path: '/api/workspaces/:id/invites' },
+  { method: 'DELETE', path: '/api/workspaces/:id/invites/:token' },
+  { method: 'GET', path: '/api/invites/:token' },
+  { method: 'POST', path: '/api/invites/:token/accept' },
   { method: 'GET', path: '/api/chat', query: ['documentId', 'projectId'] },
   { method: 'GET', path: '/api/chat/:documentId' },
   { method: 'GET', path: '/api/chat/threads' },
@@ -162,6 +181,7 @@ export function fillPath(route: Route, ids: Ids, values: Record<string, string> 
     if (name === 'userId') return String(ids.user);
     if (name === 'token') return ids.shareToken;
     if (route.path.startsWith('/api/projects')) return String(ids.project);
+    if (route.path.startsWith('/api/workspaces')) return String(ids.workspace);
     if (route.path.startsWith('/api/templates')) return String(ids.template);
     if (route.path.startsWith('/api/chat/threads')) return String(ids.thread);
     if (route.path.startsWith('/api/comments')) return String(ids.comment);

@@ -12,7 +12,7 @@ export const CONTENT_INTERNAL = {
   documents: '/internal/documents',
   projectContext: (id: number, userId: number, role: Role = 'viewer') => `/internal/projects/${id}/context?userId=${userId}&role=${role}`,
   projectAccess: (id: number, userId: number, role: Role = 'viewer') => `/internal/projects/${id}/access?userId=${userId}&role=${role}`,
-  template: (id: number) => `/internal/templates/${id}`,
+  template: (id: number, userId: number) => `/internal/templates/${id}?userId=${userId}`,
   eraseUser: (id: number) => `/internal/users/${id}/erase`,
 } as const;
 
@@ -47,7 +47,14 @@ export class ContentClient {
   }
 
   /** Creates a document for the user, consuming a document of their allowance (LIMIT_EXCEEDED when over). */
-  createDocument(body: { userId: number; title: string; content: string; projectId?: number | null; source: Exclude<RevisionSource, 'restore'> }): Promise<DocumentDto> {
+  createDocument(body: {
+    userId: number;
+    title: string;
+    content: string;
+    projectId?: number | null;
+    workspaceId?: number | null;
+    source: Exclude<RevisionSource, 'restore'>;
+  }): Promise<DocumentDto> {
     return internalCall(this.options, 'POST', CONTENT_INTERNAL.documents, body);
   }
 
@@ -65,7 +72,8 @@ export class ContentClient {
     return internalCall(this.options, 'POST', CONTENT_INTERNAL.eraseUser(id));
   }
 
-  getTemplate(id: number): Promise<Template> {
-    return internalCall(this.options, 'GET', CONTENT_INTERNAL.template(id));
+  /** A template the user may use: a built-in one, their own, or one of their workspaces' (404 otherwise). */
+  getTemplate(id: number, userId: number): Promise<Template> {
+    return internalCall(this.options, 'GET', CONTENT_INTERNAL.template(id, userId));
   }
 }

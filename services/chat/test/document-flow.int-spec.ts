@@ -103,6 +103,31 @@ describe('/api/document-flow', () => {
     expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Title required', description: "Please enter what you're working on" });
   });
 
+  it("starts a flow from a workspace's template for its members only, asking one question per heading, in the workspace", async () => {
+    const [admin, member, outsider] = await Promise.all([registered(stack), registered(stack), registered(stack)]);
+    const content = (path: string, user: TestUser) => request(stack.content.url).post(path).set('Cookie', user.cookie);
+    const workspace = (await content('/api/workspaces', admin).send({ name: 'Flow team' }).expect(201)).body as { id: number };
+    const invite = (await content(`/api/workspaces/${workspace.id}/invites`, admin).expect(201)).body as { token: string };
+    await content(`/api/invites/${invite.token}/accept`, member).expect(200);
+    const template = (
+      await content('/api/templates', admin)
+        .send({ name: 'Team brief', content: '## Audience\n_Who is it for?_\n\n## Rollout\n_How does it ship?_', workspaceId: workspace.id })
+        .expect(201)
+    ).body as Template;
+
+    const start = await post(member, '/api/document-flow/start', { templateId: template.id, title: 'Team doc', mode: 'ai-assisted', workspaceId: workspace.id }).expect(200);
+    expect(start.body.document).toMatchObject({ title: 'Team doc', workspaceId: workspace.id });
+    expect(start.body.assistantMessage.content).toContain('Audience');
+    expect(templateSections(start.body.document.content).map((s) => s.heading)).toEqual(['Audience', 'Rollout']);
+    const seen = await request(stack.content.url).get(`/api/documents/${start.body.document.id}`).set('Cookie', admin.cookie).expect(200);
+    expect(seen.body.role).toBe('owner');
+
+    const refused = await post(outsider, '/api/document-flow/start', { templateId: template.id, title: 'Not mine', mode: 'ai-assisted' }).expect(404);
+    expect(refused.body.message).toBe('Template not found');
+    const elsewhere = await post(outsider, '/api/document-flow/start', { templateId: templates[0]!.id, title: 'Not there', workspaceId: workspace.id }).expect(404);
+    expect(elsewhere.body.message).toBe('Workspace not found');
+  });
+
   it('answers 404 for an unknown template', async () => {
     const res = await post(writer, '/api/document-flow/start', { templateId: 999_999, title: 'X' }).expect(404);
     expect(res.body.message).toBe('Template not found');

@@ -14,6 +14,7 @@ import { ProjectsModule } from './projects/projects.module.js';
 import { ShareLinksModule } from './share-links/share-links.module.js';
 import { SharesModule } from './shares/shares.module.js';
 import { TemplatesModule } from './templates/templates.module.js';
+import { WorkspacesModule } from './workspaces/workspaces.module.js';
 
 export const SERVICE = 'content';
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -35,6 +36,7 @@ export class AppModule {
         CommentsModule,
         AccountErasureModule,
         McpModule,
+        WorkspacesModule,
       ],
     };
   }

@@ -64,6 +64,24 @@ describe('deleting an account', () => {
     ]);
   });
 
+  it('hands what the user owned in a workspace to its oldest other member, made admin, and drops a workspace they were alone in', async () => {
+    const [leaver, member] = [await named(), await named()];
+    const team = (await api().post('/api/workspaces').set('Cookie', leaver.cookie).send({ name: 'Team' }).expect(201)).body.id as number;
+    const alone = (await api().post('/api/workspaces').set('Cookie', leaver.cookie).send({ name: 'Solo' }).expect(201)).body.id as number;
+    await api().post(`/api/workspaces/${team}/members`).set('Cookie', leaver.cookie).send({ login: member.username, role: 'member' }).expect(201);
+    const doc = (await api().post('/api/documents').set('Cookie', leaver.cookie).send({ title: 'Team PRD', content: 'Plans.', workspaceId: team }).expect(201)).body.id as number;
+    const project = (await api().post('/api/projects').set('Cookie', leaver.cookie).send({ name: 'Team project', workspaceId: team }).expect(201)).body.id as number;
+
+    await api().post(`/internal/users/${leaver.id}/erase`).set(internalHeaders('identity')).expect(200);
+    expect((await api().get(`/api/documents/${doc}`).set('Cookie', member.cookie).expect(200)).body).toMatchObject({ role: 'owner', workspaceId: team });
+    expect((await api().get(`/api/projects/${project}`).set('Cookie', member.cookie).expect(200)).body.role).toBe('owner');
+    expect((await api().get(`/api/workspaces/${team}`).set('Cookie', member.cookie).expect(200)).body.role).toBe('admin');
+    expect((await api().get(`/api/workspaces/${team}/members`).set('Cookie', member.cookie).expect(200)).body).toEqual([
+      expect.objectContaining({ userId: member.id, role: 'admin' }),
+    ]);
+    await api().get(`/api/workspaces/${alone}`).set('Cookie', member.cookie).expect(404);
+  });
+
   it('is an internal route only identity may call, and a retry finds nothing more to remove', async () => {
     const user = await named();
     for (const caller of ['content', 'chat', 'chat-worker', 'export'] as const) await api().post(`/internal/users/${user.id}/erase`).set(internalHeaders(caller)).expect(404);

@@ -62,7 +62,7 @@ describe('bad input', () => {
         .send([{ title: 'T', content: 'x' }]),
       'The request body must be a JSON object',
     );
-    await expect400(api().patch(`/api/documents/${docId}`).send({}), 'Nothing to update: send a title, content or projectId');
+    await expect400(api().patch(`/api/documents/${docId}`).send({}), 'Nothing to update: send a title, content, projectId or workspaceId');
   });
 
   it('refuses huge titles and content with their limits', async () => {

@@ -26,6 +26,7 @@ describe('documents', () => {
       title: 'Checkout PRD',
       content: '## Overview\nFaster checkout.',
       projectId: null,
+      workspaceId: null,
       role: 'owner',
       version: 1,
       createdAt: expect.any(String),
@@ -41,7 +42,7 @@ describe('documents', () => {
     const second = await api().post('/api/documents').set('Cookie', owner.cookie).send({ title: 'Second', content: 'two' }).expect(201);
     const list = await api().get('/api/documents').set('Cookie', owner.cookie).expect(200);
     expect(list.body.map((d: { id: number }) => d.id)).toEqual([second.body.id, first.body.id]);
-    expect(Object.keys(list.body[0]).sort()).toEqual(['createdAt', 'id', 'projectId', 'title', 'updatedAt']);
+    expect(Object.keys(list.body[0]).sort()).toEqual(['createdAt', 'id', 'projectId', 'title', 'updatedAt', 'workspaceId']);
     // The list's times are formatted by PostgreSQL, a document's own by JavaScript: the same text.
     const { content: _content, role: _role, version: _version, ...summary } = second.body as Record<string, unknown>;
     expect(list.body[0]).toEqual(summary);

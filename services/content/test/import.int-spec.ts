@@ -28,7 +28,7 @@ describe('POST /api/documents/import', () => {
   it('creates a document from one Markdown file, titled as asked', async () => {
     const res = await importAs(user.cookie).field('title', '  Release notes ').attach('file', Buffer.from('# v2\n\n- faster\n'), 'notes.md').expect(201);
     expect(res.body).toEqual({
-      documents: [{ id: expect.any(Number), title: 'Release notes', projectId: null, createdAt: expect.any(String), updatedAt: expect.any(String) }],
+      documents: [{ id: expect.any(Number), title: 'Release notes', projectId: null, workspaceId: null, createdAt: expect.any(String), updatedAt: expect.any(String) }],
       notes: [],
     });
     const read = await api().get(`/api/documents/${res.body.documents[0].id}`).set('Cookie', user.cookie).expect(200);

@@ -26,21 +26,21 @@ describe('internal routes of content', () => {
     await api().get('/internal/documents/1?userId=1').expect(404);
     await api().get('/internal/templates/1').set('x-internal-token', 'wrong').expect(404);
     const stranger = new ContentClient({ baseUrl: stack.content.url, token: 'x'.repeat(43) });
-    await expect(stranger.getTemplate(1)).rejects.toMatchObject({ status: 404 });
+    await expect(stranger.getTemplate(1, user.id)).rejects.toMatchObject({ status: 404 });
     // Each route names its callers: export reads documents but never writes them; chat's API never saves an AI edit.
     const exporter = new ContentClient({ baseUrl: stack.content.url, token: testCallerToken('export') });
     const doc = await client.createDocument({ userId: user.id, title: 'Callers', content: 'x', source: 'flow' });
     await expect(exporter.getDocument(doc.id, user.id)).resolves.toMatchObject({ id: doc.id });
     await expect(exporter.createDocument({ userId: user.id, title: 'No', content: 'x', source: 'flow' })).rejects.toMatchObject({ status: 404 });
     await expect(client.saveDocumentContent(doc.id, { userId: user.id, content: 'not from chat', source: 'ai' })).rejects.toMatchObject({ status: 404 });
-    await expect(new ContentClient({ baseUrl: stack.content.url, token: testCallerToken('content') }).getTemplate(1)).rejects.toMatchObject({ status: 404 });
+    await expect(new ContentClient({ baseUrl: stack.content.url, token: testCallerToken('content') }).getTemplate(1, user.id)).rejects.toMatchObject({ status: 404 });
   });
 
   it('keeps only the hashes of its callers’ tokens: a token passes, its hash opens nothing', async () => {
     const configured = Object.values(stack.content.config as Record<string, unknown>).map(String);
     for (const caller of INTERNAL_CALLERS.filter((c) => c !== 'content')) expect({ caller, kept: configured.includes(testCallerToken(caller)) }).toEqual({ caller, kept: false });
     expect(configured).toContain(internalTokenHash(testCallerToken('chat')));
-    await api().get('/internal/templates/1').set('x-internal-token', testCallerToken('chat')).expect(200);
+    await api().get(`/internal/templates/1?userId=${user.id}`).set('x-internal-token', testCallerToken('chat')).expect(200);
     await api()
       .get('/internal/templates/1')
       .set('x-internal-token', internalTokenHash(testCallerToken('chat')))
@@ -110,7 +110,7 @@ describe('internal routes of content', () => {
 
   it('reads a template for the document flow', async () => {
     const [first] = (await api().get('/api/templates').expect(200)).body as { id: number; name: string }[];
-    await expect(client.getTemplate(first!.id)).resolves.toMatchObject({ id: first!.id, name: first!.name, isDefault: true });
-    await expect(client.getTemplate(999_999)).rejects.toMatchObject({ status: 404, body: { message: 'Template not found' } });
+    await expect(client.getTemplate(first!.id, user.id)).resolves.toMatchObject({ id: first!.id, name: first!.name, isDefault: true });
+    await expect(client.getTemplate(999_999, user.id)).rejects.toMatchObject({ status: 404, body: { message: 'Template not found' } });
   });
 });

@@ -135,7 +135,7 @@ describe('MCP server and bearer tokens in content', () => {
     const client = await connect(a.url, ro);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
-      ['add_comment', 'create_document', 'get_document', 'get_project', 'list_documents', 'list_projects', 'search_documents', 'update_document'].sort(),
+      ['add_comment', 'create_document', 'get_document', 'get_project', 'list_documents', 'list_projects', 'list_workspaces', 'search_documents', 'update_document'].sort(),
     );
     expect(tools.find((t) => t.name === 'create_document')?.inputSchema.required).toEqual(['title', 'content']);
     const { resourceTemplates } = await client.listResourceTemplates();
@@ -180,6 +180,13 @@ describe('MCP server and bearer tokens in content', () => {
     expect(comment.content).toBe('Which wallets?');
     const threads = (await request(a.url).get(`/api/documents/${created.id}/comments`).set('Cookie', owner.cookie).expect(200)).body as unknown[];
     expect(threads).toHaveLength(1);
+
+    // Workspaces (docs/decisions/0037-workspaces.md): listed, and a document made in one is listed under it.
+    const workspace = (await request(a.url).post('/api/workspaces').set('Cookie', owner.cookie).send({ name: 'Agents' }).expect(201)).body as { id: number };
+    expect(parsed<Array<{ id: number; role: string }>>(await call(client, 'list_workspaces'))).toContainEqual(expect.objectContaining({ id: workspace.id, role: 'admin' }));
+    const inSpace = parsed<{ id: number; workspaceId: number }>(await call(client, 'create_document', { title: 'Team note', content: 'Shared.', workspaceId: workspace.id }));
+    expect(inSpace.workspaceId).toBe(workspace.id);
+    expect(parsed<{ workspace: Array<{ id: number }> }>(await call(client, 'list_documents', { workspaceId: workspace.id })).workspace.map((d) => d.id)).toEqual([inSpace.id]);
 
     const resource = await client.readResource({ uri: `prd://documents/${created.id}` });
     expect(resource.contents).toEqual([{ uri: `prd://documents/${created.id}`, mimeType: 'text/markdown', text: updated.content }]);

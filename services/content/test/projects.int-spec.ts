@@ -24,6 +24,7 @@ describe('projects', () => {
       name: 'Untitled Project',
       description: '',
       status: 'in-progress',
+      workspaceId: null,
       role: 'owner',
       createdAt: expect.any(String),
       updatedAt: expect.any(String),

@@ -82,6 +82,7 @@ describe('sharing documents and projects with roles', () => {
       id: doc.id,
       title: 'Listed',
       projectId: null,
+      workspaceId: null,
       createdAt: doc.createdAt,
       updatedAt: doc.updatedAt,
       role: 'commenter',
@@ -115,6 +116,7 @@ describe('sharing documents and projects with roles', () => {
       id: d.id,
       title,
       projectId,
+      workspaceId: null,
       createdAt: d.createdAt,
       updatedAt: d.updatedAt,
       role,
@@ -127,7 +129,7 @@ describe('sharing documents and projects with roles', () => {
       summary(strongerDirect, 'Direct grant stronger', project.id, 'editor'),
     ]);
     // The same JSON, key for key, as the contract lists them.
-    expect(Object.keys(listed.body[0])).toEqual(['id', 'title', 'projectId', 'createdAt', 'updatedAt', 'role', 'owner']);
+    expect(Object.keys(listed.body[0])).toEqual(['id', 'title', 'projectId', 'workspaceId', 'createdAt', 'updatedAt', 'role', 'owner']);
 
     // Out of the project, a document shared only through it leaves the list; one shared directly too stays, with its own grant.
     await api().patch(`/api/documents/${onlyProject.id}`).set('Cookie', owner.cookie).send({ projectId: null }).expect(200);

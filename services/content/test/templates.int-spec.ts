@@ -31,7 +31,7 @@ describe('the template catalogue', () => {
     expect(list.filter((t) => t.isDefault)).toHaveLength(1);
     expect(list[0]).toMatchObject({ name: 'Product Requirements Document', isDefault: true });
     for (const t of list) {
-      expect(Object.keys(t).sort()).toEqual(['category', 'content', 'description', 'icon', 'id', 'isDefault', 'name']);
+      expect(Object.keys(t).sort()).toEqual(['category', 'content', 'description', 'icon', 'id', 'isDefault', 'name', 'source', 'workspaceId']);
       expect(TEMPLATE_ICONS).toContain(t.icon);
       expect(t.content).toMatch(/^## /m);
     }

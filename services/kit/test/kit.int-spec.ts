@@ -101,11 +101,12 @@ describe('a service built on the kit', () => {
     try {
       await request(logged.url).get(`/api/share/${token}`).set('X-Request-Id', 'req-share-1').expect(404);
       await request(logged.url).get(`/API/Share//${token}/x?y=1`).set('X-Request-Id', 'req-share-2').expect(404);
+      await request(logged.url).post(`/api/invites/${token}/accept`).set('X-Request-Id', 'req-share-3').expect(404);
       const paths = lines
         .map((l) => JSON.parse(l) as Record<string, unknown>)
         .filter((l) => String(l.reqId).startsWith('req-share-'))
         .map((l) => l.path);
-      expect(paths).toEqual(['/api/share/[redacted]', '/API/Share//[redacted]/x']);
+      expect(paths).toEqual(['/api/share/[redacted]', '/API/Share//[redacted]/x', '/api/invites/[redacted]/accept']);
       expect(lines.join('\n')).not.toContain(token);
     } finally {
       await logged.close();

@@ -13,6 +13,8 @@ const template: Template = {
   content: '## Goals\n_<b>bold</b>_',
   icon: 'file-text',
   isDefault: false,
+  source: 'builtin',
+  workspaceId: null,
 };
 
 describe('the query results a page was prerendered with', () => {

@@ -18,6 +18,8 @@ const ProjectDetailPage = lazyNamed(() => import('../features/projects/project-d
 const TemplatesPage = lazyNamed(loadTemplatesPage, 'TemplatesPage');
 const DocumentFlowPage = lazyNamed(() => import('../features/document-flow/document-flow-page'), 'DocumentFlowPage');
 const ChatPage = lazyNamed(loadChatPage, 'ChatPage');
+const WorkspacePage = lazyNamed(() => import('../features/workspaces/workspace-page'), 'WorkspacePage');
+const InvitePage = lazyNamed(() => import('../features/workspaces/invite-page'), 'InvitePage');
 const SharedDocumentPage = lazyNamed(() => import('../features/sharing/shared-document-page'), 'SharedDocumentPage');
 const TermsPage = lazyNamed(() => import('../features/legal/legal-page'), 'TermsPage');
 const PrivacyPage = lazyNamed(() => import('../features/legal/legal-page'), 'PrivacyPage');
@@ -54,6 +56,8 @@ export const appRoutes: RouteObject[] = [
           { path: 'document-flow/:templateId', element: <DocumentFlowPage /> },
           { path: 'templates/:templateId/create', element: <DocumentFlowPage /> },
           { path: 'chat', element: <ChatPage /> },
+          { path: 'workspaces/:id', element: <WorkspacePage /> },
+          { path: 'invite/:token', element: <InvitePage /> },
           { path: 'terms', element: <TermsPage /> },
           { path: 'privacy', element: <PrivacyPage /> },
           { path: '*', element: <NotFoundPage /> },

@@ -24,9 +24,15 @@ export class DocumentFlowService {
     if (!title) throw new AppError(400, { code: ErrorCode.VALIDATION_FAILED, ...FLOW_TITLE_REQUIRED, fields: { title: FLOW_TITLE_REQUIRED.message } });
     // Each start creates a document and runs an AI job without spending a message: limited apart.
     await this.cap.flowStart(userId);
-    const template = await this.content.getTemplate(body.templateId);
+    const template = await this.content.getTemplate(body.templateId, userId);
     const sections = templateSections(template.content);
-    const created = await this.content.createDocument({ userId, title, content: initialFlowDocument(title, sections), source: 'flow' });
+    const created = await this.content.createDocument({
+      userId,
+      title,
+      content: initialFlowDocument(title, sections),
+      source: 'flow',
+      ...(body.workspaceId ? { workspaceId: body.workspaceId } : {}),
+    });
     let result;
     try {
       await this.flows.create({ documentId: created.id, userId, templateId: template.id, templateName: template.name, mode: body.mode, sections });

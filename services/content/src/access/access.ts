@@ -2,9 +2,23 @@ import { and, desc, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-
 import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { forbidden, notFound } from '@prd/kit';
-import { DOCUMENT_NOT_FOUND, PROJECT_NOT_FOUND, roleAllows, roleNeededMessage, strongerRole, type GrantableRole, type Role } from '@prd/proto';
+import {
+  BUILTIN_TEMPLATE_READ_ONLY,
+  DOCUMENT_NOT_FOUND,
+  PROJECT_NOT_FOUND,
+  TEMPLATE_AUTHOR_ONLY,
+  TEMPLATE_NOT_FOUND,
+  roleAllows,
+  roleNeededMessage,
+  strongerRole,
+  WORKSPACE_ADMIN_ONLY,
+  WORKSPACE_NOT_FOUND,
+  type GrantableRole,
+  type Role,
+  type WorkspaceRole,
+} from '@prd/proto';
 import { arrayStatement, documentColumns, isoTime, type ContentDb, type DocumentRow, type Executor } from '../db/database.js';
-import { activities, documentGrants, documentRevisions, documents, projectGrants, projects } from '../db/schema.js';
+import { activities, documentGrants, documentRevisions, documents, projectGrants, projects, templates, workspaceMembers, workspaces } from '../db/schema.js';
 
 /**
  * Whom a query acts for: the session's user on public routes, the user an internal caller names on
@@ -19,12 +33,14 @@ declare const accessChecked: unique symbol;
 export type Granted<T> = T & { readonly [accessChecked]: true; readonly role: Role };
 
 type ProjectRow = typeof projects.$inferSelect;
+type WorkspaceRow = typeof workspaces.$inferSelect;
 
 /** A document others shared with the user, with the user's role on it (`access.sharedDocuments`). */
 export interface SharedDocument {
   id: number;
   title: string;
   projectId: number | null;
+  workspaceId: number | null;
   ownerId: number;
   createdAt: string;
   updatedAt: string;
@@ -36,6 +52,7 @@ type SharedDocumentColumns = [
   id: number,
   title: string,
   projectId: number | null,
+  workspaceId: number | null,
   ownerId: number,
   createdAt: string,
   updatedAt: string,
@@ -66,22 +83,35 @@ export function granted<T extends object>(row: T | undefined, role: Role | null,
 /** A user's or document's id in a query: a value, or a placeholder of a statement prepared once. */
 type Id = number | Placeholder;
 
+/**
+ * The role a workspace gives the user on one of its items (docs/decisions/0037-workspaces.md), from the membership and workspace
+ * joined beside the item by `inWorkspace`: admins act as owners, members have the workspace's default role, others nothing.
+ */
+const workspaceRole = sql<Role | null>`case when ${workspaceMembers.role} = 'admin' then 'owner' else ${workspaces.defaultRole} end`;
+const memberOf = (workspaceId: typeof documents.workspaceId | typeof projects.workspaceId | typeof templates.workspaceId, userId: Id) =>
+  and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId));
+const workspaceOfMembership = eq(workspaces.id, workspaceMembers.workspaceId);
+
 /** A document with the user's direct grant and the grant of its project beside it. */
 const documentWithGrants = (db: Executor, userId: Id, id: Id) =>
   db
-    .select({ document: documentColumns, direct: documentGrants.role, inherited: projectGrants.role })
+    .select({ document: documentColumns, direct: documentGrants.role, inherited: projectGrants.role, space: workspaceRole })
     .from(documents)
     .leftJoin(documentGrants, and(eq(documentGrants.documentId, documents.id), eq(documentGrants.userId, userId)))
     .leftJoin(projectGrants, and(eq(projectGrants.projectId, documents.projectId), eq(projectGrants.userId, userId)))
+    .leftJoin(workspaceMembers, memberOf(documents.workspaceId, userId))
+    .leftJoin(workspaces, workspaceOfMembership)
     .where(eq(documents.id, id));
 
 /** The same, without the document's fields: whether the user may go on. */
 const grantsOnDocument = (db: Executor, userId: Id, id: Id) =>
   db
-    .select({ id: documents.id, ownerId: documents.ownerId, direct: documentGrants.role, inherited: projectGrants.role })
+    .select({ id: documents.id, ownerId: documents.ownerId, direct: documentGrants.role, inherited: projectGrants.role, space: workspaceRole })
     .from(documents)
     .leftJoin(documentGrants, and(eq(documentGrants.documentId, documents.id), eq(documentGrants.userId, userId)))
     .leftJoin(projectGrants, and(eq(projectGrants.projectId, documents.projectId), eq(projectGrants.userId, userId)))
+    .leftJoin(workspaceMembers, memberOf(documents.workspaceId, userId))
+    .leftJoin(workspaces, workspaceOfMembership)
     .where(eq(documents.id, id));
 
 const statement = (db: ContentDb) => ({
@@ -108,7 +138,8 @@ export interface LoadOptions {
 
 /**
  * The one place that decides what a user may do with a document or project (docs/decisions/0009-security.md, docs/decisions/0012-sharing-and-roles.md): the owner is
- * `owner`, others have the stronger of their direct grant and, for a document, its project's grant.
+ * `owner`, others have the stronger of their direct grant, for a document its project's grant, and the role its workspace
+ * gives them (docs/decisions/0037-workspaces.md: admins act as owners, members have the default role).
  * Every route of every service reaches documents and projects through here (other services over
  * content's internal routes). No cache: a revoked grant stops working on the very next request.
  */
@@ -121,7 +152,7 @@ export const access = {
       : options.lock
         ? await documentWithGrants(db, user.id, id).for(options.lock, { of: documents })
         : await documentWithGrants(db, user.id, id);
-    return granted(row?.document, row ? roleOf(user, row.document.ownerId, row.direct, row.inherited) : null, needed, DOCUMENT_NOT_FOUND);
+    return granted(row?.document, row ? roleOf(user, row.document.ownerId, row.direct, row.inherited, row.space) : null, needed, DOCUMENT_NOT_FOUND);
   },
 
   /**
@@ -131,24 +162,28 @@ export const access = {
   async documentToChange(db: Executor, user: Owner | null, id: number, needed: Role): Promise<Granted<DocumentRow & { yjsState: Uint8Array | null }>> {
     if (!user) throw notFound(DOCUMENT_NOT_FOUND);
     const [row] = await db
-      .select({ document: { ...documentColumns, yjsState: documents.yjsState }, direct: documentGrants.role, inherited: projectGrants.role })
+      .select({ document: { ...documentColumns, yjsState: documents.yjsState }, direct: documentGrants.role, inherited: projectGrants.role, space: workspaceRole })
       .from(documents)
       .leftJoin(documentGrants, and(eq(documentGrants.documentId, documents.id), eq(documentGrants.userId, user.id)))
       .leftJoin(projectGrants, and(eq(projectGrants.projectId, documents.projectId), eq(projectGrants.userId, user.id)))
+      .leftJoin(workspaceMembers, memberOf(documents.workspaceId, user.id))
+      .leftJoin(workspaces, workspaceOfMembership)
       .where(eq(documents.id, id))
       .for('update', { of: documents });
-    return granted(row?.document, row ? roleOf(user, row.document.ownerId, row.direct, row.inherited) : null, needed, DOCUMENT_NOT_FOUND);
+    return granted(row?.document, row ? roleOf(user, row.document.ownerId, row.direct, row.inherited, row.space) : null, needed, DOCUMENT_NOT_FOUND);
   },
 
   async project(db: Executor, user: Owner | null, id: number, needed: Role, options: LoadOptions = {}): Promise<Granted<ProjectRow>> {
     if (!user) throw notFound(PROJECT_NOT_FOUND);
     const query = db
-      .select({ project: projects, grant: projectGrants.role })
+      .select({ project: projects, grant: projectGrants.role, space: workspaceRole })
       .from(projects)
       .leftJoin(projectGrants, and(eq(projectGrants.projectId, projects.id), eq(projectGrants.userId, user.id)))
+      .leftJoin(workspaceMembers, memberOf(projects.workspaceId, user.id))
+      .leftJoin(workspaces, workspaceOfMembership)
       .where(eq(projects.id, id));
     const [row] = options.lock ? await query.for(options.lock, { of: projects }) : await query;
-    return granted(row?.project, row ? roleOf(user, row.project.ownerId, row.grant) : null, needed, PROJECT_NOT_FOUND);
+    return granted(row?.project, row ? roleOf(user, row.project.ownerId, row.grant, row.space) : null, needed, PROJECT_NOT_FOUND);
   },
 
   /**
@@ -159,18 +194,39 @@ export const access = {
     if (!user) throw notFound(DOCUMENT_NOT_FOUND);
     const prepared = preparedFor(db);
     const [row] = prepared ? await prepared.documentAccess.execute({ userId: user.id, id }) : await grantsOnDocument(db, user.id, id);
-    return granted(row ? { id: row.id } : undefined, row ? roleOf(user, row.ownerId, row.direct, row.inherited) : null, needed, DOCUMENT_NOT_FOUND);
+    return granted(row ? { id: row.id } : undefined, row ? roleOf(user, row.ownerId, row.direct, row.inherited, row.space) : null, needed, DOCUMENT_NOT_FOUND);
   },
 
   /** The same rule as `project`, reading only the id and the roles. */
   async projectAccess(db: Executor, user: Owner | null, id: number, needed: Role): Promise<Granted<{ id: number }>> {
     if (!user) throw notFound(PROJECT_NOT_FOUND);
     const [row] = await db
-      .select({ id: projects.id, ownerId: projects.ownerId, grant: projectGrants.role })
+      .select({ id: projects.id, ownerId: projects.ownerId, grant: projectGrants.role, space: workspaceRole })
       .from(projects)
       .leftJoin(projectGrants, and(eq(projectGrants.projectId, projects.id), eq(projectGrants.userId, user.id)))
+      .leftJoin(workspaceMembers, memberOf(projects.workspaceId, user.id))
+      .leftJoin(workspaces, workspaceOfMembership)
       .where(eq(projects.id, id));
-    return granted(row ? { id: row.id } : undefined, row ? roleOf(user, row.ownerId, row.grant) : null, needed, PROJECT_NOT_FOUND);
+    return granted(row ? { id: row.id } : undefined, row ? roleOf(user, row.ownerId, row.grant, row.space) : null, needed, PROJECT_NOT_FOUND);
+  },
+
+  /**
+   * A workspace the user belongs to, with their role in it (docs/decisions/0037-workspaces.md): 404 to anyone else (nothing
+   * leaks), 403 to a member when the action is the admins'.
+   */
+  async workspace(db: Executor, user: Owner | null, id: number, needed: WorkspaceRole, options: LoadOptions = {}): Promise<Granted<WorkspaceRow> & { membership: WorkspaceRole }> {
+    if (!user) throw notFound(WORKSPACE_NOT_FOUND);
+    const query = db
+      .select({ workspace: workspaces, role: workspaceMembers.role })
+      .from(workspaces)
+      .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.userId, user.id)))
+      .where(eq(workspaces.id, id));
+    const [row] = options.lock ? await query.for(options.lock, { of: workspaces }) : await query;
+    if (!row) throw notFound(WORKSPACE_NOT_FOUND);
+    if (needed === 'admin' && row.role !== 'admin') throw forbidden(WORKSPACE_ADMIN_ONLY);
+    // The item role a membership stands for: what `roleOf` gives the member on each of the workspace's items.
+    const role: Role = row.role === 'admin' ? 'owner' : row.workspace.defaultRole;
+    return Object.assign(row.workspace, { role, membership: row.role }) as Granted<WorkspaceRow> & { membership: WorkspaceRole };
   },
 
   /**
@@ -222,6 +278,7 @@ export const access = {
         id: documents.id,
         title: documents.title,
         projectId: documents.projectId,
+        workspaceId: documents.workspaceId,
         ownerId: documents.ownerId,
         createdAt: isoTime(documents.createdAt),
         updatedAt: isoTime(documents.updatedAt),
@@ -238,10 +295,11 @@ export const access = {
     const run = arrayStatement<SharedDocumentColumns>(pool, 'shared_documents', query);
     return async (user) => {
       const rows = await run({ userId: user.id });
-      return rows.map(([id, title, projectId, ownerId, createdAt, updatedAt, direct, inherited]) => ({
+      return rows.map(([id, title, projectId, workspaceId, ownerId, createdAt, updatedAt, direct, inherited]) => ({
         id,
         title,
         projectId,
+        workspaceId,
         ownerId,
         createdAt,
         updatedAt,
@@ -262,6 +320,7 @@ export const access = {
           eq(documents.ownerId, user.id),
           sql`${documents.id} = any(array(select ${documentGrants.documentId} from ${documentGrants} where ${documentGrants.userId} = ${user.id}))`,
           sql`${documents.projectId} = any(array(select ${projectGrants.projectId} from ${projectGrants} where ${projectGrants.userId} = ${user.id}))`,
+          sql`${documents.workspaceId} = any(array(select ${workspaceMembers.workspaceId} from ${workspaceMembers} where ${workspaceMembers.userId} = ${user.id}))`,
         ) ?? DENY)
       : DENY,
 
@@ -274,6 +333,44 @@ export const access = {
       .where(ne(projects.ownerId, user.id))
       .orderBy(desc(projects.updatedAt), desc(projects.id));
   },
+
+  /**
+   * A template (docs/decisions/0038-custom-templates.md): anyone uses a built-in one, a user their own, a member their workspace's;
+   * anyone else gets 404. Changing one (`change`) is for its author or the workspace's admins; built-in ones never change (403).
+   */
+  async template(db: Executor, user: Owner | null, id: number, needed: 'use' | 'change'): Promise<Granted<typeof templates.$inferSelect>> {
+    const [row] = await db
+      .select({ template: templates, membership: workspaceMembers.role })
+      .from(templates)
+      .leftJoin(workspaceMembers, user ? memberOf(templates.workspaceId, user.id) : DENY)
+      .where(eq(templates.id, id));
+    if (!row) throw notFound(TEMPLATE_NOT_FOUND);
+    const { template, membership } = row;
+    const builtin = template.ownerId === null;
+    const author = user !== null && template.ownerId === user.id;
+    // An author who left the workspace no longer reaches its templates: the workspace's rule comes first.
+    const reach = builtin || (template.workspaceId === null ? author : membership !== null);
+    if (!reach) throw notFound(TEMPLATE_NOT_FOUND);
+    if (needed === 'change') {
+      if (builtin) throw forbidden(BUILTIN_TEMPLATE_READ_ONLY);
+      if (!author && membership !== 'admin') throw forbidden(TEMPLATE_AUTHOR_ONLY);
+    }
+    return Object.assign(template, { role: needed === 'change' ? 'owner' : 'viewer' }) as Granted<typeof templates.$inferSelect>;
+  },
+
+  /** The templates `user` may use: the built-in ones, their own, their workspaces'. */
+  usableTemplates: (user: Owner | null): SQL =>
+    user
+      ? (or(
+          sql`${templates.ownerId} is null`,
+          and(eq(templates.ownerId, user.id), sql`${templates.workspaceId} is null`),
+          sql`${templates.workspaceId} = any(array(select ${workspaceMembers.workspaceId} from ${workspaceMembers} where ${workspaceMembers.userId} = ${user.id}))`,
+        ) ?? DENY)
+      : sql`${templates.ownerId} is null`,
+
+  /** The documents and projects of a workspace already loaded through `access.workspace`. */
+  workspaceDocuments: (workspace: Granted<{ id: number }>): SQL => eq(documents.workspaceId, workspace.id),
+  workspaceProjects: (workspace: Granted<{ id: number }>): SQL => eq(projects.workspaceId, workspace.id),
 
   /** The documents of a project already loaded through `access.project`. */
   projectDocuments: (project: Granted<{ id: number }>): SQL => eq(documents.projectId, project.id),

@@ -23,18 +23,67 @@ export interface StoredAuthor {
   token: string | null;
 }
 
-/** The seeded template catalogue, keyed by slug so loading it again updates rows instead of adding them. */
-export const templates = pgTable('templates', {
+/** A team's space (docs/decisions/0037-workspaces.md): every member has `defaultRole` on its documents and projects. */
+export const workspaces = pgTable('workspaces', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
-  description: text('description').notNull(),
-  category: text('category').notNull(),
-  icon: text('icon').notNull(),
-  content: text('content').notNull(),
-  isDefault: boolean('is_default').notNull().default(false),
+  defaultRole: text('default_role', { enum: GRANTABLE_ROLES }).notNull().default('editor'),
+  createdBy: integer('created_by').notNull(),
   createdAt: createdAt(),
 });
+
+/** Who belongs to a workspace: admins act as owners of its items, members have its default role. */
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    role: text('role', { enum: ['admin', 'member'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index('workspace_members_user_idx').on(t.userId)],
+);
+
+/** A workspace's invite links: only the token's SHA-256 is kept, as for share links (docs/decisions/0030-share-link-hashes.md). */
+export const workspaceInvites = pgTable(
+  'workspace_invites',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    inviterId: integer('inviter_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('workspace_invites_workspace_idx').on(t.workspaceId)],
+);
+
+/**
+ * The seeded template catalogue, keyed by slug so loading it again updates rows instead of adding them, and the templates
+ * users save (docs/decisions/0038-custom-templates.md): no slug, an owner, and a workspace for a team's.
+ */
+export const templates = pgTable(
+  'templates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    icon: text('icon').notNull(),
+    content: text('content').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** Who saved it; null for the catalogue's. */
+    ownerId: integer('owner_id'),
+    // A team's templates go with the team.
+    workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('templates_owner_idx').on(t.ownerId), index('templates_workspace_idx').on(t.workspaceId)],
+);
 
 /** Owner ids are identity's user ids; each service owns its own tables (docs/decisions/0001-postgresql-instead-of-mongodb.md), so there is no foreign key to users. */
 export const projects = pgTable(
@@ -45,10 +94,12 @@ export const projects = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     status: text('status').notNull().default('in-progress'),
+    // A deleted workspace leaves its items with their owners, in their Personal spaces.
+    workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('projects_owner_updated_idx').on(t.ownerId, t.updatedAt.desc())],
+  (t) => [index('projects_owner_updated_idx').on(t.ownerId, t.updatedAt.desc()), index('projects_workspace_idx').on(t.workspaceId, t.updatedAt.desc())],
 );
 
 /**
@@ -78,10 +129,16 @@ export const documents = pgTable(
     contentAuthor: jsonb('content_author').$type<StoredAuthor>(),
     // A deleted project leaves its documents detached, never deleted.
     projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    /** The workspace (docs/decisions/0037-workspaces.md), the same as its project's; null: its owner's Personal space. */
+    workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('documents_owner_updated_idx').on(t.ownerId, t.updatedAt.desc()), index('documents_project_idx').on(t.projectId)],
+  (t) => [
+    index('documents_owner_updated_idx').on(t.ownerId, t.updatedAt.desc()),
+    index('documents_project_idx').on(t.projectId),
+    index('documents_workspace_idx').on(t.workspaceId, t.updatedAt.desc()),
+  ],
 );
 
 /** The document as it was just before one change of its content, who made that change (`source`) and who wrote the text it keeps (`author`). */

@@ -4,8 +4,15 @@ import type { documentRevisions } from '../db/schema.js';
 
 type RevisionRow = typeof documentRevisions.$inferSelect;
 
-export function toDocumentSummary(row: Pick<DocumentRow, 'id' | 'title' | 'projectId' | 'createdAt' | 'updatedAt'>): DocumentSummary {
-  return { id: row.id, title: row.title, projectId: row.projectId, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+export function toDocumentSummary(row: Pick<DocumentRow, 'id' | 'title' | 'projectId' | 'workspaceId' | 'createdAt' | 'updatedAt'>): DocumentSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    projectId: row.projectId,
+    workspaceId: row.workspaceId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 export function toDocumentDto(row: DocumentRow, role: Role): DocumentDto {

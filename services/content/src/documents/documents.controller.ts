@@ -14,6 +14,7 @@ import {
   type CreateDocument,
   type DocumentDto,
   type DocumentSummary,
+  type ListScopeQuery,
   type Revision,
   type RevisionName,
   type SharedDocumentSummary,
@@ -29,13 +30,17 @@ type IdParams = { id: number };
 export class DocumentsController {
   constructor(private readonly documents: DocumentsService) {}
 
-  /** The user's own documents, or with `?scope=shared` those others shared with them (with role and owner). */
+  /**
+   * The user's own documents, or with `?scope=shared` those others shared with them (with role and owner), or with
+   * `?workspace=` a workspace's documents (with role and owner) or the user's Personal ones.
+   */
   @Get()
   @WithUser()
   list(
     @CurrentUser() user: ActingUser | null,
-    @Query(new ZodPipe(listScopeQuerySchema)) { scope }: { scope?: 'own' | 'shared' },
+    @Query(new ZodPipe(listScopeQuerySchema)) { scope, workspace }: ListScopeQuery,
   ): Promise<DocumentSummary[] | SharedDocumentSummary[]> {
+    if (workspace !== undefined) return this.documents.listIn(user, workspace);
     return scope === 'shared' ? this.documents.listShared(user) : this.documents.list(user);
   }
 

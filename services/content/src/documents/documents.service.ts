@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { DB, PG_POOL, notFound as notFoundError, versionConflict } from '@prd/kit';
+import { DB, PG_POOL, badRequest, notFound as notFoundError, versionConflict } from '@prd/kit';
 import {
   DOCUMENT_NOT_FOUND,
+  PROJECT_IN_OTHER_WORKSPACE,
   REVISION_NOT_FOUND,
   REVISIONS_LIST_LIMIT,
   type CompareQuery,
@@ -17,6 +18,7 @@ import {
   type Role,
   type SavedDocument,
   type SharedDocumentSummary,
+  type WorkspaceFilter,
 } from '@prd/proto';
 import { diffLines, diffStats, diffWords, sideBySide } from '@prd/proto/text-diff';
 import { access, acting, ownerOf, type Granted, type Owner } from '../access/access.js';
@@ -29,7 +31,7 @@ import { UsageService } from '../usage/usage.service.js';
 import { CollabServer } from '../collab/collab.server.js';
 import { changeStoredText } from '../collab/live-text.js';
 import { authorOf, usersAuthor, withNames } from './authors.js';
-import { toDocumentDto, toRevision } from './document-dto.js';
+import { toDocumentDto, toDocumentSummary, toRevision } from './document-dto.js';
 import { mergeEdit } from './merge-edit.js';
 import { changeContent, type ContentWriter } from './revisions.js';
 
@@ -37,6 +39,14 @@ export interface NewDocument {
   title: string;
   content: string;
   projectId?: number | null;
+  /** The workspace to create it in (docs/decisions/0037-workspaces.md); a project's documents are always in the project's. */
+  workspaceId?: number | null;
+}
+
+/** Where new documents go: a project (and so its workspace), or a workspace, or neither (the owner's Personal space). */
+export interface Placement {
+  projectId: number | null;
+  workspaceId?: number | null;
 }
 
 /** A change to a document; `undefined` leaves a field as it is, `projectId: null` detaches it from its project. */
@@ -44,6 +54,8 @@ export interface DocumentChange {
   title?: string;
   content?: string;
   projectId?: number | null;
+  /** Moves it to a workspace ("Move to…", docs/decisions/0037-workspaces.md), null: its owner's Personal space. */
+  workspaceId?: number | null;
   /**
    * The text `content` was computed from (an AI or flow edit): the change from it to `content` is merged onto the
    * document as it is now (docs/decisions/0035-edits-merge.md); without it, `content` replaces the text.
@@ -75,11 +87,11 @@ export class DocumentsService {
     private readonly live: CollabServer,
   ) {
     const d = documents;
-    this.ownList = arrayStatement<[id: number, title: string, projectId: number | null, createdAt: string, updatedAt: string]>(
+    this.ownList = arrayStatement<[id: number, title: string, projectId: number | null, workspaceId: number | null, createdAt: string, updatedAt: string]>(
       pool,
       'own_documents',
       db
-        .select({ id: d.id, title: d.title, projectId: d.projectId, createdAt: isoTime(d.createdAt), updatedAt: isoTime(d.updatedAt) })
+        .select({ id: d.id, title: d.title, projectId: d.projectId, workspaceId: d.workspaceId, createdAt: isoTime(d.createdAt), updatedAt: isoTime(d.updatedAt) })
         .from(d)
         .where(access.ownDocuments)
         .orderBy(desc(d.updatedAt), desc(d.id))
@@ -92,7 +104,37 @@ export class DocumentsService {
   async list(owner: Owner | null): Promise<DocumentSummary[]> {
     if (!owner) return [];
     const rows = await this.ownList({ ownerId: owner.id });
-    return rows.map(([id, title, projectId, createdAt, updatedAt]) => ({ id, title, projectId, createdAt, updatedAt }));
+    return rows.map(([id, title, projectId, workspaceId, createdAt, updatedAt]) => ({ id, title, projectId, workspaceId, createdAt, updatedAt }));
+  }
+
+  /**
+   * `?workspace=`: every document of a workspace the user belongs to (404 otherwise), with the user's role on each, or with
+   * `personal` the user's own documents outside any workspace; most recently updated first, without their content.
+   */
+  async listIn(user: Owner | null, filter: WorkspaceFilter): Promise<DocumentSummary[] | SharedDocumentSummary[]> {
+    if (filter === 'personal') return (await this.list(user)).filter((d) => d.workspaceId === null);
+    const workspace = await access.workspace(this.db, user, filter, 'member');
+    const rows = await this.db
+      .select({
+        document: {
+          id: documents.id,
+          title: documents.title,
+          projectId: documents.projectId,
+          workspaceId: documents.workspaceId,
+          createdAt: documents.createdAt,
+          updatedAt: documents.updatedAt,
+          ownerId: documents.ownerId,
+        },
+      })
+      .from(documents)
+      .where(access.workspaceDocuments(workspace))
+      .orderBy(desc(documents.updatedAt), desc(documents.id));
+    const owners = await this.people.profiles(rows.map((r) => r.document.ownerId));
+    return rows.flatMap(({ document }) => {
+      const owner = owners.get(document.ownerId);
+      const role: Role = user && document.ownerId === user.id ? 'owner' : workspace.role;
+      return owner ? [{ ...toDocumentSummary(document), role, owner }] : [];
+    });
   }
 
   /** What others shared with the user (directly or through a project), with the user's role and each owner. */
@@ -104,7 +146,17 @@ export class DocumentsService {
     for (const row of rows) {
       const owner = owners.get(row.ownerId);
       // An owner whose account is gone leaves nothing to show.
-      if (owner) list.push({ id: row.id, title: row.title, projectId: row.projectId, createdAt: row.createdAt, updatedAt: row.updatedAt, role: row.role, owner });
+      if (owner)
+        list.push({
+          id: row.id,
+          title: row.title,
+          projectId: row.projectId,
+          workspaceId: row.workspaceId,
+          createdAt: row.createdAt,
+          updatedAt: row.updatedAt,
+          role: row.role,
+          owner,
+        });
     }
     return list;
   }
@@ -149,30 +201,30 @@ export class DocumentsService {
 
   /** Creates a document, consuming one of the owner's monthly documents (docs/decisions/0005-users-guests-and-limits.md); a failed save gives it back. */
   async create(owner: Owner, input: NewDocument, requestId?: string, author: StoredAuthor = usersAuthor([owner.id])): Promise<DocumentDto> {
-    const [created] = await this.createAll(owner, input.projectId ?? null, [input], requestId, author);
+    const [created] = await this.createAll(owner, { projectId: input.projectId ?? null, workspaceId: input.workspaceId ?? null }, [input], requestId, author);
     return created!;
   }
 
   /**
    * Creates the documents all or none (an import: docs/decisions/0034-document-import.md), in one project or none,
-   * consuming as many of the owner's monthly documents at once; a failed save gives them all back.
+   * in one workspace or none, consuming as many of the owner's monthly documents at once; a failed save gives them all back.
    */
   async createAll(
     owner: Owner,
-    projectId: number | null,
+    { projectId, workspaceId = null }: Placement,
     inputs: ReadonlyArray<{ title: string; content: string }>,
     requestId?: string,
     author: StoredAuthor = usersAuthor([owner.id]),
   ): Promise<DocumentDto[]> {
-    // A wrong project is a 404 before any allowance is spent; only its owner adds documents to it.
-    if (projectId !== null) await access.project(this.db, owner, projectId, 'owner');
+    // A wrong project or workspace is a 404 before any allowance is spent; only a project's owner (or its workspace's admins) adds documents to it.
+    await this.place(this.db, owner, projectId, workspaceId);
     await this.usage.consumeDocument(owner.id, requestId, inputs.length);
     try {
       return await this.db.transaction(async (tx) => {
-        const project = projectId === null ? null : await access.project(tx, owner, projectId, 'owner', { lock: 'share' });
+        const { project, workspaceId: space } = await this.place(tx, owner, projectId, workspaceId, 'share');
         const rows = await tx
           .insert(documents)
-          .values(inputs.map((input) => ({ ownerId: owner.id, title: input.title, content: input.content, projectId, contentAuthor: author })))
+          .values(inputs.map((input) => ({ ownerId: owner.id, title: input.title, content: input.content, projectId, workspaceId: space, contentAuthor: author })))
           .returning(documentColumns);
         if (rows.length !== inputs.length) throw new Error('insert returned too few rows');
         for (const created of rows) await this.activities.record(tx, owner, owner, 'document_created', { documentId: created.id, projectId, title: created.title });
@@ -186,9 +238,24 @@ export class DocumentsService {
   }
 
   /**
+   * Where new or moved documents go: a project the user may add to (its workspace comes with it; naming another one is a 400),
+   * or a workspace the user belongs to (404 otherwise), or the Personal space.
+   */
+  private async place(db: Executor, user: Owner, projectId: number | null, workspaceId: number | null | undefined, lock?: 'share') {
+    const project = projectId === null ? null : await access.project(db, user, projectId, 'owner', lock ? { lock } : {});
+    if (project) {
+      if (workspaceId !== undefined && workspaceId !== null && workspaceId !== project.workspaceId) throw badRequest(PROJECT_IN_OTHER_WORKSPACE);
+      return { project, workspaceId: project.workspaceId };
+    }
+    if (workspaceId) await access.workspace(db, user, workspaceId, 'member');
+    return { project: null, workspaceId: workspaceId ?? null };
+  }
+
+  /**
    * Applies a change made by `source` on behalf of `actor`. Title and content need the editor role,
    * moving between projects the owner. A change of content first stores the content it replaces as
-   * a revision; nothing changed means nothing is written.
+   * a revision; nothing changed means nothing is written. Moving it to another project or workspace needs the owner role
+   * (admins of its workspace have it); the members of a workspace it leaves lose it at once, live editors included.
    */
   async update(actor: Actor | null, id: number, change: DocumentChange, origin: ChangeOrigin): Promise<DocumentDto> {
     const { unapplied, ...dto } = await this.save(actor, id, change, origin);
@@ -198,18 +265,21 @@ export class DocumentsService {
   /** `update`, with what of a merged edit (`change.base`) could not be applied because people changed the same passage. */
   async save(actor: Actor | null, id: number, change: DocumentChange, { source, author }: ChangeOrigin): Promise<SavedDocument> {
     let leftProject: number | null = null;
+    let leftWorkspace: number | null = null;
     const updated = await this.db.transaction(async (tx) => {
-      const needed: Role = change.projectId !== undefined ? 'owner' : 'editor';
+      const needed: Role = change.projectId !== undefined || change.workspaceId !== undefined ? 'owner' : 'editor';
       const current = await access.documentToChange(tx, actor, id, needed);
       if (change.expectedVersions && !change.expectedVersions.includes(current.version)) throw versionConflict(current.version);
       const writer = acting(actor, DOCUMENT_NOT_FOUND);
       const merged = change.base !== undefined && change.content !== undefined ? mergeEdit(current.content, change.base, change.content) : null;
       const { row, liveUpdate } = await this.apply(tx, writer, current, merged ? { ...change, content: merged.content } : change, source, author ?? authorOf(source, writer.id));
       if (current.projectId !== null && row.projectId !== current.projectId) leftProject = current.projectId;
+      if (current.workspaceId !== null && row.workspaceId !== current.workspaceId) leftWorkspace = current.workspaceId;
       return { dto: toDocumentDto(row, current.role), liveUpdate, unapplied: merged?.unapplied ?? [] };
     });
     // Access inherited from the old project ended with the commit; realtime sessions on it end now.
     if (leftProject !== null) await this.revocations.documentLeftProject(id, leftProject);
+    if (leftWorkspace !== null) await this.revocations.leftWorkspace(leftWorkspace, [id]);
     // The answer does not wait for open editors: the change is stored, and `deliver` never throws.
     if (updated.liveUpdate) void this.live.deliver(id, updated.liveUpdate);
     return { ...updated.dto, unapplied: updated.unapplied };
@@ -315,17 +385,25 @@ export class DocumentsService {
     const titleChanged = change.title !== undefined && change.title !== current.title;
     const contentChanged = change.content !== undefined && change.content !== current.content;
     const projectChanged = change.projectId !== undefined && change.projectId !== current.projectId;
-    if (!titleChanged && !contentChanged && !projectChanged) return { row: current, liveUpdate: null };
+    const spaceNamed = change.workspaceId !== undefined && change.workspaceId !== current.workspaceId;
+    if (!titleChanged && !contentChanged && !projectChanged && !spaceNamed) return { row: current, liveUpdate: null };
 
-    // Only the owner moves a document (checked by `update`), and only into a project of their own.
-    const newProject = projectChanged && change.projectId != null ? await access.project(tx, owner, change.projectId, 'owner', { lock: 'share' }) : null;
+    // Only the owner (or an admin of its workspace) moves a document (checked by `update`): into a project of the owner's or
+    // one the actor administers, or into a workspace the actor belongs to; a project brings its workspace.
+    const target = projectChanged && change.projectId != null ? change.projectId : null;
+    const placed = target !== null || spaceNamed ? await this.place(tx, acting(actor, DOCUMENT_NOT_FOUND), target, change.workspaceId, 'share') : null;
+    const newProject = placed?.project ?? null;
+    const workspaceId = placed ? (placed.project || spaceNamed ? placed.workspaceId : current.workspaceId) : current.workspaceId;
+    // Leaving for another workspace leaves a project of the old one.
+    const projectId = projectChanged ? (change.projectId ?? null) : workspaceId !== current.workspaceId && current.projectId !== null ? null : current.projectId;
+    const movedOut = projectId !== current.projectId;
     const live = contentChanged ? changeStoredText(current.yjsState, current.content, change.content ?? current.content) : null;
     // A new title or content is an event for the owner, recorded by the update's own statement.
     const recorded =
       titleChanged || contentChanged
         ? await this.activities.documentUpdated(tx, owner, actor, {
             documentId: current.id,
-            projectId: projectChanged ? (change.projectId ?? null) : current.projectId,
+            projectId,
             title: titleChanged ? change.title! : current.title,
           })
         : [];
@@ -335,7 +413,8 @@ export class DocumentsService {
         .set({
           ...(titleChanged ? { title: change.title } : {}),
           ...(contentChanged && live ? { content: change.content, yjsState: live.state, contentAuthor: author } : {}),
-          ...(projectChanged ? { projectId: change.projectId } : {}),
+          ...(movedOut ? { projectId } : {}),
+          ...(workspaceId !== current.workspaceId ? { workspaceId } : {}),
           ...(titleChanged || contentChanged ? { version: sql`${documents.version} + 1` } : {}),
           updatedAt: sql`now()`,
         })
@@ -344,7 +423,7 @@ export class DocumentsService {
     const [updated] = contentChanged ? await changeContent(tx, current, source, author, write, recorded) : await write(recorded.length ? tx.with(...recorded) : tx);
     if (!updated) throw notFoundError(DOCUMENT_NOT_FOUND);
 
-    if (projectChanged) {
+    if (movedOut) {
       if (current.projectId !== null) {
         await this.activities.record(tx, owner, actor, 'document_removed_from_project', { documentId: updated.id, projectId: current.projectId, title: updated.title });
         await this.touchProject(tx, current.projectId);

@@ -28,9 +28,9 @@ export class ImportService {
 
   /** Creates the converted documents in one transaction, consuming as many of the owner's monthly documents at once. */
   async create(owner: Owner, projectId: number | null, conversion: Conversion, requestId?: string): Promise<ImportAnswer> {
-    const created = await this.documents.createAll(owner, projectId, conversion.documents, requestId);
+    const created = await this.documents.createAll(owner, { projectId }, conversion.documents, requestId);
     return {
-      documents: created.map(({ id, title, projectId: project, createdAt, updatedAt }) => ({ id, title, projectId: project, createdAt, updatedAt })),
+      documents: created.map(({ id, title, projectId: project, workspaceId, createdAt, updatedAt }) => ({ id, title, projectId: project, workspaceId, createdAt, updatedAt })),
       notes: conversion.notes,
     };
   }

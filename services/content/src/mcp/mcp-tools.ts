@@ -24,12 +24,14 @@ import type { CommentsService } from '../comments/comments.service.js';
 import { tokenAuthor } from '../documents/authors.js';
 import type { DocumentsService } from '../documents/documents.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
+import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 
 /** The services the tools act through: every read and write passes the same access helper and limits as the browser's routes. */
 export interface McpDeps {
   documents: DocumentsService;
   projects: ProjectsService;
   comments: CommentsService;
+  workspaces: WorkspacesService;
   logger: Logger;
 }
 
@@ -92,6 +94,15 @@ export function buildMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
     guard('list_projects', async () => json({ own: await deps.projects.list(user), shared: await deps.projects.listShared(user) })),
   );
   server.registerTool(
+    'list_workspaces',
+    {
+      title: 'List workspaces',
+      description: 'The workspaces you belong to, with your role in each (admin or member) and the role members have on their items.',
+      annotations: { readOnlyHint: true },
+    },
+    guard('list_workspaces', async () => json(await deps.workspaces.list(user))),
+  );
+  server.registerTool(
     'get_project',
     { title: 'Get a project', description: "A project and its documents' titles.", inputSchema: getProjectInput, annotations: { readOnlyHint: true } },
     guard('get_project', async ({ id }) => json({ ...(await deps.projects.get(user, id)), documents: await deps.projects.documentTitles(user, id) })),
@@ -100,13 +111,14 @@ export function buildMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
     'list_documents',
     {
       title: 'List documents',
-      description: 'Your documents and those shared with you (newest first), optionally only those whose title contains `title`.',
+      description: 'Your documents and those shared with you (newest first), or with `workspaceId` those of that workspace; optionally only those whose title contains `title`.',
       inputSchema: listDocumentsInput,
       annotations: { readOnlyHint: true },
     },
-    guard('list_documents', async ({ title }) => {
+    guard('list_documents', async ({ title, workspaceId }) => {
       const needle = title?.toLowerCase();
       const matches = (t: string) => needle === undefined || t.toLowerCase().includes(needle);
+      if (workspaceId !== undefined) return json({ workspace: (await deps.documents.listIn(user, workspaceId)).filter((d) => matches(d.title)) });
       const own = (await deps.documents.list(user)).filter((d) => matches(d.title));
       const shared = (await deps.documents.listShared(user)).filter((d) => matches(d.title));
       return json({ own, shared });
@@ -136,7 +148,8 @@ export function buildMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
     'create_document',
     {
       title: 'Create a document',
-      description: 'A new document of yours (markdown), optionally in a project of yours. Needs a read-write token; counts against your monthly documents.',
+      description:
+        'A new document of yours (markdown), optionally in a project of yours or in a workspace you belong to (`workspaceId`). Needs a read-write token; counts against your monthly documents.',
       inputSchema: createDocumentInput,
     },
     guard('create_document', async (input) => {

@@ -7,6 +7,7 @@ import { ErrorCode, MCP_BATCH_MAX, MCP_BATCH_TOO_LARGE, MCP_TOKEN_REQUIRED } fro
 import { CommentsService } from '../comments/comments.service.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
+import { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { buildMcpServer } from './mcp-tools.js';
 
 const STATELESS = new AppError(405, { code: ErrorCode.VALIDATION_FAILED, message: 'This MCP server is stateless: send JSON-RPC messages with POST' });
@@ -24,6 +25,7 @@ export class McpController {
     private readonly documents: DocumentsService,
     private readonly projects: ProjectsService,
     private readonly comments: CommentsService,
+    private readonly workspaces: WorkspacesService,
     private readonly bearer: BearerService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -40,7 +42,7 @@ export class McpController {
       await this.bearer.chargeMore(request, request.body.length - 1);
     }
     const server = buildMcpServer(
-      { documents: this.documents, projects: this.projects, comments: this.comments, logger: this.logger },
+      { documents: this.documents, projects: this.projects, comments: this.comments, workspaces: this.workspaces, logger: this.logger },
       { user, scope, token, requestId: request.id },
     );
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

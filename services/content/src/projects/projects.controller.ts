@@ -10,6 +10,7 @@ import {
   updateProjectSchema,
   type CreateProject,
   type DocumentDto,
+  type ListScopeQuery,
   type ProjectDocumentsQuery,
   type ProjectDto,
   type SharedProjectDto,
@@ -32,9 +33,10 @@ function registered(user: ActingUser | null): Owner {
 export class ProjectsController {
   constructor(private readonly projects: ProjectsService) {}
 
-  /** The user's own projects, or with `?scope=shared` those others shared with them (with role and owner). */
+  /** The user's own projects, or with `?scope=shared` those others shared with them (with role and owner), or with `?workspace=` a workspace's. */
   @Get()
-  list(@CurrentUser() user: ActingUser | null, @Query(new ZodPipe(listScopeQuerySchema)) { scope }: { scope?: 'own' | 'shared' }): Promise<ProjectDto[] | SharedProjectDto[]> {
+  list(@CurrentUser() user: ActingUser | null, @Query(new ZodPipe(listScopeQuerySchema)) { scope, workspace }: ListScopeQuery): Promise<ProjectDto[] | SharedProjectDto[]> {
+    if (workspace !== undefined) return this.projects.listIn(registered(user), workspace);
     return scope === 'shared' ? this.projects.listShared(registered(user)) : this.projects.list(registered(user));
   }
 

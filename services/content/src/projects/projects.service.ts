@@ -12,6 +12,7 @@ import {
   type Role,
   type SharedProjectDto,
   type UpdateProject,
+  type WorkspaceFilter,
 } from '@prd/proto';
 import { access, type Owner } from '../access/access.js';
 import { ActivitiesService, type Actor } from '../activities/activities.service.js';
@@ -29,6 +30,7 @@ function toProjectDto(row: ProjectRow, role: Role): ProjectDto {
     name: row.name,
     description: row.description,
     status: row.status,
+    workspaceId: row.workspaceId,
     role,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -60,16 +62,33 @@ export class ProjectsService {
     });
   }
 
+  /**
+   * `?workspace=`: the projects of a workspace the user belongs to (404 otherwise), with the user's role and each owner, or
+   * with `personal` the user's own outside any workspace.
+   */
+  async listIn(user: Owner, filter: WorkspaceFilter): Promise<ProjectDto[] | SharedProjectDto[]> {
+    if (filter === 'personal') return (await this.list(user)).filter((p) => p.workspaceId === null);
+    const workspace = await access.workspace(this.db, user, filter, 'member');
+    const rows = await this.db.select().from(projects).where(access.workspaceProjects(workspace)).orderBy(desc(projects.updatedAt), desc(projects.id));
+    const owners = await this.people.profiles(rows.map((r) => r.ownerId));
+    return rows.flatMap((project) => {
+      const owner = owners.get(project.ownerId);
+      return owner ? [{ ...toProjectDto(project, project.ownerId === user.id ? 'owner' : workspace.role), owner }] : [];
+    });
+  }
+
   async get(user: Owner, id: number): Promise<ProjectDto> {
     const project = await access.project(this.db, user, id, 'viewer');
     return toProjectDto(project, project.role);
   }
 
-  create(owner: Owner, input: CreateProject): Promise<ProjectDto> {
+  /** In a workspace the user belongs to (404 otherwise), or in their Personal space. */
+  create(owner: Owner, { workspaceId, ...input }: CreateProject): Promise<ProjectDto> {
     return this.db.transaction(async (tx) => {
+      if (workspaceId) await access.workspace(tx, owner, workspaceId, 'member', { lock: 'share' });
       const [project] = await tx
         .insert(projects)
-        .values({ ownerId: owner.id, ...input })
+        .values({ ownerId: owner.id, ...input, workspaceId: workspaceId ?? null })
         .returning();
       if (!project) throw new Error('insert returned no row');
       await this.activities.record(tx, owner, owner, 'project_created', { projectId: project.id, title: project.name });
@@ -77,19 +96,33 @@ export class ProjectsService {
     });
   }
 
-  /** Editors may rename and describe a project; it stays its owner's. */
-  update(actor: Actor, id: number, change: UpdateProject): Promise<ProjectDto> {
-    return this.db.transaction(async (tx) => {
-      const current = await access.project(tx, actor, id, 'editor', { lock: 'update' });
+  /**
+   * Editors may rename and describe a project; it stays its owner's. Moving it to a workspace the actor belongs to (or to
+   * Personal) needs the owner role (admins of its workspace have it) and takes its documents along: the members of the
+   * workspace it leaves lose them at once, live editors included.
+   */
+  async update(actor: Actor, id: number, { workspaceId, ...change }: UpdateProject): Promise<ProjectDto> {
+    const moved = await this.db.transaction(async (tx) => {
+      const moving = workspaceId !== undefined;
+      // Lock order documents, then project, as a document change does.
+      const seen = await access.project(tx, actor, id, moving ? 'owner' : 'editor');
+      const held = moving ? await tx.select({ id: documents.id }).from(documents).where(access.projectDocuments(seen)).for('update') : [];
+      const current = await access.project(tx, actor, id, moving ? 'owner' : 'editor', { lock: 'update' });
+      if (workspaceId) await access.workspace(tx, actor, workspaceId, 'member', { lock: 'share' });
+      const target = moving ? workspaceId : current.workspaceId;
       const [project] = await tx
         .update(projects)
-        .set({ ...change, updatedAt: sql`now()` })
+        .set({ ...change, workspaceId: target, updatedAt: sql`now()` })
         .where(eq(projects.id, current.id))
         .returning();
       if (!project) throw new Error('update returned no row');
+      if (target !== current.workspaceId) await tx.update(documents).set({ workspaceId: target }).where(access.projectDocuments(current));
       await this.activities.record(tx, { id: current.ownerId }, actor, 'project_updated', { projectId: project.id, title: project.name });
-      return toProjectDto(project, current.role);
+      const left = target !== current.workspaceId ? current.workspaceId : null;
+      return { dto: toProjectDto(project, current.role), left, documentIds: held.map((d) => d.id) };
     });
+    if (moved.left !== null) await this.revocations.leftWorkspace(moved.left, moved.documentIds);
+    return moved.dto;
   }
 
   /**

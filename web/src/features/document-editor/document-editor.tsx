@@ -21,6 +21,8 @@ import { LiveEditorPane } from './live-editor-pane';
 import { PresenceList } from './presence-list';
 import { DocumentComments } from '../comments/document-comments';
 import { ShareDialog } from '../sharing/share-dialog';
+import { DocumentWorkspace } from '../workspaces/document-workspace';
+import { SaveAsTemplate } from '../templates/save-as-template';
 import { ROLE_LABELS } from '../sharing/role-label';
 import { useDocumentUpdating } from './use-document-updating';
 import { useLiveDocument } from './use-live-document';
@@ -141,6 +143,8 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
         <Link to="/documents">Documents</Link>
         <span aria-hidden> / </span>
         <span aria-current="page">{doc.title}</span>
+        <span aria-hidden> · </span>
+        <DocumentWorkspace document={stored} /> <SaveAsTemplate document={doc} />
       </nav>
       <h1 className="visually-hidden">{doc.title}</h1>
       {revoked && (

@@ -71,6 +71,8 @@ function DocumentFlow({ templateId }: { templateId: number }) {
   const mode = parseMode(searchParams.get('mode'));
   // docs/product.md §4 redirects on completion; `autoNavigate=false` keeps the user on the completion card.
   const autoNavigate = searchParams.get('autoNavigate') !== 'false';
+  // `?workspace={id}` creates the document in that workspace (docs/decisions/0037-workspaces.md), as a team template's card asks.
+  const workspaceId = /^\d+$/.test(searchParams.get('workspace') ?? '') ? Number(searchParams.get('workspace')) : null;
   const template = useGetTemplateQuery(templateId);
   const { user } = useCurrentUser();
   const navigate = useNavigate();
@@ -118,7 +120,7 @@ function DocumentFlow({ templateId }: { templateId: number }) {
     try {
       const answer = await conversation.send<FlowStartAnswer>(
         '/api/document-flow/start',
-        { templateId, title: chosenTitle, mode },
+        { templateId, title: chosenTitle, mode, ...(workspaceId ? { workspaceId } : {}) },
         `I want to create a ${template.data.name}: ${chosenTitle}`,
         ANSWERS_LIMITS,
       );

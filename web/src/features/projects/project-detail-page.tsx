@@ -8,6 +8,7 @@ import { useGetProjectDocumentsQuery, useGetProjectQuery } from '../../shared/ap
 import { LoadingState } from '../../shared/ui/loading-state';
 import { PageActions } from '../../shared/ui/page-actions';
 import { PageHeader } from '../../shared/ui/page-header';
+import { WorkspaceLabel } from '../workspaces/document-workspace';
 import { Page } from '../../shared/ui/page';
 import buttonLink from '../../shared/ui/button-link.module.css';
 import { EmptyState } from '../../shared/ui/empty-state';
@@ -71,7 +72,7 @@ function ProjectDetail({ projectId }: { projectId: number }) {
   if (project.isLoading) return <LoadingState text="Loading project..." />;
   if (!project.data) return project.isError ? <ProjectNotFound /> : null;
 
-  const { name, description, status, updatedAt, role } = project.data;
+  const { name, description, status, updatedAt, role, workspaceId } = project.data;
   const isOwner = role === 'owner';
   const list = documents.data ?? [];
   // Only the owner adds documents to a project (docs/decisions/0012-sharing-and-roles.md); anyone with access sees who else has it.
@@ -103,7 +104,7 @@ function ProjectDetail({ projectId }: { projectId: number }) {
               title={name}
               description={
                 <>
-                  <ProjectStatusBadge status={status} /> Last updated {relativeTime(updatedAt)}
+                  <ProjectStatusBadge status={status} /> Last updated {relativeTime(updatedAt)} · <WorkspaceLabel workspaceId={workspaceId} />
                 </>
               }
             />

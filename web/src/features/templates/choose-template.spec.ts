@@ -10,6 +10,8 @@ const template = (id: number, isDefault = false): Template => ({
   content: '## Overview',
   icon: 'file-text',
   isDefault,
+  source: 'builtin',
+  workspaceId: null,
 });
 
 describe('chooseTemplate', () => {

@@ -15,8 +15,10 @@ import { preview } from './preview';
 import { TemplateIcon } from './template-icon';
 import styles from './templates.module.css';
 
-function TemplateCard({ template }: { template: Template }) {
+function TemplateCard({ template, Heading = 'h2' }: { template: Template; Heading?: 'h2' | 'h3' }) {
   const headingId = `template-${template.id}`;
+  // A team template's documents start in its workspace.
+  const place = template.workspaceId === null ? '' : `&workspace=${template.workspaceId}`;
   return (
     <article className={styles.templateCard} aria-labelledby={headingId}>
       <div className={styles.templateCardHead}>
@@ -26,14 +28,14 @@ function TemplateCard({ template }: { template: Template }) {
           {template.isDefault && <Badge primary>Default</Badge>}
         </div>
       </div>
-      <h2 id={headingId} className={styles.templateName}>
+      <Heading id={headingId} className={styles.templateName}>
         {template.name}
-      </h2>
+      </Heading>
       <p className={styles.templateDescription}>{template.description}</p>
       <pre className={styles.templatePreview}>{preview(template.content, TEMPLATE_PREVIEW_CHARS)}</pre>
       <div className={styles.templateActions}>
         <Link
-          to={`/document-flow/${template.id}?mode=start-new&autoNavigate=true`}
+          to={`/document-flow/${template.id}?mode=start-new&autoNavigate=true${place}`}
           className={buttonLink.link}
           aria-label={`Start new: ${template.name}`}
           title="More direct, less guidance"
@@ -41,7 +43,7 @@ function TemplateCard({ template }: { template: Template }) {
           Start new
         </Link>
         <Link
-          to={`/document-flow/${template.id}?mode=ai-assisted&autoNavigate=true`}
+          to={`/document-flow/${template.id}?mode=ai-assisted&autoNavigate=true${place}`}
           className={buttonLink.primary}
           aria-label={`AI-assisted: ${template.name}`}
           title="Step-by-step guidance with detailed questions"
@@ -53,10 +55,26 @@ function TemplateCard({ template }: { template: Template }) {
   );
 }
 
-/** /templates (docs/product.md §2): the template gallery, 12 a page. */
+/** The templates a user saved (docs/decisions/0038-custom-templates.md): their own, or their workspaces'. */
+function SavedTemplates({ title, templates }: { title: string; templates: Template[] }) {
+  if (templates.length === 0) return null;
+  return (
+    <section aria-label={title} className={styles.savedTemplates}>
+      <h2>{title}</h2>
+      <div className={styles.templateGrid}>
+        {templates.map((template) => (
+          <TemplateCard key={template.id} template={template} Heading="h3" />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** /templates (docs/product.md §2): the template gallery, 12 a page, then the user's own templates and their teams'. */
 export function TemplatesPage() {
   usePageTitle('Templates');
-  const { data: templates, isLoading, isError } = useGetTemplatesQuery();
+  const { data: all, isLoading, isError } = useGetTemplatesQuery();
+  const templates = all?.filter((t) => t.source === 'builtin');
   const [page, setPage] = useState(1);
   const totalPages = pageCount(templates?.length ?? 0, TEMPLATES_PAGE_SIZE);
   const current = Math.min(page, Math.max(1, totalPages));
@@ -80,6 +98,8 @@ export function TemplatesPage() {
             ))}
           </div>
           <Pager page={current} totalPages={totalPages} onChange={goTo} label="Template pages" maxPageButtons={TEMPLATES_MAX_PAGE_BUTTONS} />
+          <SavedTemplates title="My templates" templates={all?.filter((t) => t.source === 'personal') ?? []} />
+          <SavedTemplates title="Team templates" templates={all?.filter((t) => t.source === 'workspace') ?? []} />
         </>
       )}
     </Page>

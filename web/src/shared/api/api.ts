@@ -31,6 +31,8 @@ export const api = createApi({
     'SharedWithMe',
     'Comments',
     'ApiTokens',
+    'Workspaces',
+    'WorkspaceMembers',
     // chat
     'Threads',
     'ChatMessages',
