@@ -14,6 +14,7 @@ export const CONTENT_INTERNAL = {
   projectAccess: (id: number, userId: number, role: Role = 'viewer') => `/internal/projects/${id}/access?userId=${userId}&role=${role}`,
   template: (id: number, userId: number) => `/internal/templates/${id}?userId=${userId}`,
   eraseUser: (id: number) => `/internal/users/${id}/erase`,
+  workspaceMembers: (id: number) => `/internal/workspaces/${id}/members`,
 } as const;
 
 /**
@@ -70,6 +71,11 @@ export class ContentClient {
   /** Identity's call when an account is deleted: the grants it gave and received, its share links; its comments re-signed. */
   eraseUser(id: number): Promise<AccountErasureAnswer> {
     return internalCall(this.options, 'POST', CONTENT_INTERNAL.eraseUser(id));
+  }
+
+  /** Adds the user to the workspace as a member (identity's single sign-on, OIDC_WORKSPACE); 404 when the workspace is gone. */
+  addWorkspaceMember(workspaceId: number, userId: number): Promise<unknown> {
+    return internalCall(this.options, 'POST', CONTENT_INTERNAL.workspaceMembers(workspaceId), { userId });
   }
 
   /** A template the user may use: a built-in one, their own, or one of their workspaces' (404 otherwise). */

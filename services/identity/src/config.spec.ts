@@ -75,4 +75,10 @@ describe('identity configuration', () => {
       'OIDC_ISSUER must be an https:// URL in production',
     );
   });
+
+  it('reads OIDC_WORKSPACE as a workspace id, off when empty', () => {
+    expect(loadConfig('identity', configSchema, { ...base, OIDC_WORKSPACE: '' }).OIDC_WORKSPACE).toBeUndefined();
+    expect(loadConfig('identity', configSchema, { ...base, OIDC_WORKSPACE: '7' }).OIDC_WORKSPACE).toBe(7);
+    expect(() => loadConfig('identity', configSchema, { ...base, OIDC_WORKSPACE: 'acme' })).toThrow('OIDC_WORKSPACE must be a workspace id');
+  });
 });

@@ -88,6 +88,10 @@ export const configSchema = baseConfigSchema
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,
     OIDC_NAME: optionalText.transform((v) => v ?? 'SSO').pipe(z.string().max(60, 'OIDC_NAME must be at most 60 characters')),
+    /** A workspace (its id) every user that single sign-on creates joins as a member (content's internal route). */
+    OIDC_WORKSPACE: optionalText
+      .transform((v) => (v === undefined ? undefined : Number(v)))
+      .pipe(z.number({ error: 'OIDC_WORKSPACE must be a workspace id' }).int('OIDC_WORKSPACE must be a workspace id').positive('OIDC_WORKSPACE must be a workspace id').optional()),
     OIDC_ALLOWED_DOMAINS: z
       .string()
       .default('')

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { createLogger } from '@prd/kit';
 import { browserRequest as request } from '@prd/kit/testing';
+import { startContent, type ContentService } from '@prd/testing/content';
 import { startIdentity, type IdentityService } from '@prd/testing/identity';
 import { freePort } from '@prd/testing/free-port';
 import { signInAtProvider, startOidcProvider, type TestOidcProvider } from '@prd/testing/oidc-provider';
@@ -218,5 +219,41 @@ describe('single sign-on when the provider is unreachable or sign-on is off', ()
     expect(res.headers.get('location')).toBe('/auth?sso_error=not_configured');
     const callback = await fetch(`${off.url}/api/auth/oidc/callback?code=x&state=y`, { redirect: 'manual' });
     expect(callback.headers.get('location')).toBe('/auth?sso_error=expired');
+  });
+});
+
+describe('single sign-on with OIDC_WORKSPACE: a new user joins the workspace', () => {
+  let provider: TestOidcProvider;
+  let identity: IdentityService;
+  let content: ContentService;
+
+  beforeAll(async () => {
+    const [identityPort, contentPort] = [await freePort(), await freePort()];
+    provider = await startOidcProvider([`http://127.0.0.1:${identityPort}/api/auth/oidc/callback`]);
+    // The content database is new: the workspace the admin creates below is its first, id 1.
+    identity = await startIdentity({ ...provider.env, ...limits, CONTENT_URL: `http://127.0.0.1:${contentPort}`, OIDC_WORKSPACE: '1' }, undefined, identityPort);
+    content = await startContent(identity, {}, contentPort);
+  });
+  afterAll(async () => {
+    await content?.close();
+    await identity?.close();
+    await provider?.close();
+  });
+
+  it('adds the user single sign-on creates to OIDC_WORKSPACE as a member', async () => {
+    const admin = await request(identity.url).post('/api/register').send({ username: 'team-admin', email: 'admin@example.org', password: 'the-account-password' }).expect(201);
+    const adminCookie = (admin.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
+    const workspace = await request(content.url).post('/api/workspaces').set('Cookie', adminCookie).send({ name: 'Acme' }).expect(201);
+    expect(workspace.body.id).toBe(1);
+
+    const browser = new Browser(identity.url);
+    await browser.signOn('alice');
+    const me = await browser.currentUser();
+    expect(me.isAuthenticated).toBe(true);
+    const members = await request(content.url).get('/api/workspaces/1/members').set('Cookie', adminCookie).expect(200);
+    expect((members.body as Array<{ userId?: number; id?: number; role: string }>).map((m) => ({ id: m.userId ?? m.id, role: m.role }))).toContainEqual({
+      id: me.id,
+      role: 'member',
+    });
   });
 });

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { CONFIG, DB, LOGGER, notFound, unauthorized, type Database } from '@prd/kit';
-import { SSO_MESSAGES } from '@prd/proto';
+import { ContentClient, SSO_MESSAGES } from '@prd/proto';
 import type { Logger } from 'pino';
 import * as tables from '../db/schema.js';
 import type { Config } from '../config.js';
@@ -33,6 +33,8 @@ const isUsernameTaken = (err: unknown): boolean => {
  */
 @Injectable()
 export class SsoService {
+  private readonly content: ContentClient;
+
   constructor(
     @Inject(DB) private readonly db: Database<typeof tables>,
     @Inject(CONFIG) private readonly config: Config,
@@ -40,7 +42,9 @@ export class SsoService {
     private readonly users: UsersService,
     private readonly auth: AuthService,
     private readonly store: SsoStore,
-  ) {}
+  ) {
+    this.content = new ContentClient({ baseUrl: config.CONTENT_URL, token: config.INTERNAL_TOKEN });
+  }
 
   async resolve(identity: SsoIdentity, callbackUrl: string | null): Promise<SsoOutcome> {
     this.checkDomain(identity);
@@ -62,7 +66,19 @@ export class SsoService {
     }
     const user = await this.createUser(identity);
     this.logger.info({ userId: user.id, issuer: identity.issuer }, 'sign-on created a user');
+    await this.joinConfiguredWorkspace(user.id);
     return { kind: 'signed-in', user };
+  }
+
+  /** OIDC_WORKSPACE: a new user joins it; a failure is logged and the sign-in goes on (an admin can still invite them). */
+  private async joinConfiguredWorkspace(userId: number): Promise<void> {
+    const workspaceId = this.config.OIDC_WORKSPACE;
+    if (workspaceId === undefined) return;
+    try {
+      await this.content.addWorkspaceMember(workspaceId, userId);
+    } catch (err) {
+      this.logger.error({ err, userId, workspaceId }, 'sign-on could not add the new user to OIDC_WORKSPACE');
+    }
   }
 
   /** The pending link's account, when the cookie names one that is still waiting. */
