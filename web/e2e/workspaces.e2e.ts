@@ -83,3 +83,33 @@ test('A creates a workspace and invites B by link; B joins, opens A’s new work
   await expect(b.page.getByText('This document is no longer shared with you')).toBeVisible();
   expect((await b.page.request.get(`/api/documents/${documentId}`)).status()).toBe(404);
 });
+
+test('the New Document dialog offers the user’s workspaces under Space and creates the document in the one chosen', async ({ browser }) => {
+  const a = await newUser(browser);
+  const team = unique('Space ');
+  const title = unique('Space PRD ');
+  await a.page.goto('/documents');
+  // No workspace yet: the dialog asks nothing about where the document goes.
+  await a.page.getByRole('button', { name: 'New Document' }).first().click();
+  await expect(a.page.getByRole('dialog', { name: 'New Document' }).getByLabel('Template')).toBeVisible();
+  await expect(a.page.getByRole('dialog', { name: 'New Document' }).getByLabel('Space')).toHaveCount(0);
+  await a.page.getByRole('button', { name: 'Cancel' }).click();
+
+  await a.page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'New workspace' }).click();
+  await a.page.getByRole('dialog', { name: 'New workspace' }).getByLabel('Workspace name').fill(team);
+  await a.page.getByRole('button', { name: 'Create workspace' }).click();
+  await expect(a.page.getByRole('heading', { level: 1, name: team })).toBeVisible();
+
+  await a.page.goto('/documents');
+  await a.page.getByRole('button', { name: 'New Document' }).first().click();
+  const dialog = a.page.getByRole('dialog', { name: 'New Document' });
+  await dialog.getByLabel('Document Title').fill(title);
+  await chooseOption(dialog.getByLabel('Space'), team);
+  await dialog.getByRole('button', { name: 'Create Document' }).click();
+  await expect(a.page.getByText('Your document has been created from the template.')).toBeVisible();
+
+  const listed = (await (await a.page.request.get('/api/workspaces')).json()) as Array<{ id: number; name: string }>;
+  const workspace = listed.find((w) => w.name === team)!;
+  const inWorkspace = (await (await a.page.request.get(`/api/documents?workspace=${workspace.id}`)).json()) as Array<{ title: string }>;
+  expect(inWorkspace.map((d) => d.title)).toEqual([title]);
+});

@@ -8,6 +8,7 @@ import { useAppDispatch } from '../../shared/state/hooks';
 import { useCurrentUser } from '../../shared/user/use-current-user';
 import { useToast } from '../../shared/toast/toast';
 import { aiAssistedFlowPath, chooseTemplate, NO_TEMPLATE } from '../templates/choose-template';
+import { SpaceSelect } from '../workspaces/space-select';
 import { TemplateSelect, type TemplateChoice } from './template-select';
 import dialog from '../../shared/ui/dialog.module.css';
 
@@ -30,6 +31,7 @@ export function StartNewDocumentDialog({ open, onClose, createDirectly = false }
   const [createDocument, creating] = useCreateDocumentMutation();
   const [choice, setChoice] = useState<TemplateChoice>(NO_TEMPLATE);
   const [title, setTitle] = useState('');
+  const [workspaceId, setWorkspaceId] = useState<number | null>(null);
   /** The location Continue navigated away from: the dialog reads 'Redirecting...' until the flow's page replaces it. */
   const [redirectingFrom, setRedirectingFrom] = useState<string | null>(null);
   const redirecting = redirectingFrom !== null;
@@ -44,6 +46,7 @@ export function StartNewDocumentDialog({ open, onClose, createDirectly = false }
   const close = useCallback(() => {
     setChoice(NO_TEMPLATE);
     setTitle('');
+    setWorkspaceId(null);
     setRedirectingFrom(null);
     onClose();
   }, [onClose]);
@@ -69,14 +72,14 @@ export function StartNewDocumentDialog({ open, onClose, createDirectly = false }
     const chosen = template();
     if (!chosen) return;
     setRedirectingFrom(location.key);
-    void navigate(aiAssistedFlowPath(chosen.id));
+    void navigate(aiAssistedFlowPath(chosen.id, workspaceId));
   };
 
   const createNow = async () => {
     const chosen = template();
     if (!chosen) return;
     try {
-      await createDocument({ title: title.trim(), content: chosen.content }).unwrap();
+      await createDocument({ title: title.trim(), content: chosen.content, ...(workspaceId === null ? {} : { workspaceId }) }).unwrap();
       toast.success('Document created', 'Your document has been created from the template.');
       close();
       // A visitor's first document made them a guest: invite them to keep it (docs/product.md §2).
@@ -114,6 +117,7 @@ export function StartNewDocumentDialog({ open, onClose, createDirectly = false }
         <label htmlFor={selectId}>Template</label>
         <TemplateSelect id={selectId} templates={templates} value={choice} onChange={setChoice} loading={isLoading} />
       </div>
+      <SpaceSelect value={workspaceId} onChange={setWorkspaceId} className={dialog.field} />
     </Modal>
   );
 }

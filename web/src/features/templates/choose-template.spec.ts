@@ -41,5 +41,6 @@ describe('chooseTemplate', () => {
 
   it('leads to the AI-assisted flow of the template', () => {
     expect(aiAssistedFlowPath(7)).toBe('/document-flow/7?mode=ai-assisted');
+    expect(aiAssistedFlowPath(7, 3)).toBe('/document-flow/7?mode=ai-assisted&workspace=3');
   });
 });

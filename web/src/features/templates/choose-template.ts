@@ -15,5 +15,6 @@ export function chooseTemplate(templates: readonly Template[], choice: number | 
   return templates.find((template) => template.isDefault) ?? templates[0] ?? null;
 }
 
-/** The guided, AI-assisted document flow of a template. */
-export const aiAssistedFlowPath = (templateId: number): string => `/document-flow/${templateId}?mode=ai-assisted`;
+/** The guided, AI-assisted document flow of a template; with a workspace, the document is made there (docs/decisions/0037-workspaces.md). */
+export const aiAssistedFlowPath = (templateId: number, workspaceId: number | null = null): string =>
+  `/document-flow/${templateId}?mode=ai-assisted${workspaceId === null ? '' : `&workspace=${workspaceId}`}`;
