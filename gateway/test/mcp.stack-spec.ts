@@ -70,14 +70,16 @@ describe('MCP through the gateway', () => {
   it('lists the tools and calls each of them', async () => {
     const client = await connect(readWrite);
     expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(
-      ['add_comment', 'create_document', 'get_document', 'get_project', 'list_documents', 'list_projects', 'search_documents', 'update_document'].sort(),
+      ['add_comment', 'create_document', 'get_document', 'get_project', 'list_documents', 'list_projects', 'list_workspaces', 'search_documents', 'update_document'].sort(),
     );
     const project = (await owner.call('POST', '/api/projects', { name: 'Gateway project' })).json.id as number;
+    expect((await owner.call('POST', '/api/workspaces', { name: 'Gateway team' })).status).toBe(201);
     const created = await call(client, 'create_document', { title: 'Gateway PRD', content: '# Goals\n\nFaster onboarding for teams.', projectId: project });
     expect(created.isError).toBeFalsy();
     const id = (JSON.parse(text(created)) as { id: number }).id;
     const results = {
       list_projects: await call(client, 'list_projects'),
+      list_workspaces: await call(client, 'list_workspaces'),
       get_project: await call(client, 'get_project', { id: project }),
       list_documents: await call(client, 'list_documents', { title: 'gateway' }),
       get_document: await call(client, 'get_document', { id }),
@@ -87,6 +89,7 @@ describe('MCP through the gateway', () => {
     };
     for (const [tool, result] of Object.entries(results)) expect([tool, result.isError ?? false]).toEqual([tool, false]);
     expect(text(results.list_projects)).toContain('Gateway project');
+    expect(text(results.list_workspaces)).toContain('Gateway team');
     expect(text(results.get_project)).toContain('Gateway PRD');
     expect(text(results.list_documents)).toContain('Gateway PRD');
     expect(text(results.get_document)).toContain('Faster onboarding for teams.');
