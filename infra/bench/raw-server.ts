@@ -15,12 +15,13 @@ if (!port || !databaseUrl) throw new Error('raw-server needs PORT and DATABASE_U
 // The same pool size as the services (services/kit/src/database/postgres.ts).
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
 
-const LIST = `SELECT id, title, project_id, created_at, updated_at FROM documents WHERE owner_id = $1 ORDER BY updated_at DESC, id DESC`;
+const LIST = `SELECT id, title, project_id, workspace_id, created_at, updated_at FROM documents WHERE owner_id = $1 ORDER BY updated_at DESC, id DESC`;
 
 interface Row {
   id: number;
   title: string;
   project_id: number | null;
+  workspace_id: number | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -35,7 +36,14 @@ const server = http.createServer((req, res) => {
   pool.query<Row>(LIST, [ownerId]).then(
     ({ rows }) => {
       const body = JSON.stringify(
-        rows.map((r) => ({ id: r.id, title: r.title, projectId: r.project_id, createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString() })),
+        rows.map((r) => ({
+          id: r.id,
+          title: r.title,
+          projectId: r.project_id,
+          workspaceId: r.workspace_id,
+          createdAt: r.created_at.toISOString(),
+          updatedAt: r.updated_at.toISOString(),
+        })),
       );
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' }).end(body);
     },
