@@ -1,0 +1,99 @@
+import { applyMarkdownEdit, yFragmentToMarkdown } from '@prd/doc-model';
+import { useEffect, useRef, useState } from 'react';
+import type * as Y from 'yjs';
+import styles from './aids.module.css';
+
+interface Props {
+  doc: Y.Doc;
+  editable: boolean;
+}
+
+/** How long typing pauses before the source's edits are applied to the live document. */
+export const SOURCE_APPLY_DELAY_MS = 500;
+/** Changes to the live document arriving within this long are shown in one refresh. */
+export const SOURCE_REFRESH_DELAY_MS = 100;
+
+/** The origin of this view's own edits: they need no refresh of the text they came from. */
+const SOURCE_VIEW_ORIGIN = Symbol('markdown-source-view');
+
+/**
+ * The document's markdown source, live. Its text follows the document (refreshes coalesced); when
+ * editable, what is typed is applied to the document as a minimal change once typing pauses. While the
+ * box has the focus and holds edits not yet applied, changes from others wait, so the caret never jumps.
+ */
+export function MarkdownSourceView({ doc, editable }: Props) {
+  const [text, setText] = useState(() => yFragmentToMarkdown(doc));
+  const box = useRef<HTMLTextAreaElement>(null);
+  const unsent = useRef<string | null>(null);
+  const applyTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const behind = useRef(false);
+
+  useEffect(() => {
+    const refresh = () => {
+      refreshTimer.current = null;
+      if (unsent.current !== null) {
+        behind.current = true; // shown once the edits are applied
+        return;
+      }
+      behind.current = false;
+      setText(yFragmentToMarkdown(doc));
+    };
+    const onUpdate = (_update: Uint8Array, origin: unknown) => {
+      if (origin === SOURCE_VIEW_ORIGIN || refreshTimer.current !== null) return;
+      refreshTimer.current = setTimeout(refresh, SOURCE_REFRESH_DELAY_MS);
+    };
+    setText(yFragmentToMarkdown(doc));
+    doc.on('update', onUpdate);
+    return () => {
+      doc.off('update', onUpdate);
+      if (refreshTimer.current !== null) clearTimeout(refreshTimer.current);
+      refreshTimer.current = null;
+    };
+  }, [doc]);
+
+  // Edits not applied when the view goes away are applied then.
+  useEffect(
+    () => () => {
+      if (applyTimer.current !== null) clearTimeout(applyTimer.current);
+      if (unsent.current !== null) applyMarkdownEdit(doc, unsent.current, SOURCE_VIEW_ORIGIN);
+      unsent.current = null;
+    },
+    [doc],
+  );
+
+  const apply = () => {
+    applyTimer.current = null;
+    if (unsent.current === null) return;
+    applyMarkdownEdit(doc, unsent.current, SOURCE_VIEW_ORIGIN);
+    unsent.current = null;
+    if (behind.current) {
+      behind.current = false;
+      const { selectionStart, selectionEnd } = box.current ?? { selectionStart: 0, selectionEnd: 0 };
+      setText(yFragmentToMarkdown(doc));
+      // Others' changes merged in: the caret stays at its offset (clamped), as a plain textarea would keep it.
+      requestAnimationFrame(() => box.current?.setSelectionRange(selectionStart, selectionEnd));
+    }
+  };
+
+  return (
+    <textarea
+      ref={box}
+      className={styles.source}
+      aria-label="Markdown source"
+      spellCheck={false}
+      readOnly={!editable}
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        unsent.current = event.target.value;
+        if (applyTimer.current !== null) clearTimeout(applyTimer.current);
+        applyTimer.current = setTimeout(apply, SOURCE_APPLY_DELAY_MS);
+      }}
+      onBlur={() => {
+        if (applyTimer.current !== null) clearTimeout(applyTimer.current);
+        apply();
+      }}
+    />
+  );
+}

@@ -1,0 +1,102 @@
+import type { Editor, EditorEvents } from '@tiptap/core';
+import { isInTable } from '@tiptap/pm/tables';
+import type { EditorState } from '@tiptap/pm/state';
+import type { EditorView } from '@tiptap/pm/view';
+import { BubbleMenu } from '@tiptap/react/menus';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import styles from './aids.module.css';
+import { FormattingToolbar } from './formatting-toolbar';
+import { LinkDialog } from './link-dialog';
+import { focusToolbarKey, openLinkDialogKey } from './shortcuts';
+import { TableToolbar } from './table-toolbar';
+
+interface Props {
+  editor: Editor;
+  canEdit: boolean;
+  canComment: boolean;
+  onComment?: () => void;
+}
+
+interface ShowProps {
+  view: EditorView;
+  state: EditorState;
+  element: HTMLElement;
+}
+
+/** Whether the editor or its menu has the focus, or, read-only, the page's selection is in the document. */
+function engaged({ view, element }: ShowProps, editable: boolean): boolean {
+  if (view.hasFocus() || element.contains(document.activeElement)) return true;
+  const selection = document.getSelection();
+  return !editable && selection !== null && !selection.isCollapsed && view.dom.contains(selection.anchorNode);
+}
+
+/** The DOM of the table around the selection, which the table controls sit above. */
+function tableElement(editor: Editor): Element | null {
+  const { $from } = editor.state.selection;
+  for (let depth = $from.depth; depth > 0; depth--) {
+    if ($from.node(depth).type.name === 'table') return editor.view.nodeDOM($from.before(depth)) as Element | null;
+  }
+  return null;
+}
+
+/**
+ * The writing aids drawn over the editor: the formatting menu on a selection (only Comment for someone
+ * who may comment but not edit), the link dialog (Mod-K or the menu's Link) and the controls of the
+ * table the caret is in. Alt+F10 moves the focus from the text into the menu shown.
+ */
+export function WritingAids({ editor, canEdit, canComment, onComment }: Props) {
+  const [linkOpen, setLinkOpen] = useState(false);
+  const formattingMenu = useRef<HTMLDivElement>(null);
+  const tableMenu = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const onTransaction = ({ transaction }: EditorEvents['transaction']) => {
+      if (transaction.getMeta(openLinkDialogKey)) setLinkOpen(true);
+      if (transaction.getMeta(focusToolbarKey)) {
+        // The menu plugin attaches a menu's element to the page only while it is shown.
+        const shown = [formattingMenu.current, tableMenu.current].find((menu) => menu?.isConnected);
+        shown?.querySelector<HTMLElement>('button, select')?.focus();
+      }
+    };
+    editor.on('transaction', onTransaction);
+    return () => {
+      editor.off('transaction', onTransaction);
+    };
+  }, [editor]);
+
+  const showFormatting = useCallback(
+    (props: ShowProps) => {
+      const { selection, doc } = props.state;
+      if (!(canEdit || (canComment && onComment)) || selection.empty || !doc.textBetween(selection.from, selection.to).trim()) return false;
+      return engaged(props, canEdit);
+    },
+    [canEdit, canComment, onComment],
+  );
+  const showTable = useCallback((props: ShowProps) => canEdit && isInTable(props.state) && props.state.selection.empty && engaged(props, true), [canEdit]);
+  const tableAnchor = useCallback(() => {
+    const table = tableElement(editor);
+    return table ? { getBoundingClientRect: () => table.getBoundingClientRect(), getClientRects: () => table.getClientRects() } : null;
+  }, [editor]);
+
+  return (
+    <>
+      <BubbleMenu ref={formattingMenu} editor={editor} pluginKey="formattingMenu" className={styles.menu} shouldShow={showFormatting} options={{ placement: 'top' }}>
+        <FormattingToolbar editor={editor} canEdit={canEdit} canComment={canComment} onComment={onComment} onLink={() => setLinkOpen(true)} />
+      </BubbleMenu>
+      {canEdit && (
+        <BubbleMenu
+          ref={tableMenu}
+          editor={editor}
+          pluginKey="tableMenu"
+          className={styles.menu}
+          shouldShow={showTable}
+          getReferencedVirtualElement={tableAnchor}
+          options={{ placement: 'top-start' }}
+        >
+          <TableToolbar editor={editor} />
+        </BubbleMenu>
+      )}
+      {canEdit && <LinkDialog editor={editor} open={linkOpen} onClose={() => setLinkOpen(false)} />}
+    </>
+  );
+}
