@@ -58,19 +58,40 @@ function locate(doc: Node, highlights: CommentHighlight[], known: Map<number, Ra
 }
 
 /**
+ * Where a position of `before` is in `after`, for a change that replaced the whole document (the Yjs
+ * binding applies every remote change so): outside the part that differs, found by comparing the two
+ * (unchanged blocks are the same nodes), it moved by the change's size; inside it, it is lost.
+ */
+function diffMapping(before: Node, after: Node): (pos: number) => number | null {
+  const start = before.content.findDiffStart(after.content);
+  if (start === null) return (pos) => pos;
+  const end = before.content.findDiffEnd(after.content)!;
+  // Repeated text can make the two ends cross; the changed part then starts where the other ended.
+  const endBefore = Math.max(end.a, start);
+  const shift = after.content.size - before.content.size;
+  return (pos) => (pos <= start ? pos : pos >= endBefore ? pos + shift : null);
+}
+
+/**
  * Follows the anchors through a change: a range whose text is still the quote after mapping stays (cheap,
- * and it sticks to the passage); the others (a remote change replaces the whole document in the binding,
- * or the quoted text was edited) are found again by their quote, as the server finds them.
+ * and it sticks to the passage); the others (the quoted text was edited, or is gone) are found again by
+ * their quote, as the server finds them: linear in the document's size.
  */
 function follow(tr: Transaction, state: HighlightState): Map<number, Range> {
   const kept = new Map<number, Range>();
+  let diff: ((pos: number) => number | null) | null = null;
   for (const highlight of state.highlights) {
     const range = state.ranges.get(highlight.id);
     if (!range) continue;
     const from = tr.mapping.mapResult(range.from, 1);
     const to = tr.mapping.mapResult(range.to, -1);
-    const mapped = { from: from.pos, to: to.pos };
-    if (!from.deleted && !to.deleted && textBetween(tr.doc, mapped) === highlight.exact) kept.set(highlight.id, mapped);
+    let mapped: Range | null = from.deleted || to.deleted ? null : { from: from.pos, to: to.pos };
+    if (!mapped) {
+      diff ??= diffMapping(tr.before, tr.doc);
+      const [start, end] = [diff(range.from), diff(range.to)];
+      mapped = start === null || end === null ? null : { from: start, to: end };
+    }
+    if (mapped && textBetween(tr.doc, mapped) === highlight.exact) kept.set(highlight.id, mapped);
   }
   return locate(tr.doc, state.highlights, kept);
 }

@@ -1,8 +1,7 @@
 import { Extension } from '@tiptap/core';
-import { Fragment, Slice } from '@tiptap/pm/model';
+import { Fragment, type Node, type Schema, Slice } from '@tiptap/pm/model';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
-import { documentSchema, markdownToNode, SOURCE_ATTRIBUTE, GAP_ATTRIBUTE, TAIL_ATTRIBUTE } from '@prd/doc-model';
-import type { Node } from '@tiptap/pm/model';
+import { GAP_ATTRIBUTE, markdownToNode, SOURCE_ATTRIBUTE, TAIL_ATTRIBUTE } from '@prd/doc-model';
 import { cleanPastedHtml } from './clean-pasted-html';
 
 /** A line only markdown's block syntax starts like this: a heading, a list item or task, a quote, a fence, a table row. */
@@ -15,18 +14,20 @@ export function looksLikeMarkdown(text: string): boolean {
   return text.includes('\n') && MARKDOWN_BLOCK.test(text);
 }
 
-/** A pasted block is new: it carries none of the hidden source attributes of the document's own blocks. */
-function withoutSource(node: Node): Node {
-  if (!(SOURCE_ATTRIBUTE in node.attrs)) return node;
-  return node.type.create({ ...node.attrs, [SOURCE_ATTRIBUTE]: null, [GAP_ATTRIBUTE]: null, [TAIL_ATTRIBUTE]: null }, node.content, node.marks);
-}
-
-/** The blocks of pasted markdown, by the document model's own parser. */
-export function markdownSlice(text: string): Slice {
-  const doc = markdownToNode(text.replace(/\r\n?/g, '\n'));
+/**
+ * The blocks of pasted markdown, by the document model's own parser, in the editor's schema (an instance
+ * of its own). A pasted block is new: it carries none of the hidden source attributes of the document's blocks.
+ */
+export function markdownSlice(text: string, schema: Schema): Slice {
   const blocks: Node[] = [];
-  doc.forEach((node) => blocks.push(withoutSource(node)));
-  return Slice.maxOpen(Fragment.fromArray(blocks.length > 0 ? blocks : [documentSchema.nodes.paragraph!.create()]));
+  markdownToNode(text.replace(/\r\n?/g, '\n')).forEach((node) => {
+    const json = node.toJSON() as { attrs?: Record<string, unknown> };
+    if (json.attrs) json.attrs = { ...json.attrs, [SOURCE_ATTRIBUTE]: null, [GAP_ATTRIBUTE]: null, [TAIL_ATTRIBUTE]: null };
+    blocks.push(schema.nodeFromJSON(json));
+  });
+  // A paragraph at either end joins the text around the caret, as pasted text does; other blocks stay whole.
+  const open = (node: Node | undefined) => (node?.type.name === 'paragraph' ? 1 : 0);
+  return new Slice(Fragment.fromArray(blocks), open(blocks[0]), open(blocks.at(-1)));
 }
 
 /**
@@ -47,7 +48,13 @@ export const PasteHandling = Extension.create({
             const text = event.clipboardData?.getData('text/plain') ?? '';
             const html = event.clipboardData?.getData('text/html') ?? '';
             if (view.state.selection.$from.parent.type.spec.code || STRUCTURAL_HTML.test(html) || !looksLikeMarkdown(text)) return false;
-            view.dispatch(view.state.tr.replaceSelection(markdownSlice(text)).scrollIntoView().setMeta('paste', true).setMeta('uiEvent', 'paste'));
+            const { $from, empty } = view.state.selection;
+            const slice = markdownSlice(text, view.state.schema);
+            const tr = view.state.tr;
+            // Into an empty paragraph: the blocks take its place (no blank paragraph left around them).
+            if (empty && $from.parent.type.name === 'paragraph' && $from.parent.content.size === 0) tr.replaceWith($from.before(), $from.after(), slice.content);
+            else tr.replaceSelection(slice);
+            view.dispatch(tr.scrollIntoView().setMeta('paste', true).setMeta('uiEvent', 'paste'));
             return true;
           },
         },
