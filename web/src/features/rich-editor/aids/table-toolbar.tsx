@@ -1,6 +1,7 @@
 import type { Editor } from '@tiptap/core';
 import type { Command } from '@tiptap/pm/state';
-import { addColumnAfter, addColumnBefore, addRowAfter, addRowBefore, deleteColumn, deleteRow, deleteTable, toggleHeaderRow } from '@tiptap/pm/tables';
+import type { EditorState } from '@tiptap/pm/state';
+import { addColumnAfter, addColumnBefore, addRowAfter, addRowBefore, deleteColumn, deleteRow, deleteTable } from '@tiptap/pm/tables';
 import { useEditorState } from '@tiptap/react';
 import styles from './aids.module.css';
 import { moveFocusInToolbar } from './toolbar-keys';
@@ -16,19 +17,36 @@ const ACTIONS: { label: string; command: Command; danger?: boolean }[] = [
   { label: 'Delete table', command: deleteTable, danger: true },
 ];
 
-/** Whether the first row of the table around the selection is a header row. */
-function headerRowOn(editor: Editor): boolean {
-  const { $from } = editor.state.selection;
-  for (let depth = $from.depth; depth > 0; depth--) {
-    const node = $from.node(depth);
-    if (node.type.name === 'table') return node.firstChild?.firstChild?.type.name === 'tableHeader';
-  }
-  return false;
+/** The table around the selection, and where it starts. */
+export function tableAround(state: EditorState) {
+  const { $from } = state.selection;
+  for (let depth = $from.depth; depth > 0; depth--) if ($from.node(depth).type.name === 'table') return { table: $from.node(depth), at: $from.before(depth) };
+  return null;
 }
+
+const headerRowOn = (state: EditorState): boolean => tableAround(state)?.table.firstChild?.firstChild?.type.name === 'tableHeader';
+
+/**
+ * Makes the table's first row its header, or a plain row again. (prosemirror-tables' own toggle works on
+ * the selected row; a markdown table's header is always its first.)
+ */
+const toggleHeaderRow: Command = (state, dispatch) => {
+  const found = tableAround(state);
+  const firstRow = found?.table.firstChild;
+  if (!found || !firstRow) return false;
+  const type = headerRowOn(state) ? state.schema.nodes.tableCell! : state.schema.nodes.tableHeader!;
+  if (dispatch) {
+    const tr = state.tr;
+    // The row's cells start two positions into the table (past the table's and the row's openings).
+    firstRow.forEach((cell, offset) => tr.setNodeMarkup(found.at + 2 + offset, type, cell.attrs));
+    dispatch(tr);
+  }
+  return true;
+};
 
 /** The controls of the table the caret is in. */
 export function TableToolbar({ editor }: { editor: Editor }) {
-  const header = useEditorState({ editor, selector: ({ editor: current }) => headerRowOn(current) });
+  const header = useEditorState({ editor, selector: ({ editor: current }) => headerRowOn(current.state) });
   const run = (command: Command) => editor.chain().focus().command(({ state, dispatch }) => command(state, dispatch)).run();
 
   return (

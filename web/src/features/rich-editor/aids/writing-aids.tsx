@@ -8,7 +8,7 @@ import styles from './aids.module.css';
 import { FormattingToolbar } from './formatting-toolbar';
 import { LinkDialog } from './link-dialog';
 import { focusToolbarKey, openLinkDialogKey } from './shortcuts';
-import { TableToolbar } from './table-toolbar';
+import { tableAround, TableToolbar } from './table-toolbar';
 
 interface Props {
   editor: Editor;
@@ -28,15 +28,6 @@ function engaged({ view, element }: ShowProps, editable: boolean): boolean {
   if (view.hasFocus() || element.contains(document.activeElement)) return true;
   const selection = document.getSelection();
   return !editable && selection !== null && !selection.isCollapsed && view.dom.contains(selection.anchorNode);
-}
-
-/** The DOM of the table around the selection, which the table controls sit above. */
-function tableElement(editor: Editor): Element | null {
-  const { $from } = editor.state.selection;
-  for (let depth = $from.depth; depth > 0; depth--) {
-    if ($from.node(depth).type.name === 'table') return editor.view.nodeDOM($from.before(depth)) as Element | null;
-  }
-  return null;
 }
 
 /**
@@ -74,7 +65,8 @@ export function WritingAids({ editor, canEdit, canComment, onComment }: Props) {
   );
   const showTable = useCallback((props: ShowProps) => canEdit && isInTable(props.state) && props.state.selection.empty && engaged(props, true), [canEdit]);
   const tableAnchor = useCallback(() => {
-    const table = tableElement(editor);
+    const found = tableAround(editor.state);
+    const table = found ? (editor.view.nodeDOM(found.at) as Element | null) : null;
     return table ? { getBoundingClientRect: () => table.getBoundingClientRect(), getClientRects: () => table.getClientRects() } : null;
   }, [editor]);
 

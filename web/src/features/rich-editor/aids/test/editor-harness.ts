@@ -8,6 +8,10 @@ import { writingAidExtensions, type WritingAidOptions } from '../writing-aid-ext
 // jest's jsdom environment leaves out structuredClone, which browsers have (the document model copies with it).
 globalThis.structuredClone ??= <T>(value: T): T => deserialize(serialize(value)) as T;
 
+// jsdom lays nothing out: ranges have no rectangles (ProseMirror asks for them to scroll the caret into view).
+Range.prototype.getClientRects ??= () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+
 /** A real editor on the document model with the writing aids, mounted in the page (jsdom). */
 export function createEditor(markdown = '', options: WritingAidOptions = {}): Editor {
   const element = document.createElement('div');
