@@ -2,6 +2,7 @@ import { applyMarkdownEdit, yFragmentToMarkdown } from '@prd/doc-model';
 import { useEffect, useRef, useState } from 'react';
 import type * as Y from 'yjs';
 import styles from './aids.module.css';
+import { mergeSource } from './source-merge';
 
 interface Props {
   doc: Y.Doc;
@@ -19,31 +20,30 @@ const SOURCE_VIEW_ORIGIN = Symbol('markdown-source-view');
 /**
  * The document's markdown source, live. Its text follows the document (refreshes coalesced); when
  * editable, what is typed is applied to the document as a minimal change once typing pauses. While the
- * box has the focus and holds edits not yet applied, changes from others wait, so the caret never jumps.
+ * box holds edits not yet applied, changes from others wait, so the text never changes under the caret;
+ * when the edits are applied they are merged with those changes, and the box shows the result.
  */
 export function MarkdownSourceView({ doc, editable }: Props) {
   const [text, setText] = useState(() => yFragmentToMarkdown(doc));
   const box = useRef<HTMLTextAreaElement>(null);
+  /** The document's markdown the box's text started from. */
+  const base = useRef(text);
   const unsent = useRef<string | null>(null);
   const applyTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const behind = useRef(false);
 
   useEffect(() => {
     const refresh = () => {
       refreshTimer.current = null;
-      if (unsent.current !== null) {
-        behind.current = true; // shown once the edits are applied
-        return;
-      }
-      behind.current = false;
-      setText(yFragmentToMarkdown(doc));
+      if (unsent.current !== null) return; // merged in when the edits are applied
+      base.current = yFragmentToMarkdown(doc);
+      setText(base.current);
     };
     const onUpdate = (_update: Uint8Array, origin: unknown) => {
       if (origin === SOURCE_VIEW_ORIGIN || refreshTimer.current !== null) return;
       refreshTimer.current = setTimeout(refresh, SOURCE_REFRESH_DELAY_MS);
     };
-    setText(yFragmentToMarkdown(doc));
+    refresh();
     doc.on('update', onUpdate);
     return () => {
       doc.off('update', onUpdate);
@@ -56,7 +56,7 @@ export function MarkdownSourceView({ doc, editable }: Props) {
   useEffect(
     () => () => {
       if (applyTimer.current !== null) clearTimeout(applyTimer.current);
-      if (unsent.current !== null) applyMarkdownEdit(doc, unsent.current, SOURCE_VIEW_ORIGIN);
+      if (unsent.current !== null) applyMarkdownEdit(doc, mergeSource(base.current, unsent.current, yFragmentToMarkdown(doc)), SOURCE_VIEW_ORIGIN);
       unsent.current = null;
     },
     [doc],
@@ -64,14 +64,16 @@ export function MarkdownSourceView({ doc, editable }: Props) {
 
   const apply = () => {
     applyTimer.current = null;
-    if (unsent.current === null) return;
-    applyMarkdownEdit(doc, unsent.current, SOURCE_VIEW_ORIGIN);
+    const mine = unsent.current;
+    if (mine === null) return;
+    const merged = mergeSource(base.current, mine, yFragmentToMarkdown(doc));
+    applyMarkdownEdit(doc, merged, SOURCE_VIEW_ORIGIN);
     unsent.current = null;
-    if (behind.current) {
-      behind.current = false;
+    base.current = merged;
+    if (merged !== mine) {
       const { selectionStart, selectionEnd } = box.current ?? { selectionStart: 0, selectionEnd: 0 };
-      setText(yFragmentToMarkdown(doc));
-      // Others' changes merged in: the caret stays at its offset (clamped), as a plain textarea would keep it.
+      setText(merged);
+      // Others' changes merged in: the caret stays at its offset, as a plain textarea keeps it.
       requestAnimationFrame(() => box.current?.setSelectionRange(selectionStart, selectionEnd));
     }
   };
