@@ -11,17 +11,17 @@ export function cleanPastedHtml(html: string): string {
   notionTodos(body);
   checkboxItems(body);
   wordLists(body);
-  for (const element of body.querySelectorAll('o\\:p, style, meta, link, xml')) element.remove();
+  for (const element of Array.from(body.querySelectorAll('o\\:p, style, meta, link, xml'))) element.remove();
   return body.innerHTML;
 }
 
 function unwrap(element: Element): void {
-  element.replaceWith(...element.childNodes);
+  element.replaceWith(...Array.from(element.childNodes));
 }
 
 function markTaskList(list: Element, checked: (item: Element) => boolean): void {
   list.setAttribute('data-type', 'taskList');
-  for (const item of list.children) {
+  for (const item of Array.from(list.children)) {
     if (item.tagName !== 'LI') continue;
     item.setAttribute('data-checked', String(checked(item)));
     item.setAttribute('data-type', 'taskItem');
@@ -30,29 +30,29 @@ function markTaskList(list: Element, checked: (item: Element) => boolean): void 
 
 /** Google Docs wraps the whole copy in `<b style="font-weight:normal" id="docs-internal-guid-…">`. */
 function unwrapGoogleDocs(body: HTMLElement): void {
-  for (const wrapper of body.querySelectorAll('b[id^="docs-internal-guid"]')) unwrap(wrapper);
+  for (const wrapper of Array.from(body.querySelectorAll('b[id^="docs-internal-guid"]'))) unwrap(wrapper);
 }
 
 /** Google Docs' checklists: `<li role="checkbox" aria-checked="true">`. */
 function googleDocsChecklists(body: HTMLElement): void {
-  for (const list of body.querySelectorAll('ul')) {
-    const items = [...list.children].filter((child) => child.tagName === 'LI');
+  for (const list of Array.from(body.querySelectorAll('ul'))) {
+    const items = Array.from(list.children).filter((child) => child.tagName === 'LI');
     if (items.length > 0 && items.every((item) => item.getAttribute('role') === 'checkbox')) markTaskList(list, (item) => item.getAttribute('aria-checked') === 'true');
   }
 }
 
 /** Notion's to-dos: `<ul class="to-do-list"><li><div class="checkbox checkbox-on"></div><span>…</span></li></ul>`. */
 function notionTodos(body: HTMLElement): void {
-  for (const list of body.querySelectorAll('ul.to-do-list')) {
+  for (const list of Array.from(body.querySelectorAll('ul.to-do-list'))) {
     markTaskList(list, (item) => item.querySelector('.checkbox-on') !== null);
-    for (const box of list.querySelectorAll('.checkbox')) box.remove();
+    for (const box of Array.from(list.querySelectorAll('.checkbox'))) box.remove();
   }
 }
 
 /** Lists whose items start with a checkbox input (GitHub's rendered task lists, many web pages). */
 function checkboxItems(body: HTMLElement): void {
-  for (const list of body.querySelectorAll('ul')) {
-    const items = [...list.children].filter((child) => child.tagName === 'LI');
+  for (const list of Array.from(body.querySelectorAll('ul'))) {
+    const items = Array.from(list.children).filter((child) => child.tagName === 'LI');
     const box = (item: Element) => item.querySelector(':scope > input[type="checkbox"], :scope > p > input[type="checkbox"]');
     if (items.length === 0 || !items.every(box)) continue;
     markTaskList(list, (item) => (box(item) as HTMLInputElement).hasAttribute('checked'));
@@ -69,7 +69,7 @@ const ORDERED_MARKER = /^[\da-z]{1,5}[.)]$/i;
  * `mso-list:Ignore` span. Consecutive such paragraphs become nested `ul`/`ol` elements.
  */
 function wordLists(body: HTMLElement): void {
-  const items = [...body.querySelectorAll('p')].filter((p) => MSO_LIST.test(p.getAttribute('style') ?? ''));
+  const items = Array.from(body.querySelectorAll('p')).filter((p) => MSO_LIST.test(p.getAttribute('style') ?? ''));
   let stack: { level: number; list: HTMLElement }[] = [];
   let previous: Element | null = null;
   for (const paragraph of items) {
@@ -93,12 +93,12 @@ function wordLists(body: HTMLElement): void {
     }
     const item = document.createElement('li');
     const text = document.createElement('p');
-    text.append(...paragraph.childNodes);
+    text.append(...Array.from(paragraph.childNodes));
     item.append(text);
     top.list.append(item);
     previous = paragraph;
     // The paragraph stays in place (empty) until the run ends, so the next item still finds it as its sibling.
     paragraph.setAttribute('data-word-list-item', '');
   }
-  for (const paragraph of body.querySelectorAll('p[data-word-list-item]')) paragraph.remove();
+  for (const paragraph of Array.from(body.querySelectorAll('p[data-word-list-item]'))) paragraph.remove();
 }

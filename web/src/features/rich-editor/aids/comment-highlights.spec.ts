@@ -1,10 +1,9 @@
 /** @jest-environment jsdom */
 import '../../../test/dom-setup';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import type { Editor } from '@tiptap/core';
 import { EditorState } from '@tiptap/pm/state';
 import { documentExtensions } from '@prd/doc-model';
-import { Editor as TiptapEditor } from '@tiptap/core';
+import { Editor } from '@tiptap/core';
 import { commentHighlightsKey, CommentHighlights, type CommentHighlight } from './comment-highlights';
 import { quoteFromEditor } from './editor-quote';
 import { caretAfter, createEditor, select, typeText } from './test/editor-harness';
@@ -21,7 +20,8 @@ const payment: CommentHighlight = { id: 7, exact: 'payment step', prefix: 'aband
 /** The highlighted passages in the page, by thread id. */
 function highlighted(): Record<string, string> {
   const found: Record<string, string> = {};
-  for (const mark of document.querySelectorAll('[data-comment-id]')) found[mark.getAttribute('data-comment-id')!] = (found[mark.getAttribute('data-comment-id')!] ?? '') + mark.textContent;
+  for (const mark of Array.from(document.querySelectorAll('[data-comment-id]')))
+    found[mark.getAttribute('data-comment-id')!] = (found[mark.getAttribute('data-comment-id')!] ?? '') + mark.textContent;
   return found;
 }
 
@@ -106,7 +106,7 @@ describe('comment highlights in the editor', () => {
 
   it('stays linear: a 2,000-character quote in a 2,000,000-character document of one letter is found in well under a second', () => {
     // No view: the plugin's own work, without drawing two million characters in jsdom.
-    const { schema, extensionManager } = new TiptapEditor({ extensions: [...documentExtensions, CommentHighlights], content: '' });
+    const { schema, extensionManager } = new Editor({ extensions: [...documentExtensions, CommentHighlights], content: '' });
     const state = EditorState.create({
       doc: schema.nodeFromJSON({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'a'.repeat(2_000_000) }] }] }),
       plugins: extensionManager.plugins.filter((plugin) => plugin.spec.key === commentHighlightsKey),

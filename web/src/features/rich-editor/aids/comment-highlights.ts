@@ -98,12 +98,7 @@ function follow(tr: Transaction, state: HighlightState): Map<number, Range> {
 
 function decorate(doc: Node, ranges: Map<number, Range>, activeId: number | null): DecorationSet {
   const decorations = [...ranges].map(([id, { from, to }]) =>
-    Decoration.inline(
-      from,
-      to,
-      { class: id === activeId ? 'comment-highlight comment-highlight-active' : 'comment-highlight', 'data-comment-id': String(id) },
-      { commentId: id },
-    ),
+    Decoration.inline(from, to, { class: id === activeId ? 'comment-highlight comment-highlight-active' : 'comment-highlight', 'data-comment-id': String(id) }, { commentId: id }),
   );
   return DecorationSet.create(doc, decorations);
 }

@@ -52,6 +52,10 @@ describe('the document outline', () => {
       editor!.commands.enter();
       typeText(editor!, '## Three');
     });
-    expect(within(screen.getByRole('navigation', { name: 'Outline' })).getAllByRole('button').map((item) => item.textContent)).toEqual(['One', 'Two', 'Three']);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Outline' }))
+        .getAllByRole('button')
+        .map((item) => item.textContent),
+    ).toEqual(['One', 'Two', 'Three']);
   });
 });

@@ -24,7 +24,11 @@ function headings(editor: Editor): Heading[] {
 function goTo(editor: Editor, index: number): void {
   let position = 0;
   for (let i = 0; i < index; i++) position += editor.state.doc.child(i).nodeSize;
-  editor.chain().focus(undefined, { scrollIntoView: false }).setTextSelection(position + 1).run();
+  editor
+    .chain()
+    .focus(undefined, { scrollIntoView: false })
+    .setTextSelection(position + 1)
+    .run();
   (editor.view.nodeDOM(position) as HTMLElement | null)?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
 }
 

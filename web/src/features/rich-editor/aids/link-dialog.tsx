@@ -1,6 +1,6 @@
 import type { Editor } from '@tiptap/core';
-import { Button, Input, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Input, type InputRef, Modal } from 'antd';
+import { useEffect, useId, useRef, useState } from 'react';
 import styles from './aids.module.css';
 import { linkHref } from './link-rules';
 
@@ -14,6 +14,9 @@ interface Props {
 export function LinkDialog({ editor, open, onClose }: Props) {
   const [address, setAddress] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const input = useRef<InputRef>(null);
+  const inputId = useId();
+  const errorId = useId();
   const existing = open ? ((editor.getAttributes('link').href as string | undefined) ?? null) : null;
 
   useEffect(() => {
@@ -36,7 +39,11 @@ export function LinkDialog({ editor, open, onClose }: Props) {
     const { href } = result;
     if (editor.state.selection.empty && !editor.isActive('link')) {
       // Nothing selected: the address itself becomes the link's text.
-      editor.chain().focus().insertContent({ type: 'text', text: href.replace(/^mailto:/, ''), marks: [{ type: 'link', attrs: { href } }] }).run();
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: 'text', text: href.replace(/^mailto:/, ''), marks: [{ type: 'link', attrs: { href } }] })
+        .run();
     } else {
       editor.chain().focus().extendMarkRange('link').setMark('link', { href }).run();
     }
@@ -54,6 +61,7 @@ export function LinkDialog({ editor, open, onClose }: Props) {
       title={existing ? 'Edit link' : 'Add link'}
       onCancel={close}
       destroyOnHidden
+      afterOpenChange={(opened) => opened && input.current?.focus()}
       footer={[
         existing && (
           <Button key="remove" danger onClick={remove}>
@@ -68,24 +76,25 @@ export function LinkDialog({ editor, open, onClose }: Props) {
         </Button>,
       ]}
     >
-      <label className={styles.field}>
-        <span>Link address</span>
+      <div className={styles.field}>
+        <label htmlFor={inputId}>Link address</label>
         <Input
-          autoFocus
+          id={inputId}
+          ref={input}
           value={address}
           placeholder="https://example.com"
           status={error ? 'error' : undefined}
           aria-invalid={error !== null}
-          aria-describedby={error ? 'link-dialog-error' : undefined}
+          aria-describedby={error ? errorId : undefined}
           onChange={(event) => {
             setAddress(event.target.value);
             setError(null);
           }}
           onPressEnter={apply}
         />
-      </label>
+      </div>
       {error && (
-        <p id="link-dialog-error" role="alert" className={styles.error}>
+        <p id={errorId} role="alert" className={styles.error}>
           {error}
         </p>
       )}

@@ -24,7 +24,9 @@ function remoteEdit(doc: Y.Doc, markdown: string): void {
   Y.applyUpdate(doc, Y.encodeStateAsUpdate(other, before), 'remote');
 }
 
-beforeEach(() => jest.useFakeTimers());
+beforeEach(() => {
+  jest.useFakeTimers();
+});
 afterEach(() => {
   cleanup();
   jest.useRealTimers();

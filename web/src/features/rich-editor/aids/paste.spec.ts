@@ -80,16 +80,36 @@ describe('paste into the editor', () => {
 
   it('parses pasted plain text that reads as markdown into structure: headings, lists, tasks, tables, fences', () => {
     editor = createEditor();
-    const markdown = ['## Scope', '', '- One', '- Two', '  - Nested', '', '- [ ] Decide', '', '| Metric | Target |', '| --- | --- |', '| Conversion | 3% |', '', '```ts', 'const x = 1;', '```', ''].join('\n');
+    const markdown = [
+      '## Scope',
+      '',
+      '- One',
+      '- Two',
+      '  - Nested',
+      '',
+      '- [ ] Decide',
+      '',
+      '| Metric | Target |',
+      '| --- | --- |',
+      '| Conversion | 3% |',
+      '',
+      '```ts',
+      'const x = 1;',
+      '```',
+      '',
+    ].join('\n');
     paste(editor, { 'text/plain': markdown });
     const json = editor.getJSON();
-    expect(json.content!.map((node) => node.type)).toEqual(['heading', 'bulletList', 'taskList', 'table', 'codeBlock']);
-    expect(markdownOf(editor)).toBe(markdown.replace('| Metric | Target |\n| --- | --- |\n| Conversion | 3% |', '| Metric     | Target |\n| ---------- | ------ |\n| Conversion | 3%     |'));
+    expect(json.content.map((node) => node.type)).toEqual(['heading', 'bulletList', 'taskList', 'table', 'codeBlock']);
+    expect(markdownOf(editor)).toBe(
+      markdown.replace('| Metric | Target |\n| --- | --- |\n| Conversion | 3% |', '| Metric     | Target |\n| ---------- | ------ |\n| Conversion | 3%     |'),
+    );
   });
 
   it('prefers the markdown of text a code editor copied with colour-only HTML', () => {
     editor = createEditor();
-    const html = '<meta charset="utf-8"><div style="color: #d4d4d4;background-color: #1e1e1e;white-space: pre;"><div><span style="color: #569cd6;"># Title</span></div><div><span>- item</span></div></div>';
+    const html =
+      '<meta charset="utf-8"><div style="color: #d4d4d4;background-color: #1e1e1e;white-space: pre;"><div><span style="color: #569cd6;"># Title</span></div><div><span>- item</span></div></div>';
     paste(editor, { 'text/html': html, 'text/plain': '# Title\n- item\n' });
     expect(markdownOf(editor)).toBe('# Title\n\n- item\n');
   });

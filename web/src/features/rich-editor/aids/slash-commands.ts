@@ -21,13 +21,13 @@ const heading = (level: 1 | 2 | 3): SlashCommand => ({
 
 /** Puts the caret into the first cell of the table that starts at or after `from`. */
 function caretIntoTable(editor: Editor, from: number): void {
-  let cellStart: number | null = null;
+  const tables: number[] = [];
   editor.state.doc.nodesBetween(from, editor.state.doc.content.size, (node, pos) => {
-    if (cellStart !== null) return false;
-    if (node.type.name === 'table') cellStart = pos + 3; // table > row > cell > paragraph
-    return cellStart === null;
+    if (node.type.name === 'table') tables.push(pos);
+    return tables.length === 0;
   });
-  if (cellStart !== null) editor.commands.setTextSelection(cellStart + 1);
+  // Inside the table, its first row, its first cell and that cell's paragraph.
+  if (tables[0] !== undefined) editor.commands.setTextSelection(tables[0] + 4);
 }
 
 export const SLASH_COMMANDS: SlashCommand[] = [
@@ -70,7 +70,13 @@ export const SLASH_COMMANDS: SlashCommand[] = [
   {
     title: 'Divider',
     keywords: ['rule', 'separator', 'hr', 'line'],
-    run: (editor, range) => editor.chain().focus().deleteRange(range).insertContent([{ type: 'horizontalRule' }, { type: 'paragraph' }]).run(),
+    run: (editor, range) =>
+      editor
+        .chain()
+        .focus()
+        .deleteRange(range)
+        .insertContent([{ type: 'horizontalRule' }, { type: 'paragraph' }])
+        .run(),
   },
 ];
 
@@ -78,7 +84,5 @@ export const SLASH_COMMANDS: SlashCommand[] = [
 export function filterSlashCommands(query: string): SlashCommand[] {
   const wanted = query.trim().toLowerCase();
   if (!wanted) return SLASH_COMMANDS;
-  return SLASH_COMMANDS.filter((command) =>
-    [command.title.toLowerCase(), ...command.title.toLowerCase().split(' '), ...command.keywords].some((word) => word.startsWith(wanted)),
-  );
+  return SLASH_COMMANDS.filter((command) => [command.title.toLowerCase(), ...command.title.toLowerCase().split(' '), ...command.keywords].some((word) => word.startsWith(wanted)));
 }

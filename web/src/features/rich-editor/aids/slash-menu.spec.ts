@@ -14,7 +14,7 @@ afterEach(() => {
 
 /** Opens the "/" menu with `query` typed after it and waits until it lists `option`. */
 async function openMenu(query: string, option: string) {
-  typeText(editor, `/${query}`);
+  typeText(editor!, `/${query}`);
   const menu = await screen.findByRole('listbox', { name: 'Insert block' });
   await waitFor(() => expect(within(menu).getByRole('option', { name: option, selected: true })).toBeInTheDocument());
   return menu;

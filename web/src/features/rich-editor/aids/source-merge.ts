@@ -8,7 +8,6 @@ import { applyPatch, structuredPatch } from 'diff';
  */
 export function mergeSource(base: string, mine: string, current: string): string {
   if (current === base) return mine;
-  const { hunks } = structuredPatch('', '', base, mine);
-  const merged = applyPatch(current, { hunks }, { fuzzFactor: 2 });
+  const merged = applyPatch(current, structuredPatch('', '', base, mine), { fuzzFactor: 2 });
   return merged === false ? mine : merged;
 }

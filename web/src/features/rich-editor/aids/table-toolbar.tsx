@@ -1,6 +1,5 @@
 import type { Editor } from '@tiptap/core';
-import type { Command } from '@tiptap/pm/state';
-import type { EditorState } from '@tiptap/pm/state';
+import type { Command, EditorState } from '@tiptap/pm/state';
 import { addColumnAfter, addColumnBefore, addRowAfter, addRowBefore, deleteColumn, deleteRow, deleteTable } from '@tiptap/pm/tables';
 import { useEditorState } from '@tiptap/react';
 import styles from './aids.module.css';
@@ -47,7 +46,12 @@ const toggleHeaderRow: Command = (state, dispatch) => {
 /** The controls of the table the caret is in. */
 export function TableToolbar({ editor }: { editor: Editor }) {
   const header = useEditorState({ editor, selector: ({ editor: current }) => headerRowOn(current.state) });
-  const run = (command: Command) => editor.chain().focus().command(({ state, dispatch }) => command(state, dispatch)).run();
+  const run = (command: Command) =>
+    editor
+      .chain()
+      .focus()
+      .command(({ state, dispatch }) => command(state, dispatch))
+      .run();
 
   return (
     <div role="toolbar" aria-label="Table" className={styles.toolbar} onKeyDown={moveFocusInToolbar}>

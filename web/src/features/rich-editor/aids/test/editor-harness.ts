@@ -1,16 +1,14 @@
-import { deserialize, serialize } from 'node:v8';
 import { Editor } from '@tiptap/core';
 import { Selection } from '@tiptap/pm/state';
 import { documentExtensions, jsonToMarkdown, markdownToJson } from '@prd/doc-model';
 import { documentText, positionOf } from '../document-text';
 import { writingAidExtensions, type WritingAidOptions } from '../writing-aid-extensions';
 
-// jest's jsdom environment leaves out structuredClone, which browsers have (the document model copies with it).
-globalThis.structuredClone ??= <T>(value: T): T => deserialize(serialize(value)) as T;
+// jest's jsdom environment leaves out structuredClone, which browsers have (the document model copies its JSON with it).
+globalThis.structuredClone ??= <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 // jsdom lays nothing out: ranges have no rectangles (ProseMirror asks for them to scroll the caret into view).
-Range.prototype.getClientRects ??= () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
-Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+Object.assign(Range.prototype, { getClientRects: () => [], getBoundingClientRect: () => new DOMRect() });
 
 /** A real editor on the document model with the writing aids, mounted in the page (jsdom). */
 export function createEditor(markdown = '', options: WritingAidOptions = {}): Editor {
