@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createDocumentByApi } from './chat-helpers';
+import { newUser, shareByApi } from './co-editing-helpers';
 import { unique, WIDE } from './helpers';
 
 // The rich-text editor's writing aids (issue 31), as a person uses them on the document page.
@@ -131,4 +132,25 @@ test('the Markdown view shows the source, and an edit there appears in the edito
   await toggle.click();
   await expect(editor.getByRole('heading', { level: 2, name: 'Risks' })).toBeVisible();
   await expect(editor.getByText('None yet.', { exact: true })).toBeVisible();
+});
+
+test('someone who may comment but not edit gets only Comment on a selection', async ({ browser }) => {
+  const owner = await newUser(browser);
+  const commenter = await newUser(browser);
+  const document = await createDocumentByApi(owner.page, unique('Writing aids '), '# Plan\n\nShip the beta in May.\n');
+  await shareByApi(owner.page, document.id, commenter.username, 'commenter');
+  const { page } = commenter;
+  await page.goto(`/documents/${document.id}`);
+  const editor = page.getByRole('textbox', { name: 'Document' });
+  await expect(editor).toBeVisible({ timeout: 20_000 });
+  await expect(editor).toHaveAttribute('contenteditable', 'false');
+  // A drag over the words, as one selects text to comment on.
+  const box = (await editor.getByText('Ship the beta in May.', { exact: true }).boundingBox())!;
+  await page.mouse.move(box.x + 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  const menu = page.getByRole('toolbar', { name: 'Formatting' });
+  await expect(menu.getByRole('button')).toHaveText(['Comment']);
+  await expect(menu.getByRole('combobox')).toHaveCount(0);
 });

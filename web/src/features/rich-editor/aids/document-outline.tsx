@@ -24,11 +24,9 @@ function headings(editor: Editor): Heading[] {
 function goTo(editor: Editor, index: number): void {
   let position = 0;
   for (let i = 0; i < index; i++) position += editor.state.doc.child(i).nodeSize;
-  editor
-    .chain()
-    .focus(undefined, { scrollIntoView: false })
-    .setTextSelection(position + 1)
-    .run();
+  // Focused at once: TipTap's focus command waits for the next frame, and could then read the old selection back.
+  editor.view.focus();
+  editor.commands.setTextSelection(position + 1);
   (editor.view.nodeDOM(position) as HTMLElement | null)?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
 }
 

@@ -13,7 +13,7 @@ import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import type { ReactNode } from 'react';
 import styles from './aids.module.css';
-import { moveFocusInToolbar } from './toolbar-keys';
+import { toolbarKeyDown } from './toolbar-keys';
 
 interface Props {
   editor: Editor;
@@ -67,9 +67,22 @@ export function FormattingToolbar({ editor, canEdit, canComment, onComment, onLi
   const chain = () => editor.chain().focus();
 
   return (
-    <div role="toolbar" aria-label="Formatting" className={styles.toolbar} onKeyDown={moveFocusInToolbar}>
+    <div role="toolbar" aria-label="Formatting" className={styles.toolbar} onKeyDown={toolbarKeyDown(editor)}>
       {canEdit && (
         <>
+          {MARKS.map(({ mark, label, icon, keys }, index) => (
+            <ToolButton key={mark} label={label} keys={keys} pressed={active.marks[index]} onClick={() => chain().toggleMark(mark).run()}>
+              {icon}
+            </ToolButton>
+          ))}
+          <ToolButton label="Link" keys="Ctrl+K" pressed={active.link} onClick={onLink}>
+            <LinkOutlined />
+          </ToolButton>
+          {LISTS.map(({ list, item, label, icon, keys }, index) => (
+            <ToolButton key={list} label={label} keys={keys} pressed={active.lists[index]} onClick={() => chain().toggleList(list, item).run()}>
+              {icon}
+            </ToolButton>
+          ))}
           <select
             className={styles.select}
             aria-label="Text style"
@@ -85,19 +98,6 @@ export function FormattingToolbar({ editor, canEdit, canComment, onComment, onLi
             <option value={2}>Heading 2</option>
             <option value={3}>Heading 3</option>
           </select>
-          {MARKS.map(({ mark, label, icon, keys }, index) => (
-            <ToolButton key={mark} label={label} keys={keys} pressed={active.marks[index]} onClick={() => chain().toggleMark(mark).run()}>
-              {icon}
-            </ToolButton>
-          ))}
-          <ToolButton label="Link" keys="Ctrl+K" pressed={active.link} onClick={onLink}>
-            <LinkOutlined />
-          </ToolButton>
-          {LISTS.map(({ list, item, label, icon, keys }, index) => (
-            <ToolButton key={list} label={label} keys={keys} pressed={active.lists[index]} onClick={() => chain().toggleList(list, item).run()}>
-              {icon}
-            </ToolButton>
-          ))}
         </>
       )}
       {canComment && onComment && (

@@ -3,7 +3,7 @@ import type { Command, EditorState } from '@tiptap/pm/state';
 import { addColumnAfter, addColumnBefore, addRowAfter, addRowBefore, deleteColumn, deleteRow, deleteTable } from '@tiptap/pm/tables';
 import { useEditorState } from '@tiptap/react';
 import styles from './aids.module.css';
-import { moveFocusInToolbar } from './toolbar-keys';
+import { toolbarKeyDown } from './toolbar-keys';
 
 /** The table commands, prosemirror-tables' own (what TipTap's table commands run). */
 const ACTIONS: { label: string; command: Command; danger?: boolean }[] = [
@@ -54,7 +54,7 @@ export function TableToolbar({ editor }: { editor: Editor }) {
       .run();
 
   return (
-    <div role="toolbar" aria-label="Table" className={styles.toolbar} onKeyDown={moveFocusInToolbar}>
+    <div role="toolbar" aria-label="Table" className={styles.toolbar} onKeyDown={toolbarKeyDown(editor)}>
       {ACTIONS.map(({ label, command, danger }) => (
         <button
           key={label}

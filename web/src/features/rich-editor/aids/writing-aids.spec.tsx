@@ -132,17 +132,26 @@ describe('the formatting menu', () => {
     for (const name of ['Bullet list', 'Numbered list', 'Comment']) expect(within(toolbar).getByRole('button', { name })).toBeInTheDocument();
   });
 
-  it('moves between its controls with the arrow keys', async () => {
+  it('moves between its controls with the arrow keys, and back to the text with Escape', async () => {
     editor = createEditor('Some words.\n');
     render(<FormattingToolbar editor={editor} canEdit canComment={false} onLink={() => undefined} />);
     const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
     within(toolbar).getByRole('button', { name: 'Bold' }).focus();
     await userEvent.keyboard('{ArrowRight}');
     expect(within(toolbar).getByRole('button', { name: 'Italic' })).toHaveFocus();
-    await userEvent.keyboard('{End}');
-    expect(within(toolbar).getByRole('button', { name: 'Task list' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(within(toolbar).getByRole('combobox', { name: 'Text style' })).toHaveFocus();
+    within(toolbar).getByRole('button', { name: 'Task list' }).focus();
     await userEvent.keyboard('{ArrowRight}');
     expect(within(toolbar).getByRole('combobox', { name: 'Text style' })).toHaveFocus();
+    within(toolbar).getByRole('button', { name: 'Italic' }).focus();
+    await userEvent.keyboard('{End}');
+    expect(within(toolbar).getByRole('combobox', { name: 'Text style' })).toHaveFocus();
+    within(toolbar).getByRole('button', { name: 'Italic' }).focus();
+    await userEvent.keyboard('{Home}');
+    expect(within(toolbar).getByRole('button', { name: 'Bold' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(editor!.view.hasFocus()).toBe(true)); // TipTap focuses on the next frame
   });
 
   it('offers only Comment to someone who may comment but not edit', async () => {

@@ -40,20 +40,41 @@ export function WritingAids({ editor, canEdit, canComment, onComment }: Props) {
   const formattingMenu = useRef<HTMLDivElement>(null);
   const tableMenu = useRef<HTMLDivElement>(null);
 
+  /** Moves the focus into the menu the selection calls for, showing it at once (it shows after a pause on its own). */
+  const focusMenu = useCallback(() => {
+    const { selection } = editor.state;
+    const [menu, pluginKey] = selection.empty ? [tableMenu.current, 'tableMenu'] : [formattingMenu.current, 'formattingMenu'];
+    const wanted = selection.empty ? canEdit && isInTable(editor.state) : canEdit || (canComment && onComment !== undefined);
+    if (!menu || !wanted || editor.isDestroyed) return;
+    // The menu plugin attaches a menu's element to the page only while it is shown.
+    if (!menu.isConnected) editor.view.dispatch(editor.state.tr.setMeta(pluginKey, 'show'));
+    menu.querySelector<HTMLElement>('button, select')?.focus();
+  }, [editor, canEdit, canComment, onComment]);
+
   useEffect(() => {
     const onTransaction = ({ transaction }: EditorEvents['transaction']) => {
       if (transaction.getMeta(openLinkDialogKey)) setLinkOpen(true);
-      if (transaction.getMeta(focusToolbarKey)) {
-        // The menu plugin attaches a menu's element to the page only while it is shown.
-        const shown = [formattingMenu.current, tableMenu.current].find((menu) => menu?.isConnected);
-        shown?.querySelector<HTMLElement>('button, select')?.focus();
-      }
+      // Once this transaction is through: the menu may have to be shown first.
+      if (transaction.getMeta(focusToolbarKey)) setTimeout(focusMenu);
     };
     editor.on('transaction', onTransaction);
     return () => {
       editor.off('transaction', onTransaction);
     };
-  }, [editor]);
+  }, [editor, focusMenu]);
+
+  // Read-only, the editor sees no transaction when the page's selection leaves it: the menu is hidden here then.
+  useEffect(() => {
+    if (canEdit) return;
+    const onSelectionChange = () => {
+      const menu = formattingMenu.current;
+      if (!menu?.isConnected || menu.contains(document.activeElement) || editor.isDestroyed) return;
+      const selection = document.getSelection();
+      if (!selection || selection.isCollapsed || !editor.view.dom.contains(selection.anchorNode)) editor.view.dispatch(editor.state.tr.setMeta('formattingMenu', 'hide'));
+    };
+    document.addEventListener('selectionchange', onSelectionChange);
+    return () => document.removeEventListener('selectionchange', onSelectionChange);
+  }, [editor, canEdit]);
 
   const showFormatting = useCallback(
     (props: ShowProps) => {
