@@ -79,6 +79,18 @@ describe('the Markdown view', () => {
     expect(box).toHaveValue(both);
   });
 
+  it("keeps the caret where it was when others' changes are shown", () => {
+    const doc = liveDoc(PRD);
+    render(<MarkdownSourceView doc={doc} editable />);
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Markdown source' });
+    box.focus();
+    box.setSelectionRange(20, 20);
+    remoteEdit(doc, PRD.replace('- Fewer fields', '- Fewer fields\n- Apple Pay'));
+    act(() => jest.advanceTimersByTime(SOURCE_REFRESH_DELAY_MS));
+    expect(box.value).toContain('Apple Pay');
+    expect([box.selectionStart, box.selectionEnd]).toEqual([20, 20]);
+  });
+
   it('is read-only for someone who may not edit', () => {
     render(<MarkdownSourceView doc={liveDoc(PRD)} editable={false} />);
     expect(screen.getByRole('textbox', { name: 'Markdown source' })).toHaveAttribute('readonly');

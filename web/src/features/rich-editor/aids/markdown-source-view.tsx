@@ -1,5 +1,5 @@
 import { applyMarkdownEdit, yFragmentToMarkdown } from '@prd/doc-model';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type * as Y from 'yjs';
 import styles from './aids.module.css';
 import { mergeSource } from './source-merge';
@@ -31,13 +31,28 @@ export function MarkdownSourceView({ doc, editable }: Props) {
   const unsent = useRef<string | null>(null);
   const applyTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** Where the caret was when the text changed under it (a new value puts it at the end): put back after rendering. */
+  const caret = useRef<[number, number] | null>(null);
+
+  /** Shows text that did not come from typing here, the caret kept at its offsets. */
+  const show = (next: string) => {
+    const current = box.current;
+    if (current && document.activeElement === current) caret.current = [current.selectionStart, current.selectionEnd];
+    setText(next);
+  };
+
+  useLayoutEffect(() => {
+    if (!caret.current) return;
+    box.current?.setSelectionRange(...caret.current);
+    caret.current = null;
+  }, [text]);
 
   useEffect(() => {
     const refresh = () => {
       refreshTimer.current = null;
       if (unsent.current !== null) return; // merged in when the edits are applied
       base.current = yFragmentToMarkdown(doc);
-      setText(base.current);
+      show(base.current);
     };
     const onUpdate = (_update: Uint8Array, origin: unknown) => {
       if (origin === SOURCE_VIEW_ORIGIN || refreshTimer.current !== null) return;
@@ -70,12 +85,7 @@ export function MarkdownSourceView({ doc, editable }: Props) {
     applyMarkdownEdit(doc, merged, SOURCE_VIEW_ORIGIN);
     unsent.current = null;
     base.current = merged;
-    if (merged !== mine) {
-      const { selectionStart, selectionEnd } = box.current ?? { selectionStart: 0, selectionEnd: 0 };
-      setText(merged);
-      // Others' changes merged in: the caret stays at its offset, as a plain textarea keeps it.
-      requestAnimationFrame(() => box.current?.setSelectionRange(selectionStart, selectionEnd));
-    }
+    if (merged !== mine) show(merged); // others' changes merged in
   };
 
   return (
