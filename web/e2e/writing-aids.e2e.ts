@@ -1,0 +1,156 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createDocumentByApi } from './chat-helpers';
+import { newUser, shareByApi } from './co-editing-helpers';
+import { unique, WIDE } from './helpers';
+
+// The rich-text editor's writing aids (issue 31), as a person uses them on the document page.
+test.use({ viewport: WIDE });
+test.describe.configure({ timeout: 90_000 });
+
+/** Opens a document and waits until its editor is editable (the editor's chunk, the socket and the first sync). */
+async function openEditor(page: Page, content: string): Promise<{ editor: Locator; documentId: number }> {
+  const document = await createDocumentByApi(page, unique('Writing aids '), content);
+  await page.goto(`/documents/${document.id}`);
+  const editor = page.getByRole('textbox', { name: 'Document' });
+  await expect(editor).toBeVisible({ timeout: 20_000 });
+  await expect(editor).toHaveAttribute('contenteditable', 'true');
+  return { editor, documentId: document.id };
+}
+
+/** The stored markdown, which the server derives from the live document within seconds of a change. */
+async function storedMarkdown(page: Page, documentId: number): Promise<string> {
+  const response = await page.request.get(`/api/documents/${documentId}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { content: string }).content;
+}
+
+/** Selects the whole line of the paragraph holding `text`, as a person does with the keyboard. */
+async function selectLine(editor: Locator, text: string): Promise<void> {
+  await editor.getByText(text, { exact: true }).click();
+  await editor.press('End');
+  await editor.press('Shift+Home');
+}
+
+test('a selection is made bold from the formatting menu', async ({ page }) => {
+  const { editor, documentId } = await openEditor(page, '# Plan\n\nShip the beta in May.\n');
+  await selectLine(editor, 'Ship the beta in May.');
+  const menu = page.getByRole('toolbar', { name: 'Formatting' });
+  await menu.getByRole('button', { name: 'Bold' }).click();
+  await expect(editor.locator('strong')).toHaveText('Ship the beta in May.');
+  await expect(menu.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => storedMarkdown(page, documentId), { timeout: 15_000 }).toBe('# Plan\n\n**Ship the beta in May.**\n');
+});
+
+test('"/" then Table inserts a table with a header row', async ({ page }) => {
+  const { editor, documentId } = await openEditor(page, '# Plan\n\nMetrics below.\n');
+  await editor.getByText('Metrics below.', { exact: true }).click();
+  await editor.press('End');
+  await editor.press('Enter');
+  await page.keyboard.type('/tab');
+  const menu = page.getByRole('listbox', { name: 'Insert block' });
+  await expect(menu.getByRole('option', { name: 'Table', selected: true })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeHidden();
+  const table = editor.getByRole('table');
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByRole('columnheader')).toHaveCount(3);
+  await page.keyboard.type('Metric');
+  await expect(table.getByRole('columnheader').first()).toHaveText('Metric');
+  await expect.poll(() => storedMarkdown(page, documentId), { timeout: 15_000 }).toContain('| Metric |');
+});
+
+test('Ctrl+K links the selection; a javascript: address is refused', async ({ page }) => {
+  const { editor } = await openEditor(page, '# Plan\n\nSee the pricing page.\n');
+  await selectLine(editor, 'See the pricing page.');
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Add link' });
+  const address = dialog.getByRole('textbox', { name: 'Link address' });
+  await address.fill('javascript:alert(1)');
+  await address.press('Enter');
+  await expect(dialog.getByRole('alert')).toHaveText('Links must start with http://, https:// or mailto:');
+  await address.fill('https://example.com/pricing');
+  await address.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(editor.getByRole('link', { name: 'See the pricing page.' })).toHaveAttribute('href', 'https://example.com/pricing');
+});
+
+test('the table controls add a row below the caret', async ({ page }) => {
+  const { editor } = await openEditor(page, '# Plan\n\n| Metric | Target |\n| --- | --- |\n| Conversion | 3% |\n');
+  const table = editor.getByRole('table');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await table.getByText('Conversion', { exact: true }).click();
+  const controls = page.getByRole('toolbar', { name: 'Table' });
+  await controls.getByRole('button', { name: 'Add row below' }).click();
+  await expect(table.getByRole('row')).toHaveCount(3);
+});
+
+test('HTML pasted from Google Docs becomes clean structure, not all bold', async ({ page }) => {
+  const { editor, documentId } = await openEditor(page, '# Plan\n\nIntro.\n');
+  await editor.getByText('Intro.', { exact: true }).click();
+  await editor.press('End');
+  await editor.press('Enter');
+  const html =
+    '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-6f3a9c1e-7fff-8d2b-41c0-0a4b5e6f7d8c">' +
+    '<h2 dir="ltr" style="line-height:1.38;margin-top:18pt;margin-bottom:6pt;"><span style="font-size:16pt;font-family:Arial,sans-serif;font-weight:400;white-space:pre-wrap;">Risks</span></h2>' +
+    '<p dir="ltr" style="line-height:1.38;margin-top:0pt;margin-bottom:0pt;"><span style="font-size:11pt;font-family:Arial,sans-serif;font-weight:400;white-space:pre-wrap;">Payment provider </span><span style="font-size:11pt;font-family:Arial,sans-serif;font-weight:700;white-space:pre-wrap;">outage</span></p>' +
+    '<ul style="margin-top:0;margin-bottom:0;"><li dir="ltr" style="list-style-type:disc;font-size:11pt;" aria-level="1"><p dir="ltr" role="presentation"><span style="font-weight:400;white-space:pre-wrap;">Fallback to cards</span></p></li></ul></b>';
+  await editor.evaluate((element, data) => {
+    const clipboard = new DataTransfer();
+    clipboard.setData('text/html', data);
+    clipboard.setData('text/plain', 'Risks\nPayment provider outage\nFallback to cards');
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: clipboard, bubbles: true, cancelable: true }));
+  }, html);
+  await expect(editor.getByRole('heading', { level: 2, name: 'Risks' })).toBeVisible();
+  await expect(editor.locator('strong')).toHaveText(['outage']);
+  await expect(editor.getByRole('listitem')).toHaveText(['Fallback to cards']);
+  await expect.poll(() => storedMarkdown(page, documentId), { timeout: 15_000 }).toBe('# Plan\n\nIntro.\n\n## Risks\n\nPayment provider **outage**\n\n- Fallback to cards\n');
+});
+
+test('the outline jumps to a heading and puts the caret there', async ({ page }) => {
+  const filler = Array.from({ length: 40 }, (_, i) => `Paragraph ${i + 1} of the plan.`).join('\n\n');
+  const { editor } = await openEditor(page, `# Plan\n\n${filler}\n\n## Goals\n\n${filler}\n\n## Risks\n\nNone yet.\n`);
+  const outline = page.getByRole('navigation', { name: 'Outline' });
+  await expect(outline.getByRole('button')).toHaveText(['Plan', 'Goals', 'Risks']);
+  const risks = editor.getByRole('heading', { level: 2, name: 'Risks' });
+  await expect(risks).not.toBeInViewport();
+  await outline.getByRole('button', { name: 'Risks' }).click();
+  await expect(risks).toBeInViewport();
+  await page.keyboard.type('Open ');
+  await expect(editor.getByRole('heading', { level: 2, name: 'Open Risks' })).toBeVisible();
+});
+
+test('the Markdown view shows the source, and an edit there appears in the editor', async ({ page }) => {
+  const { editor } = await openEditor(page, '# Plan\n\nShip the beta in May.\n');
+  const toggle = page.getByRole('button', { name: 'Markdown' });
+  await toggle.click();
+  const source = page.getByRole('textbox', { name: 'Markdown source' });
+  await expect(source).toHaveValue('# Plan\n\nShip the beta in May.\n');
+  await source.press('Control+End');
+  await page.keyboard.type('\n## Risks\n\nNone yet.\n');
+  // Applied once typing pauses; back in the editor, it is there.
+  await source.blur();
+  await toggle.click();
+  await expect(editor.getByRole('heading', { level: 2, name: 'Risks' })).toBeVisible();
+  await expect(editor.getByText('None yet.', { exact: true })).toBeVisible();
+});
+
+test('someone who may comment but not edit gets only Comment on a selection', async ({ browser }) => {
+  const owner = await newUser(browser);
+  const commenter = await newUser(browser);
+  const document = await createDocumentByApi(owner.page, unique('Writing aids '), '# Plan\n\nShip the beta in May.\n');
+  await shareByApi(owner.page, document.id, commenter.username, 'commenter');
+  const { page } = commenter;
+  await page.goto(`/documents/${document.id}`);
+  const editor = page.getByRole('textbox', { name: 'Document' });
+  await expect(editor).toBeVisible({ timeout: 20_000 });
+  await expect(editor).toHaveAttribute('contenteditable', 'false');
+  // A drag over the words, as one selects text to comment on.
+  const box = (await editor.getByText('Ship the beta in May.', { exact: true }).boundingBox())!;
+  await page.mouse.move(box.x + 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  const menu = page.getByRole('toolbar', { name: 'Formatting' });
+  await expect(menu.getByRole('button')).toHaveText(['Comment']);
+  await expect(menu.getByRole('combobox')).toHaveCount(0);
+});
