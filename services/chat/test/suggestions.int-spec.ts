@@ -103,12 +103,19 @@ describe('AI suggestions', () => {
     const after = `\n\n${'Later paragraph. '.repeat(400)}\n`;
     const doc = await createDocument(stack, keyed, `${before}The checkout is slow.${after}`);
     stack.openai.respond = () => ({ reply: 'Checkout takes at most 2 s at p95.', tokenDelayMs: 5 });
-    const call = await postSse(stack.chat.url, `/api/documents/${doc.id}/suggestions`, keyed.cookie, { instruction: 'Make it measurable', quote: { exact: 'The checkout is slow.' } });
+    const call = await postSse(stack.chat.url, `/api/documents/${doc.id}/suggestions`, keyed.cookie, {
+      instruction: 'Make it measurable',
+      quote: { exact: 'The checkout is slow.' },
+    });
     expect(call.status).toBe(200);
     await call.finished;
     expect(streamedText(call.events)).toBe('Checkout takes at most 2 s at p95.');
     const done = call.events.find((e) => e.event === 'done')!.data as AskSuggestionAnswer;
-    expect(done.suggestion).toMatchObject({ quote: { exact: 'The checkout is slow.' }, replacement: 'Checkout takes at most 2 s at p95.', author: { kind: 'ai', userId: keyed.id } });
+    expect(done.suggestion).toMatchObject({
+      quote: { exact: 'The checkout is slow.' },
+      replacement: 'Checkout takes at most 2 s at p95.',
+      author: { kind: 'ai', userId: keyed.id },
+    });
 
     const [request_] = stack.openai.requests;
     expect(lastUserMessage(request_!)).toBe('Make it measurable');
@@ -135,7 +142,11 @@ describe('AI suggestions', () => {
     await request(stack.chat.url).put(`/api/chat/${doc.id}/ai-edits`).set('Cookie', owner.cookie).send({ mode: 'suggest' }).expect(200, { mode: 'suggest' });
     expect((await request(stack.chat.url).get(`/api/chat/${doc.id}/ai-edits`).set('Cookie', owner.cookie).expect(200)).body).toEqual({ mode: 'suggest' });
 
-    const res = await request(stack.chat.url).post('/api/chat').set('Cookie', owner.cookie).send({ content: 'Replace "slow" with "too long: 14 fields"', documentId: doc.id }).expect(200);
+    const res = await request(stack.chat.url)
+      .post('/api/chat')
+      .set('Cookie', owner.cookie)
+      .send({ content: 'Replace "slow" with "too long: 14 fields"', documentId: doc.id })
+      .expect(200);
     expect(res.body.documentUpdated).toBe(false);
     expect(res.body.assistantMessage.content).toContain(SUGGESTED_CHANGES_NOTE);
     expect((await request(stack.content.url).get(`/api/documents/${doc.id}`).set('Cookie', owner.cookie).expect(200)).body.content).toBe(doc.content);

@@ -312,8 +312,15 @@ describe('MCP server and bearer tokens in content', () => {
       await live.synced;
       const announced = new Promise<string>((resolve) => live.provider.on('stateless', ({ payload }: { payload: string }) => resolve(payload)));
       const client = await connect(a.url, rw);
-      const suggested = parsed<Suggestion>(await call(client, 'suggest_edit', { documentId: doc.id, quote: { exact: 'Q3', prefix: 'Ship in ' }, replacement: 'July', note: 'Q3 is too late' }));
-      expect(suggested).toMatchObject({ status: 'pending', author: { kind: 'token', name: 't-read-write', userId: owner.id, requestedBy: null }, replacement: 'July', note: 'Q3 is too late' });
+      const suggested = parsed<Suggestion>(
+        await call(client, 'suggest_edit', { documentId: doc.id, quote: { exact: 'Q3', prefix: 'Ship in ' }, replacement: 'July', note: 'Q3 is too late' }),
+      );
+      expect(suggested).toMatchObject({
+        status: 'pending',
+        author: { kind: 'token', name: 't-read-write', userId: owner.id, requestedBy: null },
+        replacement: 'July',
+        note: 'Q3 is too late',
+      });
       expect(JSON.parse(await announced)).toEqual({ type: 'suggestions', documentId: doc.id });
 
       const missing = await call(client, 'suggest_edit', { documentId: doc.id, quote: { exact: 'Q4' }, replacement: 'July' });

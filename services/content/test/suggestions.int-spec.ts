@@ -154,7 +154,8 @@ describe('suggestions across two content replicas', () => {
 
   it('marks a suggestion outdated once its passage is deleted: accepting it is a 409, rejecting it changes nothing but records an activity', async () => {
     const id = await document();
-    const [suggestion] = (await suggest(id, owner, [{ quote: { exact: '- fewer drop-offs\n' }, replacement: '- 20 % fewer drop-offs\n' }]).expect(201)).body.suggestions as Suggestion[];
+    const [suggestion] = (await suggest(id, owner, [{ quote: { exact: '- fewer drop-offs\n' }, replacement: '- 20 % fewer drop-offs\n' }]).expect(201)).body
+      .suggestions as Suggestion[];
     const without = '# Checkout\n\nShoppers abandon carts at the payment step. Fix it.\n';
     await request(one.url).patch(`/api/documents/${id}`).set('Cookie', owner.cookie).send({ content: without }).expect(200);
     expect((await list(id)).map((s) => [s.id, s.status, s.position])).toEqual([[suggestion!.id, 'outdated', null]]);
@@ -195,8 +196,12 @@ describe('suggestions across two content replicas', () => {
     expect((await decide(id, 'abc', 'reject', owner).expect(400)).body.message).toBe('Suggestion id must be a number');
     expect((await request(one.url).get(`/api/documents/${id}/suggestions?status=maybe`).set('Cookie', owner.cookie).expect(400)).body.message).toMatch(/status must be one of/);
     const long = 'x'.repeat(SUGGESTION_TEXT_MAX + 1);
-    expect((await suggest(id, owner, [{ quote: { exact: 'Fix it.' }, replacement: long }]).expect(400)).body.message).toBe(`replacement must be at most ${SUGGESTION_TEXT_MAX} characters`);
-    expect((await suggest(id, owner, [{ quote: { exact: long }, replacement: 'y' }]).expect(400)).body.message).toBe(`quote.exact must be at most ${SUGGESTION_TEXT_MAX} characters`);
+    expect((await suggest(id, owner, [{ quote: { exact: 'Fix it.' }, replacement: long }]).expect(400)).body.message).toBe(
+      `replacement must be at most ${SUGGESTION_TEXT_MAX} characters`,
+    );
+    expect((await suggest(id, owner, [{ quote: { exact: long }, replacement: 'y' }]).expect(400)).body.message).toBe(
+      `quote.exact must be at most ${SUGGESTION_TEXT_MAX} characters`,
+    );
     expect((await suggest(id, owner, [{ quote: { exact: '' }, replacement: 'y' }]).expect(400)).body.message).toMatch(/insertion point/);
     expect((await suggest(id, owner, [{ quote: { exact: 'Fix it.' }, replacement: 'Fix it.' }]).expect(400)).body.message).toMatch(/nothing to suggest/);
     // Only chat's worker stores suggestions: to any other caller the internal route does not exist.
