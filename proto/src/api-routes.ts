@@ -883,7 +883,8 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     service: 'chat',
     method: 'post',
     path: '/api/documents/:id/suggestions',
-    summary: 'Ask the AI for a suggestion on a quoted passage, or on the whole document (commenters and up; one message of the allowance); Server-Sent Events with Accept: text/event-stream',
+    summary:
+      'Ask the AI for a suggestion on a quoted passage, or on the whole document (commenters and up; one message of the allowance); Server-Sent Events with Accept: text/event-stream',
     description:
       'The instruction is a preset (Improve writing, Shorten, Expand, Make it measurable, Fix spelling and grammar) or free text. The stream sends the replacement text as it arrives, then the stored suggestions.',
     params: documentParamsSchema,

@@ -68,7 +68,12 @@ export const updateDocumentInput = updateDocumentSchema.safeExtend({
     .describe('apply (the default) changes the document; suggest proposes each changed passage as a suggestion for a person to accept or reject.'),
 });
 /** `suggest_edit`: one proposed change of a passage, for a person to review (docs/decisions/0041-suggestions.md). */
-export const suggestEditInput = z.object({ documentId, quote: suggestedPassageSchema.shape.quote, replacement: suggestedPassageSchema.shape.replacement, note: suggestedPassageSchema.shape.note });
+export const suggestEditInput = z.object({
+  documentId,
+  quote: suggestedPassageSchema.shape.quote,
+  replacement: suggestedPassageSchema.shape.replacement,
+  note: suggestedPassageSchema.shape.note,
+});
 export const listSuggestionsInput = suggestionsQuerySchema.safeExtend({ documentId });
 export const addCommentInput = createCommentSchema.safeExtend({ documentId });
 

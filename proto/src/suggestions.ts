@@ -40,23 +40,15 @@ const BODY_OBJECT = { error: 'The request body must be a JSON object' };
  */
 export const suggestionQuoteSchema = z
   .object({
-    exact: z
-      .string({ error: 'quote.exact must be text' })
-      .max(SUGGESTION_TEXT_MAX, `quote.exact must be at most ${SUGGESTION_TEXT_MAX} characters`)
-      .default(''),
+    exact: z.string({ error: 'quote.exact must be text' }).max(SUGGESTION_TEXT_MAX, `quote.exact must be at most ${SUGGESTION_TEXT_MAX} characters`).default(''),
     prefix: z.string({ error: 'quote.prefix must be text' }).max(QUOTE_CONTEXT_MAX, `quote.prefix must be at most ${QUOTE_CONTEXT_MAX} characters`).default(''),
     suffix: z.string({ error: 'quote.suffix must be text' }).max(QUOTE_CONTEXT_MAX, `quote.suffix must be at most ${QUOTE_CONTEXT_MAX} characters`).default(''),
   })
   .refine((q) => q.exact !== '' || q.prefix !== '' || q.suffix !== '', 'An insertion point (empty quote.exact) needs quote.prefix or quote.suffix');
 export type SuggestionQuote = z.infer<typeof suggestionQuoteSchema>;
 
-const replacementField = z
-  .string({ error: 'replacement must be text' })
-  .max(SUGGESTION_TEXT_MAX, `replacement must be at most ${SUGGESTION_TEXT_MAX} characters`);
-const noteField = z
-  .string({ error: 'note must be text' })
-  .trim()
-  .max(SUGGESTION_NOTE_MAX, `note must be at most ${SUGGESTION_NOTE_MAX} characters`);
+const replacementField = z.string({ error: 'replacement must be text' }).max(SUGGESTION_TEXT_MAX, `replacement must be at most ${SUGGESTION_TEXT_MAX} characters`);
+const noteField = z.string({ error: 'note must be text' }).trim().max(SUGGESTION_NOTE_MAX, `note must be at most ${SUGGESTION_NOTE_MAX} characters`);
 
 /** One proposed change: the passage and what replaces it (markdown), optionally why. Replacing a passage with itself proposes nothing. */
 export const suggestedPassageSchema = z
@@ -130,10 +122,7 @@ export type AskSuggestionAnswer = z.infer<typeof askSuggestionAnswerSchema>;
 /** The document chat's choice for AI edits, per user and document: apply them (the default) or suggest them for review. */
 export const AI_EDIT_MODES = ['apply', 'suggest'] as const;
 export type AiEditMode = (typeof AI_EDIT_MODES)[number];
-export const aiEditPreferenceSchema = z.object(
-  { mode: z.enum(AI_EDIT_MODES, { error: `mode must be one of ${AI_EDIT_MODES.join(', ')}` }) },
-  BODY_OBJECT,
-);
+export const aiEditPreferenceSchema = z.object({ mode: z.enum(AI_EDIT_MODES, { error: `mode must be one of ${AI_EDIT_MODES.join(', ')}` }) }, BODY_OBJECT);
 export type AiEditPreference = z.infer<typeof aiEditPreferenceSchema>;
 
 /** `POST /internal/documents/:id/suggestions` (chat's worker): the AI's suggestions, for the user who asked (commenter and up). */
