@@ -412,7 +412,9 @@ describe('authorization: no one reaches another user’s resources', () => {
         const res = await visitor.request(route.method, fillPath(route, ids), { body: route.body });
         const role = rule === 'nobody else' ? null : ROLE_ON[colleague][rule.on];
         const expected = role === null || rule === 'nobody else' ? 404 : roleAllows(role, rule.needs) ? 'ok' : 403;
-        const ok = expected === 'ok' ? res.status < 400 : res.status === expected;
+        // Deciding a suggestion answers 409 only past the access check: when the routes before it (a PATCH, a restore) removed its passage.
+        const decided = route.path.includes('/suggestions/:suggestionId/') && res.status === 409;
+        const ok = expected === 'ok' ? res.status < 400 || decided : res.status === expected;
         if (!ok) wrong.push(`${route.method} ${route.path}: expected ${expected}, got ${res.status} ${res.text.slice(0, 120)}`);
       }
       expect(wrong).toEqual([]);
