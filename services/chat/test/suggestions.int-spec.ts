@@ -34,7 +34,7 @@ describe('AI suggestions', () => {
   };
   const share = (documentId: number, user: Named, role: string) =>
     request(stack.content.url).post(`/api/documents/${documentId}/shares`).set('Cookie', owner.cookie).send({ login: user.username, role }).expect(201);
-  const ask = (documentId: number, user: TestUser, body: unknown) => request(stack.chat.url).post(`/api/documents/${documentId}/suggestions`).set('Cookie', user.cookie).send(body);
+  const ask = (documentId: number, user: TestUser, body: object) => request(stack.chat.url).post(`/api/documents/${documentId}/suggestions`).set('Cookie', user.cookie).send(body);
   const stored = async (documentId: number): Promise<Suggestion[]> =>
     (await request(stack.content.url).get(`/api/documents/${documentId}/suggestions`).set('Cookie', owner.cookie).expect(200)).body.suggestions;
 

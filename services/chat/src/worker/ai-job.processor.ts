@@ -324,11 +324,13 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
   private async save(jobId: string, data: AiJobData, prepared: Prepared, reply: AiReply, signal: AbortSignal): Promise<AiJobResult> {
     const { task } = data;
     const proposed = reply.document && prepared.document && (task.kind === 'document' || task.kind === 'flow') ? reply.document : null;
-    // Suggest mode: each changed passage becomes a suggestion instead of a save (a rename alone is nothing to suggest).
-    const suggesting = proposed && task.kind === 'document' && prepared.aiEdits === 'suggest' ? passagesOf(prepared.document!.content, proposed.content) : null;
+    // Suggest mode: each changed passage becomes a suggestion instead of a save. A rename alone has no passage to suggest and
+    // is applied, as the reply says it was.
+    const passages = proposed && task.kind === 'document' && prepared.aiEdits === 'suggest' ? passagesOf(prepared.document!.content, proposed.content) : [];
+    const suggesting = passages.length ? passages : null;
     const edit = suggesting ? null : proposed;
     if (proposed) signal.throwIfAborted();
-    const suggested = suggesting?.length
+    const suggested = suggesting
       ? this.content.createSuggestions(prepared.document!.id, { userId: data.userId, requestKey: jobId, passages: suggesting }).then((r) => r.suggestions)
       : Promise.resolve(undefined);
     const saving = suggesting
@@ -357,7 +359,7 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
           userId: data.userId,
           scope: prepared.scope!,
           userContent: userText,
-          assistant: { content: suggesting?.length ? `${reply.content}\n\n${SUGGESTED_CHANGES_NOTE}` : reply.content, provider: reply.provider, model: reply.model },
+          assistant: { content: suggesting ? `${reply.content}\n\n${SUGGESTED_CHANGES_NOTE}` : reply.content, provider: reply.provider, model: reply.model },
           ...('replaces' in task && task.replaces ? { replaces: task.replaces } : {}),
         }),
       ]);
@@ -383,7 +385,7 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
       documentUpdated: edit !== null,
       isComplete,
       title: null,
-      ...(suggesting?.length ? { suggestions: await suggested } : {}),
+      ...(suggesting ? { suggestions: await suggested } : {}),
     };
   }
 
