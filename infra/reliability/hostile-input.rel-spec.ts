@@ -361,17 +361,19 @@ describe('hostile input on every route', () => {
   });
 
   it("answers another document's or an unknown suggestion id with 404, and an oversized quote, instruction or replacement with 400", async () => {
+    // Documents of its own: the hostile cases above may have deleted the one in `ids`.
+    const mine = (await visitor.post('/api/documents', { title: 'Mine', content: 'My body' })).json as { id: number };
     const other = (await visitor.post('/api/documents', { title: 'Other', content: 'Other body' })).json as { id: number };
     const foreign = (await visitor.post(`/api/documents/${other.id}/suggestions`, { instruction: 'Expand', quote: { exact: 'Other body' } })).json as {
       suggestion: { id: number };
     };
     for (const id of [foreign.suggestion.id, 2_000_000_000]) {
-      const res = await visitor.post(`/api/documents/${ids.document}/suggestions/${id}/accept`);
+      const res = await visitor.post(`/api/documents/${mine.id}/suggestions/${id}/accept`);
       expect([res.status, res.json]).toEqual([404, { code: 'NOT_FOUND', message: 'Suggestion not found' }]);
     }
-    const quote = await visitor.post(`/api/documents/${ids.document}/suggestions`, { instruction: 'Shorten', quote: { exact: 'x'.repeat(20_001) } });
+    const quote = await visitor.post(`/api/documents/${mine.id}/suggestions`, { instruction: 'Shorten', quote: { exact: 'x'.repeat(20_001) } });
     expect([quote.status, (quote.json as { message: string }).message]).toEqual([400, 'quote.exact must be at most 20000 characters']);
-    const instruction = await visitor.post(`/api/documents/${ids.document}/suggestions`, { instruction: 'x'.repeat(2_001) });
+    const instruction = await visitor.post(`/api/documents/${mine.id}/suggestions`, { instruction: 'x'.repeat(2_001) });
     expect([instruction.status, (instruction.json as { message: string }).message]).toEqual([400, 'instruction must be at most 2000 characters']);
     const { token } = (await visitor.post('/api/tokens', { name: 'hostile suggestions', scope: 'read-write' })).json as { token: string };
     const call = {
