@@ -56,7 +56,7 @@ export class SuggestionsService {
   }
 
   /**
-   * Stores proposed changes of the document (commenters and up). `strict` (a person's or a token's): every quote must be in the
+   * Stores proposed changes of the document (commenters and up). `strict` (a token's): every quote must be in the
    * text now (400 otherwise); the AI's are stored as they are, and one whose passage changed meanwhile is listed as outdated.
    * The same `requestKey` (a retried AI job) answers the suggestions stored the first time.
    */
