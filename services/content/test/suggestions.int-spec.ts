@@ -174,6 +174,20 @@ describe('suggestions across two content replicas', () => {
     expect(activities[0]).toMatchObject({ type: 'suggestion_rejected', documentId: id });
   });
 
+  it('accepts once when two editors accept at the same moment on two replicas, and keeps typing not yet stored around the passage', async () => {
+    const id = await document();
+    const [suggestion] = (await suggest(id, owner, [{ quote: { exact: 'Fix it.' }, replacement: 'Fix it by June.' }]).expect(201)).body.suggestions as Suggestion[];
+    const typist = connect(two.url, owner.cookie, id);
+    clients.push(typist);
+    await typist.synced;
+    typist.text.insert(0, 'Typed. ');
+    await untilText(typist.text, (value) => value.startsWith('Typed. '));
+    const answers = await Promise.all([decide(id, suggestion!.id, 'accept', owner, one), decide(id, suggestion!.id, 'accept', editor, two)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const expected = `Typed. ${TEXT.replace('Fix it.', 'Fix it by June.')}`;
+    expect(await untilText(typist.text, (value) => value === expected)).toBe(expected);
+  });
+
   it('inserts at an insertion point, and answers a retried job with the suggestions it stored the first time', async () => {
     const id = await document();
     const insertion = { quote: { exact: '', prefix: '## Goals\n', suffix: '- fewer' }, replacement: '- a faster payment page\n' };
