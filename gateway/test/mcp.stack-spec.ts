@@ -70,7 +70,19 @@ describe('MCP through the gateway', () => {
   it('lists the tools and calls each of them', async () => {
     const client = await connect(readWrite);
     expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(
-      ['add_comment', 'create_document', 'get_document', 'get_project', 'list_documents', 'list_projects', 'list_workspaces', 'search_documents', 'update_document'].sort(),
+      [
+        'add_comment',
+        'create_document',
+        'get_document',
+        'get_project',
+        'list_documents',
+        'list_projects',
+        'list_suggestions',
+        'list_workspaces',
+        'search_documents',
+        'suggest_edit',
+        'update_document',
+      ].sort(),
     );
     const project = (await owner.call('POST', '/api/projects', { name: 'Gateway project' })).json.id as number;
     expect((await owner.call('POST', '/api/workspaces', { name: 'Gateway team' })).status).toBe(201);
@@ -86,6 +98,9 @@ describe('MCP through the gateway', () => {
       search_documents: await call(client, 'search_documents', { query: 'onboarding' }),
       update_document: await call(client, 'update_document', { id, content: '# Goals\n\nFaster onboarding for whole companies.' }),
       add_comment: await call(client, 'add_comment', { documentId: id, content: 'Looks good' }),
+      suggest_edit: await call(client, 'suggest_edit', { documentId: id, quote: { exact: 'whole companies' }, replacement: 'teams of every size' }),
+      suggest_by_update: await call(client, 'update_document', { id, content: '# Goals\n\nFaster onboarding for whole companies, in a day.', mode: 'suggest' }),
+      list_suggestions: await call(client, 'list_suggestions', { documentId: id, status: 'pending' }),
     };
     for (const [tool, result] of Object.entries(results)) expect([tool, result.isError ?? false]).toEqual([tool, false]);
     expect(text(results.list_projects)).toContain('Gateway project');
@@ -94,6 +109,10 @@ describe('MCP through the gateway', () => {
     expect(text(results.list_documents)).toContain('Gateway PRD');
     expect(text(results.get_document)).toContain('Faster onboarding for teams.');
     expect(text(results.search_documents)).toContain('«onboarding»');
+    expect((JSON.parse(text(results.list_suggestions)) as { suggestions: { replacement: string }[] }).suggestions.map((x) => x.replacement)).toEqual([
+      'Faster onboarding for whole companies, in a day.',
+      'teams of every size',
+    ]);
     expect(text(await call(client, 'get_document', { id }))).toContain('whole companies');
     expect((await client.readResource({ uri: `prd://documents/${id}` })).contents[0]).toMatchObject({ text: expect.stringContaining('whole companies') });
   });

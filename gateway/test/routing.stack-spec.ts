@@ -47,6 +47,12 @@ describe('gateway routing', () => {
     expect(await serviceOf(path, { redirect: 'manual' })).toBe(service);
   });
 
+  it("routes a document's suggestions to content, and asking the AI for one to chat", async () => {
+    expect(await serviceOf('/api/documents/1/suggestions')).toBe('content');
+    expect(await serviceOf('/api/documents/1/suggestions/2/accept', { method: 'POST' })).toBe('content');
+    expect(await serviceOf('/api/documents/1/suggestions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).toBe('chat');
+  });
+
   it('never exposes internal routes, health or metrics', async () => {
     for (const path of ['/internal/users/1', '/internal', '/healthz', '/readyz', '/metrics']) {
       const res = await fetch(url + path);

@@ -44,6 +44,9 @@ function requirement(route: Route): { on: 'document' | 'project'; needs: Role } 
   if (/\/shares(\/|$)|\/share-link$/.test(route.path)) return { on, needs: route.method === 'GET' && !route.path.endsWith('share-link') ? 'viewer' : 'owner' };
   // Writing comments needs a commenter; editing another's comment, only its author (here the owner).
   if (route.method === 'POST' && (route.path.endsWith('/comments') || route.path.endsWith('/replies'))) return { on, needs: 'commenter' };
+  // docs/decisions/0041-suggestions.md: asking the AI for a suggestion only proposes (commenters); deciding one is an editor's, like the document chat's choice.
+  if (key === 'POST /api/documents/:id/suggestions') return { on, needs: 'commenter' };
+  if (route.path.includes('/suggestions/:suggestionId/') || key === 'PUT /api/chat/:documentId/ai-edits') return { on, needs: 'editor' };
   if (route.method === 'PATCH' && route.path.startsWith('/api/comments')) return { on, needs: 'owner' };
   // Naming a version (and removing its name) is an editor's, like a restore.
   if (route.path.endsWith('/revisions/:revisionId/name')) return { on, needs: 'editor' };
@@ -93,6 +96,7 @@ describe('authorization: no one reaches another user’s resources', () => {
         owner.get(`/api/chat/threads/${ids.thread}`),
         owner.get(`/api/chat?documentId=${ids.document}`),
         owner.get(`/api/documents/${ids.document}/comments`),
+        owner.get(`/api/documents/${ids.document}/suggestions`),
         owner.get(`/api/templates/${ids.template}`),
       ]).then((answers) => answers.map((a) => [a.status, a.json])),
     );
@@ -111,6 +115,11 @@ describe('authorization: no one reaches another user’s resources', () => {
     expect((await owner.post('/api/chat', { content: `About the doc ${SECRET}`, documentId: doc.id })).status).toBe(200);
     const comment = (await owner.post(`/api/documents/${doc.id}/comments`, { content: `Comment ${SECRET}` })).json as { id: number };
     const workspace = (await owner.post('/api/workspaces', { name: `Team ${SECRET}` })).json as { id: number };
+    const suggest = async () => {
+      const res = await owner.post(`/api/documents/${doc.id}/suggestions`, { instruction: 'Shorten', quote: { exact: 'Second version' } });
+      expect(res.status).toBe(201);
+      return (res.json as { suggestion: { id: number } }).suggestion.id;
+    };
     // The owner's own template (docs/decisions/0038-custom-templates.md): nobody else may read or change it.
     const template = (await owner.post('/api/templates', { name: `Template ${SECRET}`, content: `## ${SECRET}` })).json as { id: number };
     ids = {
@@ -123,6 +132,7 @@ describe('authorization: no one reaches another user’s resources', () => {
       shareToken: 'a'.repeat(32),
       comment: comment.id,
       workspace: workspace.id,
+      suggestions: { accept: await suggest(), reject: await suggest() },
     };
 
     const guest = new Visitor(stack.url);
@@ -402,7 +412,9 @@ describe('authorization: no one reaches another user’s resources', () => {
         const res = await visitor.request(route.method, fillPath(route, ids), { body: route.body });
         const role = rule === 'nobody else' ? null : ROLE_ON[colleague][rule.on];
         const expected = role === null || rule === 'nobody else' ? 404 : roleAllows(role, rule.needs) ? 'ok' : 403;
-        const ok = expected === 'ok' ? res.status < 400 : res.status === expected;
+        // Deciding a suggestion answers 409 only past the access check: when the routes before it (a PATCH, a restore) removed its passage.
+        const decided = route.path.includes('/suggestions/:suggestionId/') && res.status === 409;
+        const ok = expected === 'ok' ? res.status < 400 || decided : res.status === expected;
         if (!ok) wrong.push(`${route.method} ${route.path}: expected ${expected}, got ${res.status} ${res.text.slice(0, 120)}`);
       }
       expect(wrong).toEqual([]);
@@ -415,6 +427,7 @@ describe('authorization: no one reaches another user’s resources', () => {
       ['document chat', (v) => v.post('/api/chat', { content: 'Tighten the goals', documentId: ids.document }), { editor: 200, commenter: 403, viewer: 403 }],
       ['project chat', (v) => v.post('/api/chat', { content: 'Summarise', projectId: ids.project }), { editor: 200, commenter: 404, viewer: 403 }],
       ['document chat history', (v) => v.get(`/api/chat?documentId=${ids.document}`), { editor: 200, commenter: 200, viewer: 200 }],
+      ['ask the AI for a suggestion', (v) => v.post(`/api/documents/${ids.document}/suggestions`, { instruction: 'Expand' }), { editor: 201, commenter: 201, viewer: 403 }],
       ['a document in the owner project', (v) => v.post('/api/documents', { title: 'Mine', content: 'x', projectId: ids.project }), { editor: 403, commenter: 404, viewer: 403 }],
       ['the owner document flow', (v) => v.post('/api/document-flow/message', { documentId: ids.document, content: 'More' }), { editor: 404, commenter: 404, viewer: 404 }],
       // The editor passes the access check; what the voice provider then answers is not this test's concern (0: not refused).

@@ -151,6 +151,9 @@ describe('hostile input on every route', () => {
     const templates = (await visitor.get('/api/templates')).json as Array<{ id: number }>;
     const comment = (await visitor.post(`/api/documents/${documentId}/comments`, { content: 'Target comment' })).json as { id: number };
     const workspace = (await visitor.post('/api/workspaces', { name: 'Target team' })).json as { id: number };
+    const suggest = async () =>
+      ((await visitor.post(`/api/documents/${documentId}/suggestions`, { instruction: 'Shorten', quote: { exact: 'Edited body' } })).json as { suggestion: { id: number } })
+        .suggestion.id;
     ids = {
       document: documentId,
       project: project.id,
@@ -161,6 +164,7 @@ describe('hostile input on every route', () => {
       shareToken: 'a'.repeat(32),
       comment: comment.id,
       workspace: workspace.id,
+      suggestions: { accept: await suggest(), reject: await suggest() },
     };
   });
 
@@ -354,6 +358,37 @@ describe('hostile input on every route', () => {
     expect(statuses).toEqual([...Array.from({ length: 20 }, () => 201), 429]);
     expect(refused?.json).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many comments\. Please try again in (\d+ seconds?|1 minute)\.$/) });
     expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it("answers another document's or an unknown suggestion id with 404, and an oversized quote, instruction or replacement with 400", async () => {
+    // Documents of its own: the hostile cases above may have deleted the one in `ids`.
+    const mine = (await visitor.post('/api/documents', { title: 'Mine', content: 'My body' })).json as { id: number };
+    const other = (await visitor.post('/api/documents', { title: 'Other', content: 'Other body' })).json as { id: number };
+    const foreign = (await visitor.post(`/api/documents/${other.id}/suggestions`, { instruction: 'Expand', quote: { exact: 'Other body' } })).json as {
+      suggestion: { id: number };
+    };
+    for (const id of [foreign.suggestion.id, 2_000_000_000]) {
+      const res = await visitor.post(`/api/documents/${mine.id}/suggestions/${id}/accept`);
+      expect([res.status, res.json]).toEqual([404, { code: 'NOT_FOUND', message: 'Suggestion not found' }]);
+    }
+    const quote = await visitor.post(`/api/documents/${mine.id}/suggestions`, { instruction: 'Shorten', quote: { exact: 'x'.repeat(20_001) } });
+    expect([quote.status, (quote.json as { message: string }).message]).toEqual([400, 'quote.exact must be at most 20000 characters']);
+    const instruction = await visitor.post(`/api/documents/${mine.id}/suggestions`, { instruction: 'x'.repeat(2_001) });
+    expect([instruction.status, (instruction.json as { message: string }).message]).toEqual([400, 'instruction must be at most 2000 characters']);
+    const { token } = (await visitor.post('/api/tokens', { name: 'hostile suggestions', scope: 'read-write' })).json as { token: string };
+    const call = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'suggest_edit', arguments: { documentId: other.id, quote: { exact: 'Other' }, replacement: 'y'.repeat(20_001) } },
+    };
+    const mcp = await new Visitor(stack.url).request('POST', '/mcp', {
+      body: call,
+      origin: null,
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json, text/event-stream' },
+    });
+    expect(mcp.status).toBe(200);
+    expect(JSON.stringify(mcp.json)).toContain('replacement must be at most 20000 characters');
   });
 
   it('closes a live-editing socket on a frame larger than a person produces, and on an oversized presence message', async () => {

@@ -9,6 +9,8 @@ export const ACTIVITY_TYPES = [
   'project_created',
   'project_updated',
   'project_deleted',
+  'suggestion_accepted',
+  'suggestion_rejected',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

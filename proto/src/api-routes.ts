@@ -52,6 +52,15 @@ import {
   shareTokenParamsSchema,
   updateShareSchema,
 } from './sharing.js';
+import {
+  aiEditPreferenceSchema,
+  askSuggestionAnswerSchema,
+  askSuggestionSchema,
+  suggestionAnswerSchema,
+  suggestionListSchema,
+  suggestionParamsSchema,
+  suggestionsQuerySchema,
+} from './suggestions.js';
 import { createTemplateSchema, templateParamsSchema, templateSchema, updateTemplateSchema } from './templates.js';
 import { createdTokenSchema, createTokenSchema, tokenParamsSchema, tokenSchema } from './tokens.js';
 import { chatThreadSchema } from './threads.js';
@@ -808,6 +817,36 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     errors: [400, 403, 404],
   },
 
+  // content: suggestions (docs/decisions/0041-suggestions.md); asking the AI for one is chat's
+  {
+    service: 'content',
+    method: 'get',
+    path: '/api/documents/:id/suggestions',
+    summary: "A document's suggestions, newest first (viewers and up); pending ones whose passage is gone are `outdated`",
+    params: documentParamsSchema,
+    query: suggestionsQuerySchema,
+    answer: ok('`{ suggestions }`, each with where its passage is now', suggestionListSchema),
+    errors: [400, 404],
+  },
+  {
+    service: 'content',
+    method: 'post',
+    path: '/api/documents/:id/suggestions/:suggestionId/accept',
+    summary: 'Accept a suggestion (owner and editors): its passage is replaced, recorded as a revision of its author accepted by you',
+    params: suggestionParamsSchema,
+    answer: ok('The accepted suggestion', suggestionAnswerSchema),
+    errors: [400, 403, 404, 409],
+  },
+  {
+    service: 'content',
+    method: 'post',
+    path: '/api/documents/:id/suggestions/:suggestionId/reject',
+    summary: 'Reject a suggestion (owner and editors); the text does not change',
+    params: suggestionParamsSchema,
+    answer: ok('The rejected suggestion', suggestionAnswerSchema),
+    errors: [400, 403, 404, 409],
+  },
+
   // export: files of a document
   {
     service: 'export',
@@ -839,6 +878,38 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     body: postChatSchema,
     answer: ok('The reply; for document chat also the edit', chatReplySchema),
     errors: [400, 401, 403, 404, 429, 502, 504],
+  },
+  {
+    service: 'chat',
+    method: 'post',
+    path: '/api/documents/:id/suggestions',
+    summary:
+      'Ask the AI for a suggestion on a quoted passage, or on the whole document (commenters and up; one message of the allowance); Server-Sent Events with Accept: text/event-stream',
+    description:
+      'The instruction is a preset (Improve writing, Shorten, Expand, Make it measurable, Fix spelling and grammar) or free text. The stream sends the replacement text as it arrives, then the stored suggestions.',
+    params: documentParamsSchema,
+    body: askSuggestionSchema,
+    answer: created('The suggestions stored, or a note saying why there is none', askSuggestionAnswerSchema),
+    errors: [400, 401, 403, 404, 429, 502, 504],
+  },
+  {
+    service: 'chat',
+    method: 'get',
+    path: '/api/chat/:documentId/ai-edits',
+    summary: "Whether the document chat applies the AI's edits or suggests them for review (yours, for this document; apply by default)",
+    params: chatDocumentParamsSchema,
+    answer: ok('`{ mode }`', aiEditPreferenceSchema),
+    errors: [400, 404],
+  },
+  {
+    service: 'chat',
+    method: 'put',
+    path: '/api/chat/:documentId/ai-edits',
+    summary: "Choose whether the document chat applies the AI's edits or suggests them for review",
+    params: chatDocumentParamsSchema,
+    body: aiEditPreferenceSchema,
+    answer: ok('`{ mode }`', aiEditPreferenceSchema),
+    errors: [400, 403, 404],
   },
   {
     service: 'chat',

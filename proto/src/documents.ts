@@ -124,6 +124,8 @@ export const revisionAuthorSchema = z.object({
   users: z.array(ownerSchema),
   /** The API token's name, for `kind: 'token'`. */
   token: z.string().nullable(),
+  /** Text that came from an accepted suggestion (docs/decisions/0041-suggestions.md): who accepted it; absent otherwise. */
+  acceptedBy: ownerSchema.optional(),
 });
 export type RevisionAuthor = z.infer<typeof revisionAuthorSchema>;
 

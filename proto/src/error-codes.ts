@@ -12,6 +12,8 @@ export const ErrorCode = {
   CONFLICT: 'CONFLICT',
   /** 412: the `If-Match` version is not the document's (docs/decisions/0035-edits-merge.md). */
   VERSION_CONFLICT: 'VERSION_CONFLICT',
+  /** 409: a suggestion's passage is no longer in the document; it can only be rejected (docs/decisions/0041-suggestions.md). */
+  SUGGESTION_OUTDATED: 'SUGGESTION_OUTDATED',
   RATE_LIMITED: 'RATE_LIMITED',
   UNAVAILABLE: 'UNAVAILABLE',
   INTERNAL: 'INTERNAL',

@@ -31,3 +31,4 @@ export * from './tokens.js';
 export * from './mcp.js';
 export * from './sso.js';
 export * from './workspaces.js';
+export * from './suggestions.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createCommentSchema } from './comments.js';
 import { createDocumentSchema, updateDocumentSchema } from './documents.js';
 import { idNumber } from './params.js';
+import { AI_EDIT_MODES, suggestedPassageSchema, suggestionsQuerySchema } from './suggestions.js';
 
 /**
  * The MCP server at `/mcp` (docs/decisions/0015-programmatic-access.md): its tools' inputs, built from
@@ -61,7 +62,19 @@ export const updateDocumentInput = updateDocumentSchema.safeExtend({
     .positive('expectedVersion must be a positive number')
     .optional()
     .describe('The version get_document returned: the update is refused if the document changed since.'),
+  mode: z
+    .enum(AI_EDIT_MODES, { error: `mode must be one of ${AI_EDIT_MODES.join(', ')}` })
+    .optional()
+    .describe('apply (the default) changes the document; suggest proposes each changed passage as a suggestion for a person to accept or reject.'),
 });
+/** `suggest_edit`: one proposed change of a passage, for a person to review (docs/decisions/0041-suggestions.md). */
+export const suggestEditInput = z.object({
+  documentId,
+  quote: suggestedPassageSchema.shape.quote,
+  replacement: suggestedPassageSchema.shape.replacement,
+  note: suggestedPassageSchema.shape.note,
+});
+export const listSuggestionsInput = suggestionsQuerySchema.safeExtend({ documentId });
 export const addCommentInput = createCommentSchema.safeExtend({ documentId });
 
 /** One hit of `search_documents`, best first. */

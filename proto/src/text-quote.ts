@@ -71,3 +71,13 @@ export function locateQuote(text: string, quote: TextQuote): { start: number; en
   }
   return { start: best.start, end: best.start + length };
 }
+
+/**
+ * `locateQuote` for a passage that may be an insertion point (an empty `exact`: docs/decisions/0041-suggestions.md): there, the
+ * place where the prefix ends and the suffix begins, found as their joined text; null when that is gone.
+ */
+export function locatePassage(text: string, quote: TextQuote): { start: number; end: number } | null {
+  if (quote.exact !== '') return locateQuote(text, quote);
+  const joined = locateQuote(text, { exact: quote.prefix + quote.suffix, prefix: '', suffix: '' });
+  return joined && { start: joined.start + quote.prefix.length, end: joined.start + quote.prefix.length };
+}

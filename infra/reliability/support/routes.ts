@@ -18,6 +18,8 @@ export interface Ids {
   comment: number;
   /** A workspace the acting user administers (docs/decisions/0037-workspaces.md). */
   workspace: number;
+  /** Two pending suggestions on the document (docs/decisions/0041-suggestions.md): one to accept, one to reject. */
+  suggestions: { accept: number; reject: number };
 }
 
 export interface Route {
@@ -96,6 +98,10 @@ export const ROUTES: Route[] = [
   { method: 'POST', path: '/api/comments/:id/replies', body: { content: 'A reply' } },
   { method: 'PATCH', path: '/api/comments/:id', body: { content: 'Edited comment' } },
   { method: 'DELETE', path: '/api/comments/:id' },
+  { method: 'GET', path: '/api/documents/:id/suggestions', query: ['status'] },
+  { method: 'POST', path: '/api/documents/:id/suggestions', body: { instruction: 'Shorten' } },
+  { method: 'POST', path: '/api/documents/:id/suggestions/:suggestionId/accept' },
+  { method: 'POST', path: '/api/documents/:id/suggestions/:suggestionId/reject' },
   { method: 'GET', path: '/api/tokens' },
   { method: 'POST', path: '/api/tokens', body: { name: 'A script', scope: 'read' } },
   { method: 'DELETE', path: '/api/tokens/:id' },
@@ -127,6 +133,8 @@ export const ROUTES: Route[] = [
   { method: 'POST', path: '/api/invites/:token/accept' },
   { method: 'GET', path: '/api/chat', query: ['documentId', 'projectId'] },
   { method: 'GET', path: '/api/chat/:documentId' },
+  { method: 'GET', path: '/api/chat/:documentId/ai-edits' },
+  { method: 'PUT', path: '/api/chat/:documentId/ai-edits', body: { mode: 'apply' } },
   { method: 'GET', path: '/api/chat/threads' },
   { method: 'POST', path: '/api/chat/threads', body: { title: 'A thread' } },
   { method: 'GET', path: '/api/chat/threads/:id' },
@@ -179,6 +187,7 @@ export function fillPath(route: Route, ids: Ids, values: Record<string, string> 
     if (name === 'revisionId') return String(ids.revision);
     if (name === 'documentId') return String(ids.document);
     if (name === 'userId') return String(ids.user);
+    if (name === 'suggestionId') return String(route.path.endsWith('/reject') ? ids.suggestions.reject : ids.suggestions.accept);
     if (name === 'token') return ids.shareToken;
     if (route.path.startsWith('/api/projects')) return String(ids.project);
     if (route.path.startsWith('/api/workspaces')) return String(ids.workspace);

@@ -1,6 +1,7 @@
 import type { AccountErasureAnswer } from '../account.js';
 import type { DocumentDto, ProjectContext, RevisionSource, SavedDocument } from '../documents.js';
 import type { Role } from '../sharing.js';
+import type { InternalCreateSuggestions, Suggestion } from '../suggestions.js';
 import type { Template } from '../templates.js';
 import { internalCall, type InternalCallOptions } from './internal-call.js';
 
@@ -8,6 +9,7 @@ export const CONTENT_INTERNAL = {
   document: (id: number, userId: number, role: Role = 'viewer') => `/internal/documents/${id}?userId=${userId}&role=${role}`,
   documentAccess: (id: number, userId: number, role: Role = 'viewer') => `/internal/documents/${id}/access?userId=${userId}&role=${role}`,
   documentContent: (id: number) => `/internal/documents/${id}/content`,
+  documentSuggestions: (id: number) => `/internal/documents/${id}/suggestions`,
   discardDocument: (id: number) => `/internal/documents/${id}/discard`,
   documents: '/internal/documents',
   projectContext: (id: number, userId: number, role: Role = 'viewer') => `/internal/projects/${id}/context?userId=${userId}&role=${role}`,
@@ -45,6 +47,14 @@ export class ContentClient {
    */
   saveDocumentContent(id: number, body: { userId: number; content: string; base?: string; title?: string; source: Exclude<RevisionSource, 'restore'> }): Promise<SavedDocument> {
     return internalCall(this.options, 'PUT', CONTENT_INTERNAL.documentContent(id), body);
+  }
+
+  /**
+   * Stores the AI's suggestions on the document for the user who asked (commenter and up), announced to its open editors; a retried
+   * job (the same `requestKey`) gets the ones it stored before.
+   */
+  createSuggestions(id: number, body: InternalCreateSuggestions): Promise<{ suggestions: Suggestion[] }> {
+    return internalCall(this.options, 'POST', CONTENT_INTERNAL.documentSuggestions(id), body);
   }
 
   /** Creates a document for the user, consuming a document of their allowance (LIMIT_EXCEEDED when over). */

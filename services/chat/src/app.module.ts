@@ -11,6 +11,7 @@ import { JobsModule } from './jobs/jobs.module.js';
 import { StreamingModule } from './streaming/streaming.module.js';
 import { ChatModule } from './chat/chat.module.js';
 import { DocumentFlowModule } from './document-flow/document-flow.module.js';
+import { SuggestionsModule } from './suggestions/suggestions.module.js';
 
 export const SERVICE = 'chat';
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -28,6 +29,7 @@ export class AppModule {
         ThreadsModule,
         ChatModule,
         DocumentFlowModule,
+        SuggestionsModule,
         RealtimeModule,
       ],
     };

@@ -13,6 +13,7 @@ import { McpModule } from './mcp/mcp.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { ShareLinksModule } from './share-links/share-links.module.js';
 import { SharesModule } from './shares/shares.module.js';
+import { SuggestionsModule } from './suggestions/suggestions.module.js';
 import { TemplatesModule } from './templates/templates.module.js';
 import { WorkspacesModule } from './workspaces/workspaces.module.js';
 
@@ -34,6 +35,7 @@ export class AppModule {
         SharesModule,
         ShareLinksModule,
         CommentsModule,
+        SuggestionsModule,
         AccountErasureModule,
         McpModule,
         WorkspacesModule,

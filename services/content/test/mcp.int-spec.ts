@@ -7,6 +7,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { browserRequest as request } from '@prd/kit/testing';
 import { signUp, startIdentityForPeers, type IdentityService, type TestUser } from '@prd/testing/identity';
 import { startContent, type ContentService } from '@prd/testing/content';
+import type { Suggestion } from '@prd/proto';
+import { connect as connectLive } from './collab-clients.js';
 
 const DOCS_LIMIT = 6;
 type Named = TestUser & { username: string };
@@ -135,7 +137,19 @@ describe('MCP server and bearer tokens in content', () => {
     const client = await connect(a.url, ro);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
-      ['add_comment', 'create_document', 'get_document', 'get_project', 'list_documents', 'list_projects', 'list_workspaces', 'search_documents', 'update_document'].sort(),
+      [
+        'add_comment',
+        'create_document',
+        'get_document',
+        'get_project',
+        'list_documents',
+        'list_projects',
+        'list_suggestions',
+        'list_workspaces',
+        'search_documents',
+        'suggest_edit',
+        'update_document',
+      ].sort(),
     );
     expect(tools.find((t) => t.name === 'create_document')?.inputSchema.required).toEqual(['title', 'content']);
     const { resourceTemplates } = await client.listResourceTemplates();
@@ -225,6 +239,8 @@ describe('MCP server and bearer tokens in content', () => {
       ['create_document', { title: 'x', content: 'y' }],
       ['update_document', { id: doc.id, content: 'changed' }],
       ['add_comment', { documentId: doc.id, content: 'hi' }],
+      ['suggest_edit', { documentId: doc.id, quote: { exact: 'Text' }, replacement: 'Words' }],
+      ['update_document', { id: doc.id, content: 'changed', mode: 'suggest' }],
     ] as const) {
       const result = await call(client, tool, args);
       expect(result).toMatchObject({ isError: true });
@@ -246,6 +262,9 @@ describe('MCP server and bearer tokens in content', () => {
       ['get_document', { id: secret.id }],
       ['update_document', { id: secret.id, content: 'mine now' }],
       ['add_comment', { documentId: secret.id, content: 'hi' }],
+      ['suggest_edit', { documentId: secret.id, quote: { exact: 'zanzibar' }, replacement: 'mine' }],
+      ['update_document', { id: secret.id, content: 'mine now', mode: 'suggest' }],
+      ['list_suggestions', { documentId: secret.id }],
     ] as const) {
       const result = await call(client, tool, args);
       expect(result.isError).toBe(true);
@@ -283,6 +302,63 @@ describe('MCP server and bearer tokens in content', () => {
     expect(parsed<Array<{ id: number }>>(await call(client, 'search_documents', { query: 'narwhal' })).map((h) => h.id)).toEqual([inside.id]);
     await request(a.url).delete(`/api/projects/${project.id}/shares/${owner.id}`).set('Cookie', stranger.cookie).expect(204);
     expect(parsed<unknown[]>(await call(client, 'search_documents', { query: 'narwhal' }))).toEqual([]);
+  });
+
+  it('suggests edits labelled with the token’s name, announced to an editor open on the other replica; update_document suggests one per changed passage', async () => {
+    const content = '# Launch\n\nShip in Q3.\n\n## Risks\n\nNone known.\n';
+    const doc = (await request(a.url).post('/api/documents').set('Cookie', owner.cookie).send({ title: 'Launch', content }).expect(201)).body as { id: number; version: number };
+    const live = connectLive(b.url, owner.cookie, doc.id);
+    try {
+      await live.synced;
+      const announced = new Promise<string>((resolve) => live.provider.on('stateless', ({ payload }: { payload: string }) => resolve(payload)));
+      const client = await connect(a.url, rw);
+      const suggested = parsed<Suggestion>(
+        await call(client, 'suggest_edit', { documentId: doc.id, quote: { exact: 'Q3', prefix: 'Ship in ' }, replacement: 'July', note: 'Q3 is too late' }),
+      );
+      expect(suggested).toMatchObject({
+        status: 'pending',
+        author: { kind: 'token', name: 't-read-write', userId: owner.id, requestedBy: null },
+        replacement: 'July',
+        note: 'Q3 is too late',
+      });
+      expect(JSON.parse(await announced)).toEqual({ type: 'suggestions', documentId: doc.id });
+
+      const missing = await call(client, 'suggest_edit', { documentId: doc.id, quote: { exact: 'Q4' }, replacement: 'July' });
+      expect(missing.isError).toBe(true);
+      expect(text(missing)).toBe('The quoted text is not in the document: read it again and quote it exactly');
+
+      const proposed = content.replace('Ship in Q3.', 'Ship in July.').replace('None known.', '- Vendor delay\n- PCI review');
+      const stale = await call(client, 'update_document', { id: doc.id, content: proposed, mode: 'suggest', expectedVersion: doc.version + 1 });
+      expect(stale.isError).toBe(true);
+      const made = parsed<{ suggestions: Suggestion[] }>(await call(client, 'update_document', { id: doc.id, content: proposed, mode: 'suggest', expectedVersion: doc.version }));
+      expect(made.suggestions.map((s) => [s.quote.exact, s.replacement, s.author.name])).toEqual([
+        ['Ship in Q3.\n', 'Ship in July.\n', 't-read-write'],
+        ['None known.\n', '- Vendor delay\n- PCI review\n', 't-read-write'],
+      ]);
+      const titled = await call(client, 'update_document', { id: doc.id, title: 'New', content: proposed, mode: 'suggest' });
+      expect(text(titled)).toMatch(/proposes a new content only/);
+      // Nothing changed in the text; the list has all three, newest first, and filters by status.
+      expect((await request(a.url).get(`/api/documents/${doc.id}`).set('Cookie', owner.cookie).expect(200)).body.content).toBe(content);
+      const listed = parsed<{ suggestions: Suggestion[] }>(await call(await connect(b.url, ro), 'list_suggestions', { documentId: doc.id }));
+      expect(listed.suggestions.map((s) => s.id)).toEqual([made.suggestions[1]!.id, made.suggestions[0]!.id, suggested.id]);
+      expect(parsed<{ suggestions: Suggestion[] }>(await call(client, 'list_suggestions', { documentId: doc.id, status: 'accepted' })).suggestions).toEqual([]);
+    } finally {
+      live.destroy();
+    }
+  });
+
+  it('suggests on a document shared for commenting, not on one shared for viewing', async () => {
+    const client = await connect(a.url, rw);
+    for (const [role, allowed] of [
+      ['commenter', true],
+      ['viewer', false],
+    ] as const) {
+      const shared = (await request(a.url).post('/api/documents').set('Cookie', stranger.cookie).send({ title: 'Shared', content: 'flamingo' }).expect(201)).body as { id: number };
+      await request(a.url).post(`/api/documents/${shared.id}/shares`).set('Cookie', stranger.cookie).send({ login: owner.username, role }).expect(201);
+      const result = await call(client, 'suggest_edit', { documentId: shared.id, quote: { exact: 'flamingo' }, replacement: 'heron' });
+      expect(result.isError ?? false).toBe(!allowed);
+      if (!allowed) expect(text(result)).toMatch(/commenter/);
+    }
   });
 
   it("validates tool input with proto's contracts and their messages", async () => {

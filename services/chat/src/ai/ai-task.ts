@@ -24,7 +24,12 @@ export type AiTask =
       message: string | null;
       state: InterviewState;
     }
-  | { kind: 'title'; exchange: Turn[] };
+  | { kind: 'title'; exchange: Turn[] }
+  /**
+   * A suggestion (docs/decisions/0041-suggestions.md): the new text of `passage` (the whole document without a quote) following
+   * `instruction`, with at most SUGGEST_CONTEXT_CHARS of the text just before and after it for context.
+   */
+  | { kind: 'suggest'; title: string; instruction: string; passage: string; before: string; after: string };
 
 /** The AI's answer: text for the user, and for document tasks possibly a new document. */
 export interface AiReply {
@@ -32,6 +37,8 @@ export interface AiReply {
   document: { content: string; title: string | null } | null;
   /** The offline interview's next position (flow tasks). */
   state?: InterviewState;
+  /** A suggest task's answer: the passage's new text, or none and a note saying why. */
+  suggestion?: { replacement: string | null; note: string | null };
   provider: string;
   model: string;
 }

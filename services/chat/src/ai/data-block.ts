@@ -1,5 +1,5 @@
 /** Tags of the data blocks a prompt may hold; user text must never open or close one of them. */
-const DATA_TAGS = ['document', 'template', 'project', 'history'] as const;
+const DATA_TAGS = ['document', 'template', 'project', 'history', 'passage', 'context'] as const;
 export type DataTag = (typeof DATA_TAGS)[number];
 
 /**

@@ -5,6 +5,7 @@ import { projectAnswer } from '../offline/project-chat.js';
 import { answerInterview, openInterview } from '../offline/interviewer.js';
 import { formatReview } from '../offline/review.js';
 import { parseSections } from '../offline/markdown-sections.js';
+import { suggestEdit } from '../offline/suggest-edit.js';
 
 export const OFFLINE_PROVIDER = 'offline';
 export const OFFLINE_MODEL = 'prd-studio-offline-1';
@@ -20,8 +21,9 @@ function feedback(text: string): string {
 export class OfflineProvider implements AiProvider {
   async run(task: AiTask, options: RunOptions): Promise<AiReply> {
     const reply = this.answer(task);
-    const content = task.kind === 'title' ? reply.content : `${reply.content}\n\n${OFFLINE_NOTE}`;
-    if (options.onPartial) {
+    // A title and a suggestion's text are not messages: no note in them. A suggestion without text streams nothing.
+    const content = task.kind === 'title' || task.kind === 'suggest' ? reply.content : `${reply.content}\n\n${OFFLINE_NOTE}`;
+    if (options.onPartial && !(task.kind === 'suggest' && reply.suggestion?.replacement === null)) {
       // Stream word by word, like a model would, so realtime clients see partials.
       const words = content.split(/(?<=\s)/);
       let soFar = '';
@@ -58,6 +60,10 @@ export class OfflineProvider implements AiProvider {
           document: turn.content === task.document.content ? null : { content: turn.content, title: null },
           state: turn.state,
         };
+      }
+      case 'suggest': {
+        const suggestion = suggestEdit(task.passage, task.instruction);
+        return { content: suggestion.replacement ?? suggestion.note ?? '', document: null, suggestion };
       }
       case 'title': {
         const first = task.exchange.find((t) => t.role === 'user');

@@ -16,6 +16,7 @@ import {
   PERSONA_PROMPT,
   PROJECT_CHAT_PROMPT,
   START_NEW_STYLE,
+  SUGGEST_EDIT_PROMPT,
   TITLE_PROMPT,
 } from './prompts/index.js';
 
@@ -96,6 +97,20 @@ export function buildRequest(task: AiTask): { messages: ChatCompletionMessagePar
       const message = task.message ?? `I want to create a ${task.templateName}: ${task.document.title}. Please start with the first section.`;
       return { messages: [{ role: 'system', content: system }, ...history(task.history), { role: 'user', content: message }], tools: [UPDATE_DOCUMENT_TOOL] };
     }
+    case 'suggest': {
+      const system = [
+        SUGGEST_EDIT_PROMPT,
+        dataBlock('context', attr('position', 'before'), task.before),
+        dataBlock('passage', attr('document', task.title), task.passage),
+        dataBlock('context', attr('position', 'after'), task.after),
+      ].join('\n\n');
+      return {
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content: task.instruction },
+        ],
+      };
+    }
     case 'title': {
       const text = task.exchange.map((t) => `${t.role}: ${t.content.slice(0, 2_000)}`).join('\n');
       return {
@@ -156,7 +171,13 @@ export class OpenAiProvider implements AiProvider {
         .split('\n')[0]!
         .replace(/^["'#*\s]+|["'.*\s]+$/g, '')
         .slice(0, 80);
-    return { content, document: document ? { content: document.content, title: document.title ?? null } : null, provider: OPENAI_PROVIDER, model: this.model };
+    return {
+      content,
+      document: document ? { content: document.content, title: document.title ?? null } : null,
+      ...(task.kind === 'suggest' ? { suggestion: { replacement: content, note: null } } : {}),
+      provider: OPENAI_PROVIDER,
+      model: this.model,
+    };
   }
 
   private documentFrom(calls: ToolCallParts[]) {

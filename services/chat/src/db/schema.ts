@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const chatThreads = pgTable(
   'chat_threads',
@@ -57,3 +57,15 @@ export const documentFlows = pgTable('document_flows', {
   completedAt: timestamp('completed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The document chat's choice for AI edits per user and document (docs/decisions/0041-suggestions.md); no row: apply them. */
+export const aiEditPreferences = pgTable(
+  'ai_edit_preferences',
+  {
+    userId: integer('user_id').notNull(),
+    documentId: integer('document_id').notNull(),
+    mode: text('mode', { enum: ['apply', 'suggest'] }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.documentId] })],
+);

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatMode, DocumentDto, ErrorBody } from '@prd/proto';
+import type { ChatMessage, ChatMode, DocumentDto, ErrorBody, Suggestion, SuggestionQuote } from '@prd/proto';
 import { PROVIDER_FAILED } from '../ai/ai-errors.js';
 
 /** A regenerated reply: the last exchange of its scope, whose assistant message the new reply replaces (docs/decisions/0014-streaming-replies.md). */
@@ -14,7 +14,9 @@ export type AiJobTask =
   | { kind: 'project'; content: string; projectId: number }
   /** `content` is the user's answer, null when the flow opens; `userText` is stored as the user's message. */
   | { kind: 'flow'; documentId: number; content: string | null; userText: string }
-  | { kind: 'title'; threadId: number };
+  | { kind: 'title'; threadId: number }
+  /** "Ask AI" (docs/decisions/0041-suggestions.md): a suggestion on the quoted passage, or on the whole document without one. */
+  | { kind: 'suggest'; documentId: number; instruction: string; quote: SuggestionQuote | null };
 
 export interface AiJobData {
   userId: number;
@@ -37,6 +39,10 @@ export interface AiJobResult {
   title: string | null;
   /** The client stopped the reply: the text so far was kept as a stopped message (null messages: nothing was written). */
   stopped?: boolean;
+  /** The suggestions stored: a suggest job's, or a document chat's edit in suggest mode. */
+  suggestions?: Suggestion[];
+  /** A suggest job that stored none: why. */
+  note?: string | null;
 }
 
 /**

@@ -33,7 +33,8 @@ export class ReplyResponder {
     private readonly streams: ReplyStreams,
   ) {}
 
-  async answer<T>(request: FastifyRequest, reply: FastifyReply, produce: (channel: ReplyChannel) => Promise<T>): Promise<void> {
+  /** `status` is the JSON answer's (a stream's is always 200). */
+  async answer<T>(request: FastifyRequest, reply: FastifyReply, produce: (channel: ReplyChannel) => Promise<T>, status: 200 | 201 = 200): Promise<void> {
     const leaving = new AbortController();
     // 'close' comes after the answer too; only before its end does it mean the client went away.
     reply.raw.on('close', () => {
@@ -43,7 +44,7 @@ export class ReplyResponder {
     if (!wantsStream(request)) {
       try {
         const body = await produce({ signal: leaving.signal });
-        await reply.status(200).send(body);
+        await reply.status(status).send(body);
       } catch (err) {
         if (!(err instanceof ClientGoneError)) throw err;
       }

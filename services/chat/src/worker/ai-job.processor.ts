@@ -2,12 +2,26 @@ import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } fro
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { CONFIG, LOGGER, notFound, REDIS } from '@prd/kit';
-import { ContentClient, IdentityClient, type DocumentDto } from '@prd/proto';
+import { AppError, badRequest, CONFIG, LOGGER, notFound, REDIS } from '@prd/kit';
+import {
+  ContentClient,
+  ErrorCode,
+  IdentityClient,
+  locatePassage,
+  SUGGESTED_CHANGES_NOTE,
+  SUGGESTIONS_PER_EDIT_MAX,
+  TOO_MANY_PASSAGES,
+  type AiEditMode,
+  type DocumentDto,
+  type SuggestedPassage,
+} from '@prd/proto';
+import { changedPassages } from '@prd/proto/suggestion-passages';
 import { AiTimeoutError, classifyAiError, DeadlinePassedError, ReplyStoppedError, safeErrorText } from '../ai/ai-errors.js';
 import type { AiReply, AiTask } from '../ai/ai-task.js';
 import { unappliedNote } from '../ai/unapplied-note.js';
 import { ProviderFactory } from '../ai/provider-factory.js';
+import { SUGGEST_CONTEXT_CHARS } from '../ai/prompts/index.js';
+import { AiEditPreferences } from '../suggestions/ai-edit-preferences.repository.js';
 import { isFlowComplete } from '../document-flow/flow-document.js';
 import { FlowsRepository, type FlowRow } from '../document-flow/flows.repository.js';
 import { cancelChannel, cancelledKey, encodeFailure, refundKey, REFUND_MARKER_SECONDS, type AiJobData, type AiJobResult, type StreamEvent } from '../jobs/ai-job.js';
@@ -20,6 +34,21 @@ interface Prepared {
   scope: ChatScope | null;
   document: DocumentDto | null;
   flow: FlowRow | null;
+  /** Document chat: whether the user chose to have the AI's edits suggested rather than applied. */
+  aiEdits?: AiEditMode;
+}
+
+/** The quoted passage is gone from the document (edited since it was selected): nothing to ask the AI about. */
+const PASSAGE_GONE = new AppError(409, { code: ErrorCode.CONFLICT, message: 'The selected passage is no longer in the document: select it again' });
+
+/** The AI's text for a passage, with the passage's own leading and trailing whitespace (a model trims its answer). */
+const fitted = (passage: string, replacement: string) => /^\s*/.exec(passage)![0] + replacement.trim() + /\s*$/.exec(passage)![0];
+
+/** The document's changed passages as suggestions, within the bound on how many one edit may make. */
+function passagesOf(current: string, proposed: string): SuggestedPassage[] {
+  const passages = changedPassages(current, proposed);
+  if (passages.length > SUGGESTIONS_PER_EDIT_MAX) throw badRequest(TOO_MANY_PASSAGES);
+  return passages;
 }
 
 /** What an attempt has got so far: kept when the client stops the reply (docs/decisions/0014-streaming-replies.md). */
@@ -60,6 +89,7 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
     private readonly content: ContentClient,
     private readonly messages: MessagesRepository,
     private readonly flows: FlowsRepository,
+    private readonly preferences: AiEditPreferences,
   ) {
     this.limiter = new ProviderRateLimiter(redis, config.AI_RATE_LIMIT_PER_SECOND, config.AI_QUEUE_PREFIX);
   }
@@ -128,7 +158,8 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
     const text = progress.text.trim();
     this.publish(data.stream, { jobId, end: true });
     this.logger.info({ jobId, kind: data.task.kind, chars: text.length }, 'AI job stopped by the client');
-    if (!text || !progress.prepared?.scope || data.task.kind === 'title') {
+    // A stopped suggestion stores nothing (no message to keep it in), and is given back.
+    if (!text || !progress.prepared?.scope || data.task.kind === 'title' || data.task.kind === 'suggest') {
       if (data.consumed) await this.refundOnce(jobId, data.userId, data.consumed);
       return { ...NOTHING, stopped: true };
     }
@@ -151,7 +182,8 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
 
   /** A job whose messages exist already (its worker died after writing them) just answers from them. */
   private async alreadyDone(jobId: string, data: AiJobData): Promise<AiJobResult | null> {
-    if (data.task.kind === 'title') return null;
+    // A suggest job writes no message: run again, it finds the suggestions it stored by its id.
+    if (data.task.kind === 'title' || data.task.kind === 'suggest') return null;
     const { user, assistant } = await this.messages.byJob(jobId);
     if (!assistant) return null;
     let document: DocumentDto | null = null;
@@ -187,6 +219,7 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
     signal.throwIfAborted();
     this.publish(data.stream, { jobId, end: true });
     if (data.task.kind === 'title') return { userMessage: null, assistantMessage: null, document: null, documentUpdated: false, isComplete: false, title: reply.content };
+    if (data.task.kind === 'suggest') return this.suggest(jobId, data, prepared, reply, signal);
     return this.save(jobId, data, prepared, reply, signal);
   }
 
@@ -217,15 +250,17 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
       case 'document': {
         // The user's own messages about the document are read beside it (content's check guards the document, not them).
         const scope: ChatScope = { documentId: task.documentId };
-        const [document, history] = await Promise.all([
+        const [document, history, aiEdits] = await Promise.all([
           this.content.getDocument(task.documentId, userId, 'editor'),
           this.messages.history(userId, scope, 20, task.replaces?.userMessageId),
+          this.preferences.get(userId, task.documentId),
         ]);
         return {
           task: { kind: 'document', document: { id: document.id, title: document.title, content: document.content }, history, message: task.content },
           scope,
           document,
           flow: null,
+          aiEdits,
         };
       }
       case 'project': {
@@ -255,6 +290,26 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
           flow,
         };
       }
+      case 'suggest': {
+        // Suggesting only proposes: the commenter role is enough (docs/decisions/0041-suggestions.md).
+        const document = await this.content.getDocument(task.documentId, userId, 'commenter');
+        const at = task.quote ? locatePassage(document.content, task.quote) : { start: 0, end: document.content.length };
+        if (!at) throw PASSAGE_GONE;
+        const { content } = document;
+        return {
+          task: {
+            kind: 'suggest',
+            title: document.title,
+            instruction: task.instruction,
+            passage: content.slice(at.start, at.end),
+            before: content.slice(Math.max(0, at.start - SUGGEST_CONTEXT_CHARS), at.start),
+            after: content.slice(at.end, at.end + SUGGEST_CONTEXT_CHARS),
+          },
+          scope: null,
+          document,
+          flow: null,
+        };
+      }
       case 'title': {
         const history = await this.messages.history(userId, { threadId: task.threadId }, 1_000);
         return { task: { kind: 'title', exchange: history.slice(0, 2) }, scope: null, document: null, flow: null };
@@ -268,18 +323,28 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
    */
   private async save(jobId: string, data: AiJobData, prepared: Prepared, reply: AiReply, signal: AbortSignal): Promise<AiJobResult> {
     const { task } = data;
-    const edit = reply.document && prepared.document && (task.kind === 'document' || task.kind === 'flow') ? reply.document : null;
-    if (edit) signal.throwIfAborted();
-    const saving = edit
-      ? this.content.saveDocumentContent(prepared.document!.id, {
-          userId: data.userId,
-          content: edit.content,
-          // The text the AI read: only its change from it is merged onto what others wrote meanwhile (docs/decisions/0035-edits-merge.md).
-          base: prepared.document!.content,
-          ...(edit.title ? { title: edit.title } : {}),
-          source: task.kind === 'flow' ? 'flow' : 'ai',
-        })
-      : Promise.resolve(prepared.document && { ...prepared.document, unapplied: [] });
+    const proposed = reply.document && prepared.document && (task.kind === 'document' || task.kind === 'flow') ? reply.document : null;
+    // Suggest mode: each changed passage becomes a suggestion instead of a save. A rename alone has no passage to suggest and
+    // is applied, as the reply says it was.
+    const passages = proposed && task.kind === 'document' && prepared.aiEdits === 'suggest' ? passagesOf(prepared.document!.content, proposed.content) : [];
+    const suggesting = passages.length ? passages : null;
+    const edit = suggesting ? null : proposed;
+    if (proposed) signal.throwIfAborted();
+    const suggested = suggesting
+      ? this.content.createSuggestions(prepared.document!.id, { userId: data.userId, requestKey: jobId, passages: suggesting }).then((r) => r.suggestions)
+      : Promise.resolve(undefined);
+    const saving = suggesting
+      ? suggested.then(() => ({ ...prepared.document!, unapplied: [] }))
+      : edit
+        ? this.content.saveDocumentContent(prepared.document!.id, {
+            userId: data.userId,
+            content: edit.content,
+            // The text the AI read: only its change from it is merged onto what others wrote meanwhile (docs/decisions/0035-edits-merge.md).
+            base: prepared.document!.content,
+            ...(edit.title ? { title: edit.title } : {}),
+            source: task.kind === 'flow' ? 'flow' : 'ai',
+          })
+        : Promise.resolve(prepared.document && { ...prepared.document, unapplied: [] });
     // Awaited in the transaction; if the transaction cannot even begin, the save's outcome no longer matters.
     saving.catch(() => undefined);
     const flow = prepared.flow;
@@ -294,7 +359,7 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
           userId: data.userId,
           scope: prepared.scope!,
           userContent: userText,
-          assistant: { content: reply.content, provider: reply.provider, model: reply.model },
+          assistant: { content: suggesting ? `${reply.content}\n\n${SUGGESTED_CHANGES_NOTE}` : reply.content, provider: reply.provider, model: reply.model },
           ...('replaces' in task && task.replaces ? { replaces: task.replaces } : {}),
         }),
       ]);
@@ -320,7 +385,27 @@ export class AiJobProcessor implements OnModuleInit, OnApplicationShutdown {
       documentUpdated: edit !== null,
       isComplete,
       title: null,
+      ...(suggesting ? { suggestions: await suggested } : {}),
     };
+  }
+
+  /**
+   * Stores a suggest job's answer through content (docs/decisions/0041-suggestions.md), as the AI's for the user who asked: the
+   * quoted passage's new text as one suggestion, or for the whole document one per changed passage. The job's id makes a retry
+   * find what it stored. No message is written: the suggestions are the answer.
+   */
+  private async suggest(jobId: string, data: AiJobData, prepared: Prepared, reply: AiReply, signal: AbortSignal): Promise<AiJobResult> {
+    const task = data.task as Extract<AiJobData['task'], { kind: 'suggest' }>;
+    const { passage } = prepared.task as Extract<AiTask, { kind: 'suggest' }>;
+    const { replacement, note } = reply.suggestion ?? { replacement: reply.content, note: null };
+    const document = prepared.document!;
+    const text = replacement === null ? null : fitted(passage, replacement);
+    const passages: SuggestedPassage[] =
+      text === null || text === passage ? [] : task.quote ? [{ quote: task.quote, replacement: text, ...(note ? { note } : {}) }] : passagesOf(document.content, text);
+    if (!passages.length) return { ...NOTHING, suggestions: [], note: note ?? 'The AI suggested no change to this passage.' };
+    signal.throwIfAborted();
+    const { suggestions } = await this.content.createSuggestions(document.id, { userId: data.userId, requestKey: jobId, passages });
+    return { ...NOTHING, suggestions, note };
   }
 
   /** Turns an error into the job's failure; the last attempt (or an error not worth retrying) gives the usage back. */

@@ -2,4 +2,4 @@
 export const AI_QUEUE = 'ai-replies';
 
 /** Job names: the kind of the job's task. */
-export const aiJobNames = new Set(['chat', 'document', 'project', 'flow', 'title']);
+export const aiJobNames = new Set(['chat', 'document', 'project', 'flow', 'title', 'suggest']);

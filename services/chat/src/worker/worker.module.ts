@@ -8,6 +8,7 @@ import { AiJobProcessor } from './ai-job.processor.js';
 import { VoiceTokenWorker } from './voice-token.worker.js';
 import type { WorkerConfig } from './worker.config.js';
 import { PeersModule } from '../peers/peers.module.js';
+import { AiEditPreferences } from '../suggestions/ai-edit-preferences.repository.js';
 import { ProviderFactory } from '../ai/provider-factory.js';
 import { MessagesRepository } from '../messages/messages.repository.js';
 import { FlowsRepository } from '../document-flow/flows.repository.js';
@@ -22,7 +23,7 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [KitModule.forRoot({ service: WORKER_SERVICE, config, logger, tables, migrationsFolder }), PeersModule],
-      providers: [AiWorkerService, AiJobProcessor, VoiceTokenWorker, ProviderFactory, MessagesRepository, FlowsRepository],
+      providers: [AiWorkerService, AiJobProcessor, VoiceTokenWorker, ProviderFactory, MessagesRepository, FlowsRepository, AiEditPreferences],
     };
   }
 }

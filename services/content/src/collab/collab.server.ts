@@ -158,6 +158,24 @@ export class CollabServer implements OnModuleInit, BeforeApplicationShutdown {
     }
   }
 
+  /**
+   * A Hocuspocus stateless message to every connection of the document on every replica: its Redis extension relays it to the
+   * replicas that have it open (docs/decisions/0041-suggestions.md). Never throws: a lost notice only delays a refetch.
+   */
+  async broadcast(documentId: number, payload: string): Promise<void> {
+    const name = collabDocumentName(documentId);
+    try {
+      const open = this.hocuspocus.documents.get(name);
+      if (open) return open.broadcastStateless(payload);
+      if (!(await this.openElsewhere(name))) return;
+      const connection = await this.hocuspocus.openDirectConnection(name, {});
+      connection.document?.broadcastStateless(payload);
+      await connection.disconnect({ unloadImmediately: false });
+    } catch (err) {
+      this.logger.warn({ err, documentId }, 'could not announce a change to the live document');
+    }
+  }
+
   /** A deleted document's editors are told on every replica. */
   async deleted(documentId: number): Promise<void> {
     try {

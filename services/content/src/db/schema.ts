@@ -21,6 +21,8 @@ export interface StoredAuthor {
   kind: 'user' | 'ai' | 'token';
   userIds: number[];
   token: string | null;
+  /** Text from an accepted suggestion (docs/decisions/0041-suggestions.md): who accepted it; absent otherwise. */
+  acceptedBy?: number;
 }
 
 /** A team's space (docs/decisions/0037-workspaces.md): every member has `defaultRole` on its documents and projects. */
@@ -237,4 +239,34 @@ export const comments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('comments_document_idx').on(t.documentId, t.id), index('comments_parent_idx').on(t.parentId)],
+);
+
+/**
+ * Proposed replacements of passages (docs/decisions/0041-suggestions.md). The author is stored as it was shown when made (its name
+ * then); `pending` ones whose quote no longer locates are answered `outdated`, and stored so once an accept finds it out.
+ */
+export const suggestions = pgTable(
+  'suggestions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    quote: jsonb('quote').$type<{ exact: string; prefix: string; suffix: string }>().notNull(),
+    replacement: text('replacement').notNull(),
+    note: text('note'),
+    authorKind: text('author_kind', { enum: ['ai', 'user', 'token'] }).notNull(),
+    authorName: text('author_name').notNull(),
+    /** The person, the token's owner, or who asked the AI. */
+    authorId: integer('author_id').notNull(),
+    /** The AI job that made it: a retried job finds its suggestions instead of storing them again. */
+    requestKey: text('request_key'),
+    status: text('status', { enum: ['pending', 'accepted', 'rejected', 'outdated'] })
+      .notNull()
+      .default('pending'),
+    decidedBy: integer('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('suggestions_document_idx').on(t.documentId, t.id.desc()), index('suggestions_request_key_idx').on(t.requestKey)],
 );

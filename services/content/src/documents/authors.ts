@@ -14,19 +14,21 @@ export const authorOf = (source: RevisionSource, userId: number): StoredAuthor =
 
 /** Whether two saves come from the same author: the same kind, people and token. An unknown author is nobody's. */
 export function sameAuthor(a: StoredAuthor | null, b: StoredAuthor | null): boolean {
-  if (!a || !b || a.kind !== b.kind || a.token !== b.token || a.userIds.length !== b.userIds.length) return false;
+  if (!a || !b || a.kind !== b.kind || a.token !== b.token || a.acceptedBy !== b.acceptedBy || a.userIds.length !== b.userIds.length) return false;
   return a.userIds.every((id, i) => id === b.userIds[i]);
 }
 
 /** The stored authors with their users' names as they are now (a deleted account keeps its id, with no name). */
 export async function withNames(people: PeopleService, authors: (StoredAuthor | null)[]): Promise<(RevisionAuthor | null)[]> {
-  const profiles = await people.profiles(authors.flatMap((a) => a?.userIds ?? []));
+  const profiles = await people.profiles(authors.flatMap((a) => [...(a?.userIds ?? []), ...(a?.acceptedBy === undefined ? [] : [a.acceptedBy])]));
+  const person = (id: number) => profiles.get(id) ?? { id, username: '', name: null };
   return authors.map((a) =>
     a
       ? {
           kind: a.kind,
-          users: a.userIds.map((id) => profiles.get(id) ?? { id, username: '', name: null }),
+          users: a.userIds.map(person),
           token: a.token,
+          ...(a.acceptedBy === undefined ? {} : { acceptedBy: person(a.acceptedBy) }),
         }
       : null,
   );

@@ -69,6 +69,8 @@ export interface DocumentChange {
 export interface ChangeOrigin {
   source: RevisionSource;
   author?: StoredAuthor;
+  /** More work of the same transaction, once the change is written (an accepted suggestion's status and activity): it commits with it or not at all. */
+  alongside?: (tx: ContentTx, document: Granted<DocumentRow>) => Promise<void>;
 }
 
 @Injectable()
@@ -263,7 +265,7 @@ export class DocumentsService {
   }
 
   /** `update`, with what of a merged edit (`change.base`) could not be applied because people changed the same passage. */
-  async save(actor: Actor | null, id: number, change: DocumentChange, { source, author }: ChangeOrigin): Promise<SavedDocument> {
+  async save(actor: Actor | null, id: number, change: DocumentChange, { source, author, alongside }: ChangeOrigin): Promise<SavedDocument> {
     let leftProject: number | null = null;
     let leftWorkspace: number | null = null;
     const updated = await this.db.transaction(async (tx) => {
@@ -275,6 +277,7 @@ export class DocumentsService {
       const { row, liveUpdate } = await this.apply(tx, writer, current, merged ? { ...change, content: merged.content } : change, source, author ?? authorOf(source, writer.id));
       if (current.projectId !== null && row.projectId !== current.projectId) leftProject = current.projectId;
       if (current.workspaceId !== null && row.workspaceId !== current.workspaceId) leftWorkspace = current.workspaceId;
+      if (alongside) await alongside(tx, current);
       return { dto: toDocumentDto(row, current.role), liveUpdate, unapplied: merged?.unapplied ?? [] };
     });
     // Access inherited from the old project ended with the commit; realtime sessions on it end now.

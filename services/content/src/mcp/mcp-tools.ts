@@ -1,29 +1,35 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
-import { forbidden, toErrorResponse, type ActingUser } from '@prd/kit';
+import { badRequest, forbidden, toErrorResponse, versionConflict, type ActingUser } from '@prd/kit';
 import {
   addCommentInput,
   createDocumentInput,
   getDocumentInput,
   getProjectInput,
   listDocumentsInput,
+  listSuggestionsInput,
   MCP_ANSWER_MAX_CHARS,
   MCP_ANSWER_TOO_LARGE,
   MCP_DOCUMENT_URI,
   mcpDocumentUri,
   SEARCH_LIMIT_DEFAULT,
   searchDocumentsInput,
+  suggestEditInput,
+  SUGGESTIONS_PER_EDIT_MAX,
+  TOO_MANY_PASSAGES,
   TOKEN_READ_ONLY,
   updateDocumentInput,
   documentParamsSchema,
   type DocumentDto,
   type TokenScope,
 } from '@prd/proto';
+import { changedPassages } from '@prd/proto/suggestion-passages';
 import type { CommentsService } from '../comments/comments.service.js';
 import { tokenAuthor } from '../documents/authors.js';
 import type { DocumentsService } from '../documents/documents.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
+import type { SuggestionsService } from '../suggestions/suggestions.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 
 /** The services the tools act through: every read and write passes the same access helper and limits as the browser's routes. */
@@ -32,6 +38,7 @@ export interface McpDeps {
   projects: ProjectsService;
   comments: CommentsService;
   workspaces: WorkspacesService;
+  suggestions: SuggestionsService;
   logger: Logger;
 }
 
@@ -163,14 +170,50 @@ export function buildMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
       title: 'Update a document',
       description:
         'Change a document’s title or content (markdown). Pass expectedVersion, the version get_document gave you, so that nobody’s edit since is overwritten: ' +
-        'if the document changed, read it again and redo your change. Needs a read-write token and the editor role; the text it replaces is kept as a revision.',
+        'if the document changed, read it again and redo your change. Needs a read-write token and the editor role; the text it replaces is kept as a revision. ' +
+        'With mode "suggest", each changed passage of the content becomes a suggestion that a person accepts or rejects instead (the commenter role is enough).',
       inputSchema: updateDocumentInput,
     },
-    guard('update_document', async ({ id, expectedVersion, ...change }) => {
+    guard('update_document', async ({ id, expectedVersion, mode, ...change }) => {
       writable();
+      if (mode === 'suggest') {
+        if (change.content === undefined || change.title !== undefined || change.projectId !== undefined || change.workspaceId !== undefined)
+          throw badRequest('mode "suggest" proposes a new content only: send content, without title, projectId or workspaceId');
+        const document = await deps.documents.get(user, id, 'commenter');
+        if (expectedVersion !== undefined && expectedVersion !== document.version) throw versionConflict(document.version);
+        const passages = changedPassages(document.content, change.content);
+        if (passages.length > SUGGESTIONS_PER_EDIT_MAX) throw badRequest(TOO_MANY_PASSAGES);
+        if (passages.length === 0) return json({ suggestions: [] });
+        return json({ suggestions: await deps.suggestions.create({ kind: 'token', user, token: caller.token }, id, passages) });
+      }
       const versioned = expectedVersion === undefined ? change : { ...change, expectedVersions: [expectedVersion] };
       return json(await deps.documents.update(user, id, versioned, { source: 'user', author: tokenAuthor(user.id, caller.token) }));
     }),
+  );
+  server.registerTool(
+    'suggest_edit',
+    {
+      title: 'Suggest an edit',
+      description:
+        'Propose replacing a passage of a document (quote.exact, with some of the text before and after it in quote.prefix and quote.suffix; an empty exact inserts between them) ' +
+        'with `replacement` (markdown), for a person to accept or reject; labelled with this token’s name. Needs a read-write token and the commenter role.',
+      inputSchema: suggestEditInput,
+    },
+    guard('suggest_edit', async ({ documentId, ...passage }) => {
+      writable();
+      const [suggestion] = await deps.suggestions.create({ kind: 'token', user, token: caller.token }, documentId, [passage], { strict: true });
+      return json(suggestion);
+    }),
+  );
+  server.registerTool(
+    'list_suggestions',
+    {
+      title: 'List suggestions',
+      description: 'A document’s suggestions, newest first, optionally only those of one status (pending, accepted, rejected, outdated).',
+      inputSchema: listSuggestionsInput,
+      annotations: { readOnlyHint: true },
+    },
+    guard('list_suggestions', async ({ documentId, status }) => json({ suggestions: await deps.suggestions.list(user, documentId, status) })),
   );
   server.registerTool(
     'add_comment',

@@ -7,6 +7,7 @@ import { ErrorCode, MCP_BATCH_MAX, MCP_BATCH_TOO_LARGE, MCP_TOKEN_REQUIRED } fro
 import { CommentsService } from '../comments/comments.service.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import { ProjectsService } from '../projects/projects.service.js';
+import { SuggestionsService } from '../suggestions/suggestions.service.js';
 import { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { buildMcpServer } from './mcp-tools.js';
 
@@ -26,6 +27,7 @@ export class McpController {
     private readonly projects: ProjectsService,
     private readonly comments: CommentsService,
     private readonly workspaces: WorkspacesService,
+    private readonly suggestions: SuggestionsService,
     private readonly bearer: BearerService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -42,7 +44,7 @@ export class McpController {
       await this.bearer.chargeMore(request, request.body.length - 1);
     }
     const server = buildMcpServer(
-      { documents: this.documents, projects: this.projects, comments: this.comments, workspaces: this.workspaces, logger: this.logger },
+      { documents: this.documents, projects: this.projects, comments: this.comments, workspaces: this.workspaces, suggestions: this.suggestions, logger: this.logger },
       { user, scope, token, requestId: request.id },
     );
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

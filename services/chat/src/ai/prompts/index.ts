@@ -6,3 +6,4 @@ export { DOCUMENT_EDITING_PROMPT } from './document-editing.prompt.js';
 export { PROJECT_CHAT_PROMPT } from './project-chat.prompt.js';
 export { DOCUMENT_FLOW_PROMPT, AI_ASSISTED_STYLE, START_NEW_STYLE } from './document-flow.prompt.js';
 export { TITLE_PROMPT } from './title.prompt.js';
+export { SUGGEST_EDIT_PROMPT, SUGGEST_CONTEXT_CHARS } from './suggest-edit.prompt.js';

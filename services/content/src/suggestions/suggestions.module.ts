@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { ActivitiesModule } from '../activities/activities.module.js';
+import { CollabModule } from '../collab/collab.module.js';
+import { DocumentsModule } from '../documents/documents.module.js';
+import { PeopleModule } from '../people/people.module.js';
+import { SuggestionsController, SuggestionsInternalController } from './suggestions.controller.js';
+import { SuggestionsService } from './suggestions.service.js';
+
+@Module({
+  imports: [DocumentsModule, ActivitiesModule, PeopleModule, CollabModule],
+  controllers: [SuggestionsController, SuggestionsInternalController],
+  providers: [SuggestionsService],
+  exports: [SuggestionsService],
+})
+export class SuggestionsModule {}
