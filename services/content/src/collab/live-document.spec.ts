@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import * as Y from 'yjs';
+import { documentFragment, SOURCE_TEXT_NAME } from '@prd/doc-model';
 import { TEMPLATE_CATALOGUE } from '@prd/proto/template-catalogue';
-import { changeStoredText, rewriteText, seededDoc, storedDoc, textOf } from './live-text.js';
+import { changeStoredMarkdown, markdownOf, seededDoc, storedDoc } from './live-document.js';
 
 /** Two copies of one document, as two replicas or editors hold it. */
 function copies(markdown: string): [Y.Doc, Y.Doc] {
@@ -11,87 +12,72 @@ function copies(markdown: string): [Y.Doc, Y.Doc] {
   return [a, b];
 }
 
-function exchange(a: Y.Doc, b: Y.Doc): void {
-  const fromA = Y.encodeStateAsUpdate(a, Y.encodeStateVector(b));
-  const fromB = Y.encodeStateAsUpdate(b, Y.encodeStateVector(a));
-  Y.applyUpdate(b, fromA);
-  Y.applyUpdate(a, fromB);
+/** Types `text` at the end of the text of the paragraph (or heading) that holds `needle`, as the editor does. */
+function typeAfter(doc: Y.Doc, needle: string, text: string): void {
+  for (const block of documentFragment(doc).toArray()) {
+    const child = block instanceof Y.XmlElement ? block.get(0) : null;
+    if (child instanceof Y.XmlText && child.toString().includes(needle)) return child.insert(child.length, text);
+  }
+  throw new Error(`no block holds ${needle}`);
 }
 
-describe('the live text of a document', () => {
-  it('holds each catalogue template exactly, and a rewrite to it and back changes nothing else', () => {
+/** A state of the markdown-source era: the markdown in a Y.Text, no fragment. */
+function sourceEraState(markdown: string): Uint8Array {
+  const doc = new Y.Doc();
+  doc.getText(SOURCE_TEXT_NAME).insert(0, markdown);
+  return Y.encodeStateAsUpdate(doc);
+}
+
+describe('the live document of a document', () => {
+  it('holds each catalogue template and gives its markdown back byte for byte, also after a change and its undoing', () => {
     for (const template of TEMPLATE_CATALOGUE) {
-      const doc = seededDoc(template.content);
-      expect(textOf(doc)).toBe(template.content);
-      rewriteText(doc, `${template.content}\n- [ ] one more task\n`);
-      rewriteText(doc, template.content);
-      expect(textOf(doc)).toBe(template.content);
-    }
-  });
-
-  it('rewrites with a minimal diff, so an edit made meanwhile elsewhere survives the merge', () => {
-    const [server, editor] = copies('# Plan\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n');
-    editor.getText('content').insert(0, 'Typed. ');
-    rewriteText(server, '# Plan\n\n| a | b |\n|---|---|\n| 1 | 3 |\n\n- [x] done\n- [ ] next\n');
-    exchange(server, editor);
-    expect(textOf(editor)).toBe('Typed. # Plan\n\n| a | b |\n|---|---|\n| 1 | 3 |\n\n- [x] done\n- [ ] next\n');
-    expect(textOf(server)).toBe(textOf(editor));
-  });
-
-  it('never cuts a character made of two UTF-16 units in half', () => {
-    const doc = seededDoc('smile 😀 here');
-    rewriteText(doc, 'smile 😃 here');
-    expect(textOf(doc)).toBe('smile 😃 here');
-    const copy = new Y.Doc();
-    Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
-    expect(textOf(copy)).toBe('smile 😃 here');
-  });
-
-  it('falls back to lines, then to the whole changed middle, when the change is too large to diff by character', () => {
-    const lines = (char: string) => Array.from({ length: 3_000 }, (_, i) => `${char}${i}`).join('\n');
-    for (const [before, after] of [
-      [`start\n${lines('a')}\nend\n`, `start\n${lines('b')}\nend\n`],
-      [`start\n${'a'.repeat(30_000)}\nend\n`, `start\n${'b'.repeat(30_000)}\nend\n`],
-    ] as const) {
-      const doc = seededDoc(before);
-      rewriteText(doc, after);
-      expect(textOf(doc)).toBe(after);
+      const state = Y.encodeStateAsUpdate(seededDoc(template.content));
+      const there = changeStoredMarkdown(state, template.content, `${template.content}\n- [ ] one more task\n`);
+      const back = changeStoredMarkdown(there.state, `${template.content}\n- [ ] one more task\n`, template.content);
+      expect(storedDoc(back.state, template.content)).toMatchObject({ changed: false });
+      expect(markdownOf(storedDoc(back.state, template.content).doc)).toBe(template.content);
     }
   });
 
   it('starts from the stored state, or seeds it from the markdown, and lets the markdown win where they differ', () => {
-    expect(storedDoc(null, 'seed').changed).toBe(true);
-    const state = Y.encodeStateAsUpdate(seededDoc('stored'));
-    const same = storedDoc(state, 'stored');
-    expect([textOf(same.doc), same.changed]).toEqual(['stored', false]);
-    const outdated = storedDoc(state, 'changed elsewhere');
-    expect([textOf(outdated.doc), outdated.changed]).toEqual(['changed elsewhere', true]);
+    expect(storedDoc(null, 'seed\n').changed).toBe(true);
+    const state = Y.encodeStateAsUpdate(seededDoc('stored\n'));
+    const same = storedDoc(state, 'stored\n');
+    expect([markdownOf(same.doc), same.changed]).toEqual(['stored\n', false]);
+    const outdated = storedDoc(state, 'changed elsewhere\n');
+    expect([markdownOf(outdated.doc), outdated.changed]).toEqual(['changed elsewhere\n', true]);
   });
 
-  it('turns a change made outside the editor into a new state and an update that any live copy merges', () => {
-    const [live] = copies('Intro\nEnd\n');
+  it('converts a state of the markdown-source era from the stored markdown, once', () => {
+    const markdown = '# Plan\n\n- [x] done\n- [ ] next\n';
+    // The stored markdown is the authority, even where the old text lags behind it.
+    const converted = storedDoc(sourceEraState('# Plan\n'), markdown);
+    expect([markdownOf(converted.doc), converted.changed]).toEqual([markdown, true]);
+    expect(storedDoc(Y.encodeStateAsUpdate(converted.doc), markdown).changed).toBe(false);
+    const edited = changeStoredMarkdown(sourceEraState(markdown), markdown, `${markdown}\nMore.\n`);
+    expect(markdownOf(storedDoc(edited.state, `${markdown}\nMore.\n`).doc)).toBe(`${markdown}\nMore.\n`);
+  });
+
+  it('turns a change made outside the editor into a new state and an update that any live copy merges with what was typed meanwhile', () => {
+    const [live] = copies('# Plan\n\nIntro.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nEnd.\n');
     const stored = Y.encodeStateAsUpdate(live);
-    live.getText('content').insert(0, 'Live. ');
-    const { state, update } = changeStoredText(stored, 'Intro\nEnd\n', 'Intro\nEnd, changed\n');
+    typeAfter(live, 'Intro.', ' Typed live.');
+    const { state, update } = changeStoredMarkdown(
+      stored,
+      '# Plan\n\nIntro.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nEnd.\n',
+      '# Plan\n\nIntro.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nEnd, by the AI.\n',
+    );
     Y.applyUpdate(live, update);
-    expect(textOf(live)).toBe('Live. Intro\nEnd, changed\n');
+    expect(markdownOf(live)).toBe('# Plan\n\nIntro. Typed live.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nEnd, by the AI.\n');
     const reloaded = new Y.Doc();
     Y.applyUpdate(reloaded, state);
-    expect(textOf(reloaded)).toBe('Intro\nEnd, changed\n');
+    expect(markdownOf(reloaded)).toBe('# Plan\n\nIntro.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nEnd, by the AI.\n');
   });
 
-  it("gives an update that holds the whole change: the seed of a document never opened, or the markdown's win over an outdated state", () => {
-    const seeded = changeStoredText(null, 'Seed\n', 'Seed, changed\n');
+  it('gives an update that holds the whole change for a document never opened', () => {
+    const seeded = changeStoredMarkdown(null, 'Seed\n', 'Seed, changed\n');
     const fresh = new Y.Doc();
     Y.applyUpdate(fresh, seeded.update);
-    expect(textOf(fresh)).toBe('Seed, changed\n');
-
-    const [live] = copies('Stored\n');
-    const outdated = changeStoredText(Y.encodeStateAsUpdate(live), 'Changed elsewhere\n', 'Changed elsewhere, then by the AI\n');
-    Y.applyUpdate(live, outdated.update);
-    expect(textOf(live)).toBe('Changed elsewhere, then by the AI\n');
-    const reloaded = new Y.Doc();
-    Y.applyUpdate(reloaded, outdated.state);
-    expect(textOf(reloaded)).toBe('Changed elsewhere, then by the AI\n');
+    expect(markdownOf(fresh)).toBe('Seed, changed\n');
   });
 });
