@@ -153,6 +153,17 @@ describe('updateSize: what the editor sends is counted, anything else refused', 
     ).toEqual({ characters: 1, attributes: 0 });
   });
 
+  it('takes typing into a block that another editor deleted meanwhile (Yjs drops it as garbage)', () => {
+    const server = docWith('One.\n');
+    Y.applyUpdate(server, updateOf(server, (d) => documentFragment(d).insert(1, [new Y.XmlElement('paragraph')])));
+    const client = new Y.Doc();
+    Y.applyUpdate(client, Y.encodeStateAsUpdate(server));
+    documentFragment(server).delete(1, 1);
+    const typed = updateOf(client, (d) => (documentFragment(d).get(1) as Y.XmlElement).insert(0, [new Y.XmlText('typed')]));
+    expect(updateSize(server, typed)).not.toBeNull();
+    expect(refusedUpdate(server, typed)).toBe(false);
+  });
+
   it('counts no more than the markdown has characters, for every catalogue template and the GFM corpus', () => {
     const gfm = readFileSync(new URL('../../../../doc-model/src/corpus/gfm.md', import.meta.url), 'utf8');
     for (const markdown of [...TEMPLATE_CATALOGUE.map((t) => t.content), gfm]) {

@@ -132,12 +132,9 @@ export function updateSize(doc: Y.Doc, update: Uint8Array): LiveSize | null {
       if (type) place = placeIn(type, item.parentSub, fragment);
       else {
         const stored = storedStruct(doc, parent);
-        place =
-          stored instanceof Y.Item && stored.content instanceof Y.ContentType
-            ? placeIn(stored.content.type, item.parentSub, fragment)
-            : stored instanceof Y.GC
-              ? 'gone'
-              : 'foreign';
+        // A type deleted meanwhile (its content collected) takes what is written into it as garbage: someone typed where another deleted.
+        if (stored instanceof Y.Item && stored.content instanceof Y.ContentType) place = placeIn(stored.content.type, item.parentSub, fragment);
+        else place = stored instanceof Y.GC || (stored instanceof Y.Item && stored.content instanceof Y.ContentDeleted) ? 'gone' : 'foreign';
       }
     } else {
       const neighbour = item.origin ?? item.rightOrigin;
