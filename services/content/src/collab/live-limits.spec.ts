@@ -155,7 +155,10 @@ describe('updateSize: what the editor sends is counted, anything else refused', 
 
   it('takes typing into a block that another editor deleted meanwhile (Yjs drops it as garbage)', () => {
     const server = docWith('One.\n');
-    Y.applyUpdate(server, updateOf(server, (d) => documentFragment(d).insert(1, [new Y.XmlElement('paragraph')])));
+    Y.applyUpdate(
+      server,
+      updateOf(server, (d) => documentFragment(d).insert(1, [new Y.XmlElement('paragraph')])),
+    );
     const client = new Y.Doc();
     Y.applyUpdate(client, Y.encodeStateAsUpdate(server));
     documentFragment(server).delete(1, 1);
