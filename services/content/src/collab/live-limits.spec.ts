@@ -153,6 +153,36 @@ describe('updateSize: what the editor sends is counted, anything else refused', 
     ).toEqual({ characters: 1, attributes: 0 });
   });
 
+  it("refuses a number the serializer would repeat or choke on (a heading's level), set or changed again", () => {
+    const headed = docWith('# Title\n\nBody.\n');
+    const heading = (d: Y.Doc) => documentFragment(d).get(0) as Y.XmlElement;
+    expect(
+      updateSize(
+        headed,
+        updateOf(headed, (d) => heading(d).setAttribute('level', 3 as never)),
+      ),
+    ).not.toBeNull();
+    // The heading's level is already set: a new value names only the old one (its neighbour), not the attribute.
+    expect(
+      updateSize(
+        headed,
+        updateOf(headed, (d) => heading(d).setAttribute('level', 1e9 as never)),
+      ),
+    ).toBeNull();
+    expect(
+      updateSize(
+        headed,
+        updateOf(headed, (d) => heading(d).setAttribute('level', -5 as never)),
+      ),
+    ).toBeNull();
+    const fresh = updateOf(headed, (d) => {
+      const element = new Y.XmlElement('heading');
+      element.setAttribute('level', 1e9 as never);
+      documentFragment(d).insert(1, [element]);
+    });
+    expect(updateSize(headed, fresh)).toBeNull();
+  });
+
   it('takes typing into a block that another editor deleted meanwhile (Yjs drops it as garbage)', () => {
     const server = docWith('One.\n');
     Y.applyUpdate(

@@ -36,6 +36,19 @@ function valueSize(value: unknown): number | null {
   return size;
 }
 
+/**
+ * Attributes whose numbers the serializer repeats or counts with (a heading's `#`s, a list's first number, a
+ * cell's span), held to what a document can use: `level: 1e9` would make a gigabyte of markdown, `-5` a
+ * serializer that throws at every store.
+ */
+const NUMBER_RANGES: Record<string, readonly [number, number]> = { level: [1, 6], start: [0, 999_999_999], colspan: [1, 1000], rowspan: [1, 1000] };
+
+/** Whether the values of attribute `key` are ones the editor writes: a ranged attribute holds an integer in its range (or nothing). */
+function attributeAllowed(key: string | null, content: Y.ContentAny): boolean {
+  const range = key === null ? undefined : NUMBER_RANGES[key];
+  return !range || content.arr.every((value) => value === null || (Number.isInteger(value) && (value as number) >= range[0] && (value as number) <= range[1]));
+}
+
 /** Where an item stands: the fragment's top level, an element's children or attributes, a text; or outside the document. */
 type Place = 'fragment' | 'element' | 'attribute' | 'text' | 'foreign' | 'gone';
 
@@ -101,6 +114,8 @@ export function updateSize(doc: Y.Doc, update: Uint8Array): LiveSize | null {
     else byClient.set(struct.id.client, [struct]);
   }
   const places = new Map<Y.Item, Place>();
+  /** The attribute an item sets: its own `parentSub`, or its neighbour's when it names only that (an attribute changed again). */
+  const keys = new Map<Y.Item, string | null>();
 
   /** The update's item holding `id` (a client's structs come in the order of their clocks). */
   const inUpdate = (id: Y.ID): Y.Item | undefined => {
@@ -124,6 +139,7 @@ export function updateSize(doc: Y.Doc, update: Uint8Array): LiveSize | null {
     const known = places.get(item);
     if (known) return known;
     places.set(item, 'foreign'); // until resolved: a cycle of neighbours places nothing
+    keys.set(item, item.parentSub);
     let place: Place;
     const parent = item.parent as unknown as string | Y.ID | null;
     if (typeof parent === 'string') place = parent === FRAGMENT_NAME && item.parentSub === null ? 'fragment' : 'foreign';
@@ -139,7 +155,9 @@ export function updateSize(doc: Y.Doc, update: Uint8Array): LiveSize | null {
     } else {
       const neighbour = item.origin ?? item.rightOrigin;
       const local = neighbour && inUpdate(neighbour);
-      place = !neighbour ? 'foreign' : local ? placeOf(local) : placeOfStored(storedStruct(doc, neighbour));
+      const stored = neighbour && !local ? storedStruct(doc, neighbour) : null;
+      place = !neighbour ? 'foreign' : local ? placeOf(local) : placeOfStored(stored);
+      keys.set(item, local ? (keys.get(local) ?? null) : stored instanceof Y.Item ? stored.parentSub : null);
     }
     places.set(item, place);
     return place;
@@ -148,7 +166,9 @@ export function updateSize(doc: Y.Doc, update: Uint8Array): LiveSize | null {
   const size: LiveSize = { characters: 0, attributes: 0 };
   for (const struct of structs) {
     if (!(struct instanceof Y.Item)) continue;
-    if (!allowed(struct.content, placeOf(struct))) return null;
+    const place = placeOf(struct);
+    if (!allowed(struct.content, place)) return null;
+    if (place === 'attribute' && struct.content instanceof Y.ContentAny && !attributeAllowed(keys.get(struct) ?? null, struct.content)) return null;
     add(struct.content, size);
   }
   for (const [client, deletions] of ds.clients) {
