@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
-import { COLLAB_PATH, COLLAB_TEXT, COLLAB_TOKEN, collabDocumentName } from '@prd/proto';
+import { documentFragment, yFragmentToMarkdown } from '@prd/doc-model';
+import { COLLAB_PATH, COLLAB_TOKEN, collabDocumentName } from '@prd/proto';
 import { runningStack } from './stack.js';
 
 const { url } = runningStack();
@@ -41,7 +42,7 @@ function editor(cookie: string, documentId: number) {
   provider.attach();
   const synced = new Promise<void>((resolve) => provider.on('synced', () => resolve()));
   return {
-    text: doc.getText(COLLAB_TEXT),
+    doc,
     synced,
     destroy: () => {
       provider.destroy();
@@ -50,14 +51,17 @@ function editor(cookie: string, documentId: number) {
   };
 }
 
-function untilText(text: Y.Text, done: (value: string) => boolean): Promise<string> {
+/** Resolves with the markdown of the editor's document (as content derives it) once it satisfies `done`, checked after every change. */
+function untilMarkdown(doc: Y.Doc, done: (value: string) => boolean): Promise<string> {
+  const fragment = documentFragment(doc);
   return new Promise((resolve) => {
     const check = () => {
-      if (!done(text.toString())) return;
-      text.unobserve(check);
-      resolve(text.toString());
+      const markdown = yFragmentToMarkdown(doc);
+      if (!done(markdown)) return;
+      fragment.unobserveDeep(check);
+      resolve(markdown);
     };
-    text.observe(check);
+    fragment.observeDeep(check);
     check();
   });
 }
@@ -94,9 +98,12 @@ describe('live co-editing through the gateway', () => {
     const b = editor(cookie, documentId);
     editors.push(a, b);
     await Promise.all([a.synced, b.synced]);
-    expect(a.text.toString()).toBe('# Live\n');
-    a.text.insert(a.text.length, 'From A.\n');
-    expect(await untilText(b.text, (value) => value.includes('From A.'))).toBe('# Live\nFrom A.\n');
+    expect(yFragmentToMarkdown(a.doc)).toBe('# Live\n');
+    // A new paragraph, as pressing Enter and typing makes it.
+    const paragraph = new Y.XmlElement('paragraph');
+    paragraph.insert(0, [new Y.XmlText('From A.')]);
+    documentFragment(a.doc).push([paragraph]);
+    expect(await untilMarkdown(b.doc, (value) => value.includes('From A.'))).toBe('# Live\n\nFrom A.\n');
   });
 
   it('refuses the upgrade without an Origin, from another site, or without a session', async () => {

@@ -1,7 +1,8 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
-import { COLLAB_PATH, COLLAB_TEXT, COLLAB_TOKEN, collabDocumentName } from '@prd/proto';
+import { documentFragment } from '@prd/doc-model';
+import { COLLAB_PATH, COLLAB_TOKEN, collabDocumentName } from '@prd/proto';
 import type { StackState } from '../lib/stack.ts';
 import { createDocument, nowMs, type BenchUser } from './api.ts';
 import { openHeapProbe } from './heap-probe.ts';
@@ -53,9 +54,23 @@ function socketTo(replica: string, user: BenchUser): HocuspocusProviderWebsocket
 }
 
 interface Editor {
-  text: Y.Text;
+  doc: Y.Doc;
   synced: Promise<void>;
   close: () => void;
+}
+
+/** Where a bench editor types: the document's first text (its title's), a Y.XmlText as y-tiptap keeps each block's text. */
+export function typingText(doc: Y.Doc): Y.XmlText {
+  const first = (type: Y.XmlFragment): Y.XmlText | null => {
+    for (const child of type.toArray()) {
+      const found = child instanceof Y.XmlText ? child : child instanceof Y.XmlElement ? first(child) : null;
+      if (found) return found;
+    }
+    return null;
+  };
+  const text = first(documentFragment(doc));
+  if (!text) throw new Error('the document has no text to type into');
+  return text;
 }
 
 function edit(socket: HocuspocusProviderWebsocket, documentId: number): Editor {
@@ -66,24 +81,25 @@ function edit(socket: HocuspocusProviderWebsocket, documentId: number): Editor {
     provider.on('synced', () => resolve());
     provider.on('authenticationFailed', ({ reason }: { reason: string }) => reject(new Error(`refused: ${reason}`)));
   });
-  return { text: doc.getText(COLLAB_TEXT), synced, close: () => provider.destroy() };
+  return { doc, synced, close: () => provider.destroy() };
 }
 
-/** When `marker` arrives in the observer's text: the moment of the change that inserted it. */
-export function arrival(text: Y.Text, marker: string): Promise<number | null> {
+/** When `marker` arrives in a text of the observer's document: the moment of the change that inserted it. */
+export function arrival(doc: Y.Doc, marker: string): Promise<number | null> {
+  const fragment = documentFragment(doc);
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
-      text.unobserve(seen);
+      fragment.unobserveDeep(seen);
       resolve(null);
     }, WAIT_MS);
-    const seen = (event: Y.YTextEvent) => {
+    const seen = (events: Y.YEvent<Y.XmlText>[]) => {
       const at = nowMs();
-      if (!event.changes.delta.some((d) => typeof d.insert === 'string' && d.insert.includes(marker))) return;
+      if (!events.some((event) => event instanceof Y.YTextEvent && event.changes.delta.some((d) => typeof d.insert === 'string' && d.insert.includes(marker)))) return;
       clearTimeout(timer);
-      text.unobserve(seen);
+      fragment.unobserveDeep(seen);
       resolve(at);
     };
-    text.observe(seen);
+    fragment.observeDeep(seen);
   });
 }
 
@@ -106,15 +122,18 @@ export async function measureCollab(base: string, state: StackState, user: Bench
     if (!writer || !observer) throw new Error('needs at least two clients');
     let n = 0;
     typing = setInterval(() => {
-      for (const typist of typists) typist.text.insert(Math.floor(typist.text.length / 2), `t${n++} `);
+      for (const typist of typists) {
+        const text = typingText(typist.doc);
+        text.insert(Math.floor(text.length / 2), `t${n++} `);
+      }
     }, 1000 / settings.typingPerSecond);
     const delays: number[] = [];
     let missing = 0;
     for (let i = 0; i < settings.probes; i++) {
       const marker = `[probe-${i}]`;
-      const seen = arrival(observer.text, marker);
+      const seen = arrival(observer.doc, marker);
       const sentAt = nowMs();
-      writer.text.insert(0, marker);
+      typingText(writer.doc).insert(0, marker);
       const at = await seen;
       if (at === null) missing++;
       else delays.push(at - sentAt);

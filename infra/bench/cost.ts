@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
-import { COLLAB_TEXT, COLLAB_TOKEN, collabDocumentName, collabSocketPath } from '@prd/proto';
+import { COLLAB_TOKEN, collabDocumentName, collabSocketPath } from '@prd/proto';
 import type { StackState } from '../lib/stack.ts';
 import { createDocument, postJson, type BenchUser } from './api.ts';
+import { typingText } from './collab.ts';
 import { treeTicks } from './cpu.ts';
 import { load } from './load.ts';
 import type { NotMeasured } from './report.ts';
@@ -114,7 +115,7 @@ export async function aiPathCost(base: string, state: StackState, user: BenchUse
   );
 }
 
-export type CostEditor = { text: Y.Text; synced: Promise<void>; close: () => void };
+export type CostEditor = { doc: Y.Doc; synced: Promise<void>; close: () => void };
 
 /**
  * An editor of `documentId` at `origin`: the gateway, as the browser opens it (the document in the URL:
@@ -135,7 +136,7 @@ export function editorAt(origin: string, user: BenchUser, documentId: number): C
   provider.attach();
   const synced = new Promise<void>((resolve) => provider.on('synced', () => resolve()));
   return {
-    text: doc.getText(COLLAB_TEXT),
+    doc,
     synced,
     close: () => {
       provider.destroy();
@@ -151,10 +152,10 @@ export function redisPublishes(redisUrl: string): number {
 }
 
 /** Resolves once `text` holds `count` occurrences of `mark`. */
-function untilMarks(text: Y.Text, mark: string, count: number): Promise<void> {
+function untilMarks(text: Y.XmlText, mark: string, count: number): Promise<void> {
   return new Promise((resolve) => {
     const check = () => {
-      if (text.toString().split(mark).length - 1 < count) return;
+      if (String(text).split(mark).length - 1 < count) return;
       text.unobserve(check);
       resolve();
     };
@@ -193,9 +194,10 @@ async function editingCost(base: string, state: StackState, user: BenchUser, set
     const total = settings.editors * settings.editsPerEditor;
     const publishedBefore = redisPublishes(state.redisUrl);
     const cost = await cpuCost(state, async () => {
-      const everywhere = Promise.all(editors.map((e) => untilMarks(e.text, '§', total)));
+      const texts = editors.map((e) => typingText(e.doc));
+      const everywhere = Promise.all(texts.map((text) => untilMarks(text, '§', total)));
       for (let i = 0; i < settings.editsPerEditor; i++) {
-        for (const e of editors) e.text.insert(e.text.length, '§');
+        for (const text of texts) text.insert(text.length, '§');
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
       await everywhere;

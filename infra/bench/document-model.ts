@@ -1,6 +1,7 @@
-import { applyMarkdownEdit, documentFragment, markdownToYFragment, yFragmentToMarkdown } from '@prd/doc-model';
 import { performance } from 'node:perf_hooks';
 import * as Y from 'yjs';
+import { changeStoredMarkdown, markdownOf, seededDoc } from '@prd/content/collab/live-document';
+import { documentFragment } from '@prd/doc-model';
 import { largeMarkdown } from './large-document.ts';
 import { latencies, type Latencies } from './load.ts';
 
@@ -11,45 +12,53 @@ const WARMUP_SAVES = 5;
 
 export interface DocumentModelFigures {
   bytes: number;
-  /** The markdown derived from the live document after a person typed into one paragraph. */
+  /** A live store: the markdown derived from the live document after a person typed into one paragraph, and its state encoded. */
   derive: Latencies;
-  /** An outside edit (one paragraph rewritten, as an AI edit or a PATCH) applied to the live document. */
+  /** An outside edit (one paragraph rewritten, as an AI edit or a PATCH) applied to the stored state: the new state and the update for open editors. */
   apply: Latencies;
 }
 
-function timed(action: () => void): number {
+function timed<T>(action: () => T): { ms: number; result: T } {
   const start = performance.now();
-  action();
-  return performance.now() - start;
+  const result = action();
+  return { ms: performance.now() - start, result };
 }
 
 /**
- * The content service's work per save of a 100 kB PRD, in this process: deriving the markdown from
- * the Yjs document (after someone typed into a paragraph, so that one block is re-serialized and the
- * others are written back from their sources), and applying an outside edit of one paragraph as a minimal change.
+ * The content service's work per save of a 100 kB PRD, in this process, through the service's own
+ * functions (services/content/src/collab/live-document.ts): a live store derives the markdown from the
+ * Yjs document (after someone typed into a paragraph, so that one block is re-serialized and the others
+ * are written back from their sources) and encodes its state; an outside save (`changeStoredMarkdown`)
+ * loads the stored state, applies the edit of one paragraph as a minimal change and encodes state and update.
  */
 export function measureDocumentModel(saves: number): DocumentModelFigures {
   const markdown = largeMarkdown(DOCUMENT_MODEL_BYTES);
-  const doc = new Y.Doc();
-  markdownToYFragment(doc, markdown);
+  const doc = seededDoc(markdown);
   const paragraphs = documentFragment(doc)
     .toArray()
     .filter((node): node is Y.XmlElement => node instanceof Y.XmlElement && node.nodeName === 'paragraph');
   const derive: number[] = [];
+  let stored = markdown;
   for (let i = 0; i < WARMUP_SAVES + saves; i++) {
     const text = paragraphs[i % paragraphs.length]!.get(0) as Y.XmlText;
     text.insert(0, `Typed ${i}. `);
-    const ms = timed(() => yFragmentToMarkdown(doc));
+    const { ms, result } = timed(() => {
+      const content = markdownOf(doc);
+      Y.encodeStateAsUpdate(doc);
+      return content;
+    });
+    stored = result;
     if (i >= WARMUP_SAVES) derive.push(ms);
   }
   const apply: number[] = [];
+  let state = Y.encodeStateAsUpdate(doc);
   for (let i = 0; i < WARMUP_SAVES + saves; i++) {
-    const lines = yFragmentToMarkdown(doc).split('\n');
+    const lines = stored.split('\n');
     const problems = lines.flatMap((line, index) => (line.startsWith('Teams lose') ? [index] : []));
-    const target = problems[i % problems.length]!;
-    lines[target] = `Teams lose time, as outside edit ${i} says.`;
+    lines[problems[i % problems.length]!] = `Teams lose time, as outside edit ${i} says.`;
     const next = lines.join('\n');
-    const ms = timed(() => applyMarkdownEdit(doc, next, 'bench'));
+    const { ms, result } = timed(() => changeStoredMarkdown(state, stored, next));
+    [state, stored] = [result.state, next];
     if (i >= WARMUP_SAVES) apply.push(ms);
   }
   return { bytes: markdown.length, derive: latencies(derive), apply: latencies(apply) };

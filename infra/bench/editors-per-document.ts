@@ -1,5 +1,5 @@
 import { createDocument, nowMs, type BenchUser } from './api.ts';
-import { arrival } from './collab.ts';
+import { arrival, typingText } from './collab.ts';
 import { editorAt, type CostEditor } from './cost.ts';
 import { latencies, type Latencies } from './load.ts';
 
@@ -43,15 +43,18 @@ async function step(base: string, user: BenchUser, documentId: number, editors: 
     if (!writer || !observer) throw new Error('needs at least two editors');
     let n = 0;
     typing = setInterval(() => {
-      for (const typist of typists) typist.text.insert(typist.text.length, `t${n++} `);
+      for (const typist of typists) {
+        const text = typingText(typist.doc);
+        text.insert(text.length, `t${n++} `);
+      }
     }, 1000 / settings.typingPerSecond);
     const delays: number[] = [];
     let missing = 0;
     for (let i = 0; i < settings.probesPerStep; i++) {
       const marker = `[probe-${editors}-${i}]`;
-      const seen = arrival(observer.text, marker);
+      const seen = arrival(observer.doc, marker);
       const sentAt = nowMs();
-      writer.text.insert(0, marker);
+      typingText(writer.doc).insert(0, marker);
       const at = await seen;
       if (at === null) missing++;
       else delays.push(at - sentAt);

@@ -504,11 +504,11 @@ export function buildRows(
       ),
     },
     {
-      figure: 'Markdown derived from the live document per save, 100 kB PRD after typing in one paragraph, in-process (p50 / p99 / max)',
+      figure: 'Markdown derived per store: a live store of a 100 kB PRD after typing in one paragraph, content’s code path in-process (p50 / p99 / max)',
       cells: [from(inProcess.documentModel ?? NOT_RUN, (f) => ({ value: f.derive.p99Ms, text: latencyText(f.derive) }))],
     },
     {
-      figure: 'Outside edit (one paragraph rewritten) applied to the live document per save, 100 kB PRD, in-process (p50 / p99 / max)',
+      figure: 'Outside edit applied per save: one paragraph of a 100 kB PRD rewritten (AI, PATCH), content’s code path in-process (p50 / p99 / max)',
       cells: [from(inProcess.documentModel ?? NOT_RUN, (f) => ({ value: f.apply.p99Ms, text: latencyText(f.apply) }))],
     },
     {

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cpuSnapshot } from '../bench/cpu.ts';
 import WebSocket from 'ws';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import * as Y from 'yjs';
 import { AiStub } from './support/ai-stub.ts';
 import { declaredRoutes, disguisedPaths, fillPath, ROUTES, tableRoutes, type Ids, type Route } from './support/routes.ts';
 import { TestStack } from './support/stack.ts';
@@ -408,6 +410,38 @@ describe('hostile input on every route', () => {
     const presence = new Uint8Array([...varUint(name.length), ...name, 1, ...varUint(PRESENCE_MAX_BYTES), ...new Uint8Array(PRESENCE_MAX_BYTES)]);
     expect(await closeCodeAfter(presence)).toBe(4413);
     expect(await closeCodeAfter(new Uint8Array(FRAME_MAX_BYTES + 1))).toBe(1009);
+  });
+
+  it("closes a live-editing socket whose update writes outside the document's structure, and applies none of it", async () => {
+    // Written down again, not imported: docs/decisions/0032's close code and 0039's names (the old Y.Text, the provider's token).
+    const before = (await visitor.get(`/api/documents/${ids.document}`)).json as { content: string };
+    const closeCodeAfter = async (write: (doc: Y.Doc) => void): Promise<number> => {
+      const headers = { Cookie: visitor.cookie, Origin: stack.url };
+      const socket = new HocuspocusProviderWebsocket({
+        url: `${stack.url.replace('http', 'ws')}/ws-collab?document=${ids.document}`,
+        WebSocketPolyfill: class extends WebSocket {
+          constructor(address: string | URL, protocols?: string | string[]) {
+            super(address, protocols, { headers });
+          }
+        },
+      });
+      const doc = new Y.Doc();
+      const provider = new HocuspocusProvider({ websocketProvider: socket, name: String(ids.document), token: 'session', document: doc });
+      provider.attach();
+      try {
+        await new Promise<void>((resolve) => provider.on('synced', () => resolve()));
+        const closed = new Promise<number>((resolve) => provider.on('close', ({ event }: { event: { code: number } }) => resolve(event.code)));
+        write(doc);
+        return await closed;
+      } finally {
+        provider.destroy();
+        socket.destroy();
+      }
+    };
+    // A client of the markdown-source era typing into its Y.Text, and a root type of a client's own.
+    expect(await closeCodeAfter((doc) => doc.getText('content').insert(0, 'Old client.\n'))).toBe(4413);
+    expect(await closeCodeAfter((doc) => doc.getMap('elsewhere').set('junk', 'x'.repeat(1000)))).toBe(4413);
+    expect(((await visitor.get(`/api/documents/${ids.document}`)).json as { content: string }).content).toBe(before.content);
   });
 
   it('leaves every process of the stack running and ready', async () => {
