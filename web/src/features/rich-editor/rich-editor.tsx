@@ -13,7 +13,7 @@ export interface RichEditorProps {
   /** Where the presence lives (the Hocuspocus provider): the others' carets and selections come from it. */
   presence: { awareness: Awareness | null };
   /** This browser in the presence: at least its `name` and `color`. */
-  user: Record<string, unknown>;
+  user: { name: string; color: string };
   /** Owners and editors type; everyone else reads the same component. */
   editable: boolean;
   /** Extensions added to the document's own (the writing aids'): a stable array, the editor is rebuilt when it changes. */
@@ -53,7 +53,7 @@ export default function RichEditor({ doc, presence, user, editable, extraExtensi
           'aria-multiline': 'true',
           'aria-label': 'Document',
           'aria-readonly': String(readOnly.current),
-          class: styles.content,
+          class: styles.content ?? '',
         }),
       },
     },
