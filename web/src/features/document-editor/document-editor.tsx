@@ -119,7 +119,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
   );
 
   const page = (
-    <section className={styles.paper} aria-labelledby="document-heading">
+    <section className={styles.paper} aria-label="Document">
       <header className={styles.head}>
         <div className={styles.heading}>
           <DocumentTitle id={doc.id} title={doc.title} canEdit={canEdit} />
@@ -158,9 +158,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
         <span aria-hidden> · </span>
         <DocumentWorkspace document={stored} /> <SaveAsTemplate document={doc} />
       </nav>
-      <h1 id="document-heading" className="visually-hidden">
-        {doc.title}
-      </h1>
+      <h1 className="visually-hidden">{doc.title}</h1>
       {revoked && (
         <Alert
           className={styles.notice}
