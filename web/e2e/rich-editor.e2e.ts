@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createDocumentByApi } from './chat-helpers';
 import { caretAfter, documentRegion, editorText, newUser, openLiveEditor, shareByApi, storedMarkdown } from './co-editing-helpers';
-import { PHONE, signUp, unique } from './helpers';
+import { PHONE, signUp, unique, WIDE } from './helpers';
 
 // Two browser contexts and sign-ups: more than the default 30 s on a busy 2-core machine.
 test.describe.configure({ timeout: 150_000 });
@@ -64,9 +64,10 @@ test('a viewer cannot change anything: typing changes nothing and no formatting 
 });
 
 test('on a 390 px phone the document comes first and the chat is a tab beside it', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: PHONE });
+  const context = await browser.newContext({ viewport: WIDE });
   const page = await context.newPage();
   await signUp(page);
+  await page.setViewportSize(PHONE);
   const doc = await createDocumentByApi(page, unique('Phone plan '), CONTENT);
   const { editor } = await openLiveEditor(page, doc.id);
   const tabs = page.getByRole('tab');
