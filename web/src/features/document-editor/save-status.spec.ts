@@ -6,9 +6,14 @@ const snapshot = (change: Partial<LiveSnapshot>): LiveSnapshot => ({ status: 'li
 
 describe('saveStatus', () => {
   it('says Saving… while the server has not confirmed an edit, Saved once it has, and Offline while disconnected', () => {
-    expect(saveStatus(snapshot({ unsynced: true }))).toBe('Saving…');
-    expect(saveStatus(snapshot({}))).toBe('Saved');
-    expect(saveStatus(snapshot({ status: 'reconnecting', unsynced: true }))).toBe('Offline — your changes are kept and will sync');
-    expect(saveStatus(snapshot({ status: 'connecting', text: null }))).toBeNull();
+    expect(saveStatus(snapshot({ unsynced: true }), true)).toBe('Saving…');
+    expect(saveStatus(snapshot({}), true)).toBe('Saved');
+    expect(saveStatus(snapshot({ status: 'reconnecting', unsynced: true }), true)).toBe('Offline — your changes are kept and will sync');
+    expect(saveStatus(snapshot({ status: 'connecting', text: null }), true)).toBeNull();
+  });
+
+  it('tells a reader only that the connection is down', () => {
+    expect(saveStatus(snapshot({}), false)).toBeNull();
+    expect(saveStatus(snapshot({ status: 'reconnecting' }), false)).toBe('Offline — reconnecting…');
   });
 });
