@@ -22,10 +22,23 @@ function mount(doc: Y.Doc, editable: boolean) {
   const editors: Editor[] = [];
   const props = { doc, presence: { awareness: new Awareness(doc) }, user: { name: 'Ana', color: '#1677ff' }, onEditor: (e: Editor | null) => e && editors.push(e) };
   const aid = (e: Editor) => <p data-testid="aid">{e.isEditable ? 'editable' : 'read-only'}</p>;
-  const view = render(<RichEditor {...props} editable={editable}>{aid}</RichEditor>);
+  const view = render(
+    <RichEditor {...props} editable={editable}>
+      {aid}
+    </RichEditor>,
+  );
   const editor = editors[0];
   if (!editor) throw new Error('the editor was not created');
-  return { editor, editors, setEditable: (next: boolean) => view.rerender(<RichEditor {...props} editable={next}>{aid}</RichEditor>) };
+  return {
+    editor,
+    editors,
+    setEditable: (next: boolean) =>
+      view.rerender(
+        <RichEditor {...props} editable={next}>
+          {aid}
+        </RichEditor>,
+      ),
+  };
 }
 
 afterEach(cleanup);
@@ -47,7 +60,11 @@ describe('RichEditor', () => {
     const [doc, other] = linkedDocs('# Plan\n\nIntro.\n');
     const { editor } = mount(doc, true);
     act(() => {
-      editor.chain().setTextSelection(editor.state.doc.content.size - 1).insertContent(' More').run();
+      editor
+        .chain()
+        .setTextSelection(editor.state.doc.content.size - 1)
+        .insertContent(' More')
+        .run();
     });
     expect(yFragmentToMarkdown(other)).toBe('# Plan\n\nIntro. More\n');
   });
@@ -81,5 +98,35 @@ describe('RichEditor', () => {
     expect(box).toHaveAttribute('contenteditable', 'true');
     expect(box).toHaveAttribute('aria-readonly', 'false');
     expect(editors).toEqual([editor]);
+  });
+
+  it("keeps each person's words together when two type in one paragraph at once (the caret stays where Yjs puts it)", () => {
+    // Two copies whose updates cross in flight, as two browsers' do: each keystroke on both sides, then the exchange.
+    const a = new Y.Doc();
+    const b = new Y.Doc();
+    markdownToYFragment(a, 'We ship.\n');
+    Y.applyUpdate(b, Y.encodeStateAsUpdate(a));
+    const toB: Uint8Array[] = [];
+    const toA: Uint8Array[] = [];
+    a.on('update', (update: Uint8Array, origin: unknown) => origin !== 'remote' && toB.push(update));
+    b.on('update', (update: Uint8Array, origin: unknown) => origin !== 'remote' && toA.push(update));
+    const onA = mount(a, true).editor;
+    const onB = mount(b, true).editor;
+    const end = onA.state.doc.content.size - 1;
+    act(() => {
+      onA.commands.setTextSelection(end);
+      onB.commands.setTextSelection(end);
+    });
+    const [byA, byB] = [' Alpha adds pricing.', ' Beta adds support.'];
+    for (let i = 0; i < byA.length; i++) {
+      act(() => {
+        onA.view.dispatch(onA.state.tr.insertText(byA[i]!));
+        if (byB[i]) onB.view.dispatch(onB.state.tr.insertText(byB[i]!));
+        for (const update of toB.splice(0)) Y.applyUpdate(b, update, 'remote');
+        for (const update of toA.splice(0)) Y.applyUpdate(a, update, 'remote');
+      });
+    }
+    expect(yFragmentToMarkdown(b)).toBe(yFragmentToMarkdown(a));
+    expect(yFragmentToMarkdown(a)).toMatch(/^We ship\.( Alpha adds pricing\. Beta adds support\.| Beta adds support\. Alpha adds pricing\.)\n$/);
   });
 });

@@ -5,6 +5,7 @@ import { EditorContent, useEditor, type AnyExtension, type Editor } from '@tipta
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
+import { CaretFollowsYjs } from './caret-follows-yjs';
 import styles from './rich-editor.module.css';
 
 export interface RichEditorProps {
@@ -36,6 +37,7 @@ export default function RichEditor({ doc, presence, user, editable, extraExtensi
     () => [
       ...documentExtensions,
       Collaboration.configure({ document: doc, field: FRAGMENT_NAME }),
+      CaretFollowsYjs,
       ...(awareness ? [CollaborationCaret.configure({ provider: { awareness }, user })] : []),
       ...(extraExtensions ?? []),
     ],
