@@ -32,7 +32,8 @@ import { useLiveDocument } from './use-live-document';
 import styles from './document-page.module.css';
 
 // The editor's code (TipTap, ProseMirror, the shared schema) loads with the document, not with the app.
-const RichEditor = lazy(() => import('../rich-editor/rich-editor'));
+const loadRichEditor = () => import('../rich-editor/rich-editor');
+const RichEditor = lazy(loadRichEditor);
 
 const isNotFound = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as ApiError).status === 404;
 
@@ -69,6 +70,11 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
   const accessChanges = snapshot?.accessChanges ?? 0;
   const { refetch } = document;
   usePageTitle(document.data?.title ?? 'Document');
+
+  // The editor's code downloads while the live document connects, not after it has synced.
+  useEffect(() => {
+    if (found) void loadRichEditor();
+  }, [found]);
 
   // The server closed the live connection because this user's access changed: learn the new role (or the 404).
   useEffect(() => {
