@@ -34,6 +34,7 @@ import styles from './document-page.module.css';
 // The editor's code (TipTap, ProseMirror, the shared schema) loads with the document, not with the app.
 const loadRichEditor = () => import('../rich-editor/rich-editor');
 const RichEditor = lazy(loadRichEditor);
+const noMarkdown = () => null;
 
 const isNotFound = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as ApiError).status === 404;
 
@@ -112,16 +113,19 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
 
   const text = failed ? (
     <p role="alert">The editor could not be loaded. Please reload the page.</p>
-  ) : live && snapshot?.text != null ? (
-    <DocumentComments document={doc} editor={editor} markdownNow={live.markdownNow}>
-      <Suspense fallback={<LoadingState text="Loading the editor..." visible />}>
-        <RichEditor doc={live.doc} presence={live.provider} user={live.user} editable={canType} onEditor={setEditor} />
-      </Suspense>
-    </DocumentComments>
-  ) : revoked ? (
+  ) : revoked && snapshot?.text == null ? (
     <MarkdownView text={doc.content} />
   ) : (
-    <LoadingState text="Connecting to the live document..." visible />
+    // The threads show at once; the editor once the live document has synced.
+    <DocumentComments document={doc} editor={editor} markdownNow={live?.markdownNow ?? noMarkdown}>
+      {live && snapshot?.text != null ? (
+        <Suspense fallback={<LoadingState text="Loading the editor..." visible />}>
+          <RichEditor doc={live.doc} presence={live.provider} user={live.user} editable={canType} onEditor={setEditor} />
+        </Suspense>
+      ) : (
+        <LoadingState text="Connecting to the live document..." visible />
+      )}
+    </DocumentComments>
   );
 
   const page = (
