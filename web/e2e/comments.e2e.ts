@@ -57,7 +57,8 @@ test('B comments on a passage mentioning A; A sees the notification arrive live,
     .getByRole('complementary', { name: 'Comments' })
     .getByRole('list', { name: 'Open comments' })
     .getByRole('article', { name: `Comment by ${b.username}` });
-  await expect(thread).toHaveAttribute('aria-current', 'true');
+  // The threads load with the page: seconds on the loaded shared machine.
+  await expect(thread).toHaveAttribute('aria-current', 'true', { timeout: 30_000 });
   await expect(thread).toContainText(`@${a.username}`);
 
   // An edit (here over the API, as any client or the AI makes one) removes the passage: the comment moves to Orphaned.

@@ -53,13 +53,14 @@ test('A shares a document with B as editor, B edits it, A makes B a viewer, and 
 
   // A sees B's text, then downgrades B to viewer; B can no longer edit.
   await a.page.reload();
-  await expect(documentRegion(a.page).getByRole('heading', { name: 'Goals' })).toBeVisible();
+  // The text shows once the live document has synced: seconds on the loaded shared machine.
+  await expect(documentRegion(a.page).getByRole('heading', { name: 'Goals' })).toBeVisible({ timeout: 45_000 });
   await a.page.getByRole('button', { name: 'Share' }).click();
   await chooseOption(dialog.getByRole('combobox', { name: `Role of ${b.username}` }), 'Viewer');
   await expect(dialog.getByRole('combobox', { name: `Role of ${b.username}` })).toBeVisible();
   await expect.poll(async () => (await b.page.request.get(`/api/documents/${doc.id}`).then((r) => r.json())).role).toBe('viewer');
   await b.page.reload();
-  await expect(preview.getByRole('heading', { name: 'Goals' })).toBeVisible();
+  await expect(preview.getByRole('heading', { name: 'Goals' })).toBeVisible({ timeout: 45_000 });
   await expect(preview.getByText('Viewer', { exact: true })).toBeVisible();
   await expect(text).toHaveAttribute('contenteditable', 'false');
   const refused = await b.page.request.patch(`/api/documents/${doc.id}`, { data: { content: 'sneaky' }, headers: { Origin: new URL(b.page.url()).origin } });
