@@ -69,6 +69,8 @@ test('a guest completes the document flow for the default template and lands in 
   await expect(page).toHaveURL(/\/documents\/\d+$/);
   const editorPreview = documentRegion(page);
   await expect(editorPreview.getByRole('textbox', { name: 'Document title' })).toHaveValue(title, { timeout: 20_000 });
+  // The text shows once the live document has synced.
+  await expect(editorPreview.getByRole('textbox', { name: 'Document', exact: true })).toBeVisible({ timeout: 45_000 });
   for (const [index, section] of sections.entries()) {
     await expect(editorPreview.getByRole('heading', { name: section, exact: true })).toBeVisible();
     await expect(editorPreview).toContainText(`Answer ${index + 1} for ${section} written by the product team`);
