@@ -40,7 +40,7 @@ function contentReplicas(state: StackState): Array<{ url: string; pid: number }>
   return state.processes.filter((p) => p.kind === 'service' && /^content(-\d+)?$/.test(p.name) && p.port).map((p) => ({ url: `http://127.0.0.1:${p.port}`, pid: p.pid }));
 }
 
-function socketTo(replica: string, user: BenchUser): HocuspocusProviderWebsocket {
+export function socketTo(replica: string, user: BenchUser): HocuspocusProviderWebsocket {
   const headers = { Cookie: user.cookie, Origin: replica };
   return new HocuspocusProviderWebsocket({
     url: `${replica.replace(/^http/, 'ws')}${COLLAB_PATH}`,
