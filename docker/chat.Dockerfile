@@ -22,6 +22,7 @@ COPY web/package.json web/
 COPY infra/package.json infra/
 RUN npm ci --no-audit --no-fund
 COPY proto proto
+COPY doc-model doc-model
 COPY services services
 RUN npx nx run-many -t build --projects=@prd/identity,@prd/content,@prd/chat,@prd/export --outputStyle=static
 

@@ -22,6 +22,7 @@ COPY web/package.json web/
 COPY infra/package.json infra/
 RUN npm ci --no-audit --no-fund
 COPY proto proto
+COPY doc-model doc-model
 COPY services services
 RUN npx nx run-many -t build --projects=@prd/identity,@prd/content,@prd/chat,@prd/export --outputStyle=static
 
@@ -46,6 +47,7 @@ COPY infra/package.json infra/
 RUN npm pkg delete devDependencies --workspace services/content \
   && npm ci --omit=dev --workspace services/content --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/proto/dist proto/dist
+COPY --from=build /app/doc-model/dist doc-model/dist
 COPY --from=build /app/services/kit/dist services/kit/dist
 COPY --from=build /app/services/content/dist services/content/dist
 # Applied at start-up under a PostgreSQL advisory lock, so several replicas may start at once.

@@ -1,7 +1,7 @@
 import type * as Y from 'yjs';
 import { documentFragment, markdownToYFragment } from './y-fragment.js';
 
-/** The Y.Text of the markdown-source era (proto's COLLAB_TEXT). */
+/** The Y.Text of the markdown-source era (its documents are converted on first load). */
 export const SOURCE_TEXT_NAME = 'content';
 
 /**

@@ -20,8 +20,7 @@ export const COLLAB_ROUTING_PARAM = 'document';
 /** The path and query of a socket that opens `documentId`. */
 export const collabSocketPath = (documentId: number): string => `${COLLAB_PATH}?${COLLAB_ROUTING_PARAM}=${collabDocumentName(documentId)}`;
 
-/** The one shared type of the Y.Doc: a Y.Text holding the document's markdown. */
-export const COLLAB_TEXT = 'content';
+// The Y.Doc's one shared type is @prd/doc-model's fragment (`FRAGMENT_NAME`): the editor's structure of the document.
 
 /** The provider's `token`. The session cookie authenticates; Hocuspocus only asks its server to check a non-empty token. */
 export const COLLAB_TOKEN = 'session';
@@ -39,7 +38,7 @@ export const COLLAB_CLOSE = {
   DOCUMENT_DELETED: 4404,
   /**
    * A message was refused and not applied: an update that would take the document past
-   * DOCUMENT_CONTENT_MAX or holds anything but the document's text, or presence past COLLAB_PRESENCE_MAX_BYTES.
+   * DOCUMENT_CONTENT_MAX or holds anything outside the document's fragment, or presence past COLLAB_PRESENCE_MAX_BYTES.
    */
   MESSAGE_REFUSED: 4413,
   /** The replica is shutting down: reconnect (nginx picks another). */

@@ -16,32 +16,39 @@ export async function shareByApi(owner: Page, documentId: number, login: string,
   expect(response.status(), await response.text()).toBe(201);
 }
 
-/** Opens a document in the live editor and waits until it has synced (the source editor shows once it has). */
-export async function openLiveEditor(page: Page, documentId: number): Promise<{ preview: Locator; editor: Locator }> {
+/** The document page's main column: title, count, save status, actions and the editor. */
+export const documentRegion = (page: Page): Locator => page.getByRole('region', { name: 'Document', exact: true });
+
+/** Opens a document and waits until the editor shows its live document (it shows once synced). */
+export async function openLiveEditor(page: Page, documentId: number): Promise<{ region: Locator; editor: Locator }> {
   await page.goto(`/documents/${documentId}`);
-  const preview = page.getByRole('region', { name: 'Document preview' });
-  await preview.getByRole('button', { name: 'Edit' }).click();
-  const editor = preview.getByRole('textbox', { name: 'Document markdown' });
+  const region = documentRegion(page);
+  const editor = region.getByRole('textbox', { name: 'Document', exact: true });
   // The editor's chunk, the socket and the first sync: seconds on a busy machine.
   await expect(editor).toBeVisible({ timeout: 20_000 });
-  return { preview, editor };
+  return { region, editor };
 }
 
-/** The editor's text as its lines show it, without the name labels of other people's cursors (widgets). */
+/** The editor's text blocks (paragraphs, headings, list items, cells, code) one a line, without the others' caret labels. */
 export function editorText(editor: Locator): Promise<string> {
-  return editor.evaluate((content) =>
-    Array.from(content.querySelectorAll(':scope > .cm-line'))
-      .map((line) => {
-        const copy = line.cloneNode(true) as HTMLElement;
-        copy.querySelectorAll('[contenteditable="false"], .cm-widgetBuffer, .cm-ySelectionCaret').forEach((widget) => widget.remove());
-        return copy.textContent ?? '';
-      })
-      .join('\n'),
-  );
+  return editor.evaluate((content) => {
+    const copy = content.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('.collaboration-carets__caret').forEach((caret) => caret.remove());
+    return Array.from(copy.querySelectorAll('p, h1, h2, h3, h4, h5, h6, pre'))
+      .map((block) => block.textContent ?? '')
+      .join('\n');
+  });
 }
 
-/** Puts the caret at the end of the editor line that contains `text`. */
+/** Puts the caret at the end of the editor's text block that contains `text`. */
 export async function caretAfter(editor: Locator, text: string): Promise<void> {
-  await editor.locator('.cm-line', { hasText: text }).first().click();
-  await editor.press('End');
+  await editor.locator('p, h1, h2, h3, h4, h5, h6', { hasText: text }).first().click();
+  await editor.page().keyboard.press('End');
+}
+
+/** The markdown the server stores for the document (it stores the live document by itself, within seconds). */
+export async function storedMarkdown(page: Page, documentId: number): Promise<string> {
+  const response = await page.request.get(`/api/documents/${documentId}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { content: string }).content;
 }

@@ -76,7 +76,7 @@ function contentReplicas(): Replica[] {
   return state.processes.filter((p) => p.kind === 'service' && /^content-\d+$/.test(p.name) && isAlive(p.pid)).map((p) => new Replica(p));
 }
 
-const reconnecting = (page: Page) => page.getByRole('status').filter({ hasText: 'Reconnecting…' });
+const reconnecting = (page: Page) => page.getByRole('status').filter({ hasText: 'Offline — your changes are kept and will sync' });
 
 test('a content replica killed mid-session: both sides keep typing, reconnect and lose nothing', async ({ browser }) => {
   const replicas = contentReplicas();
@@ -101,7 +101,8 @@ test('a content replica killed mid-session: both sides keep typing, reconnect an
     await b.page.keyboard.type(typedByB.at(-1)!);
   };
   const everythingOnBothScreens = async () => {
-    const expected = `${[...typedByB].reverse().join('')}# Plan\n\nShared text.${typedByA.join('')}`;
+    // As the editor shows it: B's words at the start of the heading, A's at the end of the paragraph.
+    const expected = `${[...typedByB].reverse().join('')}Plan\nShared text.${typedByA.join('')}`;
     for (const side of [onA, onB]) await expect.poll(() => editorText(side.editor), { timeout: 60_000 }).toBe(expected);
   };
 

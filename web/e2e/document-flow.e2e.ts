@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { defaultTemplate } from './chat-helpers';
 import { unique, WIDE } from './helpers';
+import { documentRegion } from './co-editing-helpers';
 
 test.use({ viewport: WIDE });
 test.describe.configure({ timeout: 180_000 });
@@ -66,8 +67,8 @@ test('a guest completes the document flow for the default template and lands in 
   expect(await card).toEqual({ link: 'View Document', href: expect.stringMatching(/^\/documents\/\d+$/) });
   // The redirect follows 1.5 s later.
   await expect(page).toHaveURL(/\/documents\/\d+$/);
-  const editorPreview = page.getByRole('region', { name: 'Document preview' });
-  await expect(editorPreview.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  const editorPreview = documentRegion(page);
+  await expect(editorPreview.getByRole('textbox', { name: 'Document title' })).toHaveValue(title, { timeout: 20_000 });
   for (const [index, section] of sections.entries()) {
     await expect(editorPreview.getByRole('heading', { name: section, exact: true })).toBeVisible();
     await expect(editorPreview).toContainText(`Answer ${index + 1} for ${section} written by the product team`);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { DocumentDto } from '@prd/proto';
 import { createDocumentByApi } from './chat-helpers';
 import { signUp, unique, WIDE } from './helpers';
+import { documentRegion } from './co-editing-helpers';
 
 test.use({ viewport: WIDE });
 test.describe.configure({ timeout: 90_000 });
@@ -13,7 +14,7 @@ async function openInRealtime(page: Page): Promise<DocumentDto> {
   await signUp(page);
   const document = await createDocumentByApi(page, unique('Realtime plan '), CONTENT);
   await page.goto(`/documents/${document.id}`);
-  await expect(page.getByRole('region', { name: 'Document preview' }).getByRole('heading', { level: 2, name: document.title })).toBeVisible();
+  await expect(documentRegion(page).getByRole('textbox', { name: 'Document title' })).toHaveValue(document.title, { timeout: 20_000 });
   await page.getByRole('switch', { name: 'Realtime' }).click();
   await expect(page.getByText('Realtime Chat Active', { exact: true })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Realtime connected' })).toBeVisible();
@@ -34,7 +35,7 @@ test('in realtime mode the document chat starts a /ws session on the document, a
 
   await chatInput(page).fill('add a section called Risks');
   await chatInput(page).press('Enter');
-  const preview = page.getByRole('region', { name: 'Document preview' });
+  const preview = documentRegion(page);
   await expect(preview.getByRole('heading', { name: 'Risks', exact: true })).toBeVisible();
   const log = page.getByRole('log', { name: 'Document chat' });
   await expect(log).toContainText("I've updated your document with the suggested changes.");

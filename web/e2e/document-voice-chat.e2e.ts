@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { DocumentDto } from '@prd/proto';
 import { createDocumentByApi, pageOrigin } from './chat-helpers';
 import { signUp, unique, WIDE } from './helpers';
+import { documentRegion } from './co-editing-helpers';
 
 test.use({ viewport: WIDE });
 test.describe.configure({ timeout: 90_000 });
@@ -17,7 +18,7 @@ async function openWithKey(page: Page, key: string): Promise<DocumentDto> {
   expect(stored.ok(), await stored.text()).toBe(true);
   const document = await createDocumentByApi(page, unique('Voice plan '), '# Voice plan\n\n## Goals\nShip in May.\n');
   await page.goto(`/documents/${document.id}`);
-  await expect(page.getByRole('region', { name: 'Document preview' }).getByRole('heading', { level: 2, name: document.title })).toBeVisible();
+  await expect(documentRegion(page).getByRole('textbox', { name: 'Document title' })).toHaveValue(document.title, { timeout: 20_000 });
   return document;
 }
 

@@ -52,12 +52,14 @@ test('A types while B’s AI edit is in flight: the AI’s section lands and A�
   await expect(b.page.getByRole('log', { name: 'Document chat' })).toContainText("I've updated your document with the suggested changes.");
 
   // Both screens and the stored markdown hold A's sentence and the AI's section, once each.
-  for (const side of [onA, onB]) await expect(side.editor.locator('.cm-line', { hasText: /^## Streaming notes$/ })).toBeVisible();
+  for (const side of [onA, onB]) await expect(side.editor.getByRole('heading', { level: 2, name: 'Streaming notes', exact: true })).toBeVisible();
   await expect.poll(async () => (await editorText(onB.editor)) === (await editorText(onA.editor))).toBe(true);
-  for (const text of [await editorText(onA.editor), (await storedDocument(a.page, doc.id)).content]) {
-    expect(text.split('We ship the beta in May. Alpha typed this while the AI wrote.')).toHaveLength(2);
-    expect(text.split('## Streaming notes')).toHaveLength(2);
-  }
+  const shown = await editorText(onA.editor);
+  expect(shown.split('We ship the beta in May. Alpha typed this while the AI wrote.')).toHaveLength(2);
+  expect(shown.split('\nStreaming notes\n')).toHaveLength(2);
+  const markdown = (await storedDocument(a.page, doc.id)).content;
+  expect(markdown.split('We ship the beta in May. Alpha typed this while the AI wrote.')).toHaveLength(2);
+  expect(markdown.split('## Streaming notes')).toHaveLength(2);
 
   // A goes on typing after the AI's edit: History then keeps A's version from before the AI edit, and the AI's, each with its author.
   await caretAfter(onA.editor, 'Fifty teams.');
@@ -71,7 +73,7 @@ test('A types while B’s AI edit is in flight: the AI’s section lands and A�
   expect(aiVersion?.content).toContain('## Streaming notes');
   expect(aiVersion?.author?.users.map((u) => u.username)).toEqual([b.username]);
 
-  await onA.preview.getByRole('button', { name: 'History' }).click();
+  await onA.region.getByRole('button', { name: 'History' }).click();
   const list = a.page.getByRole('region', { name: 'History' }).getByRole('list', { name: 'Revisions' });
   await expect(list.getByRole('button').filter({ hasText: 'Before AI edit' })).toContainText(`by ${a.username}`);
   await expect(list).toContainText(`by AI, asked by ${b.username}`);

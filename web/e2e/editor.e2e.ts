@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import type { DocumentDto } from '@prd/proto';
 import { createDocumentByApi } from './chat-helpers';
-import { editorText, openLiveEditor } from './co-editing-helpers';
+import { documentRegion, openLiveEditor, storedMarkdown } from './co-editing-helpers';
 import { unique, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
@@ -9,11 +8,10 @@ test.describe.configure({ timeout: 90_000 });
 
 const CONTENT = '# Launch plan\n\n## Goals\nShip the beta to 50 teams in May.\n';
 
-test('an AI edit changes the preview, shows in History and is undone by Restore', async ({ page }) => {
+test('an AI edit changes the document, shows in History and is undone by Restore', async ({ page }) => {
   const document = await createDocumentByApi(page, unique('Launch plan '), CONTENT);
-  await page.goto(`/documents/${document.id}`);
-  const preview = page.getByRole('region', { name: 'Document preview' });
-  await expect(preview.getByRole('heading', { level: 2, name: document.title })).toBeVisible();
+  const { region: preview } = await openLiveEditor(page, document.id);
+  await expect(preview.getByRole('textbox', { name: 'Document title' })).toHaveValue(document.title);
   await expect(preview.getByTestId('character-count')).toHaveText(`${CONTENT.length} characters`);
   await expect(preview.getByRole('heading', { name: 'Risks', exact: true })).toHaveCount(0);
 
@@ -44,28 +42,58 @@ test('an AI edit changes the preview, shows in History and is undone by Restore'
   await expect(revisions).toHaveCount(2);
 });
 
-test('the markdown can be edited live and saved, and the earlier text stays in History', async ({ page }) => {
+test('the document is written in place and saved by itself, the status going Saving… to Saved, and the earlier text stays in History', async ({ page }) => {
   const document = await createDocumentByApi(page, unique('Pricing page '), CONTENT);
-  const { preview, editor } = await openLiveEditor(page, document.id);
-  expect(await editorText(editor)).toBe(CONTENT);
-  await editor.click();
-  await editor.press('Control+End');
-  await page.keyboard.type('\n## Pricing\nFree for teams of up to five.\n');
-  // The live preview beside the source follows the typing.
-  await expect(preview.getByRole('region', { name: 'Live preview' }).getByRole('heading', { name: 'Pricing', exact: true })).toBeVisible();
-  await expect(preview.getByTestId('character-count')).toHaveText(`${CONTENT.length + '\n## Pricing\nFree for teams of up to five.\n'.length} characters`);
-  // By keyboard: at the bottom right the floating launchers and the toasts may cover the buttons.
-  await preview.getByRole('button', { name: 'Save' }).press('Enter');
-  await expect(page.getByText('Document saved', { exact: true })).toBeVisible();
-  // The server stores the live text by itself, seconds after the typing stops.
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/documents/${document.id}`)).json()) as DocumentDto).content, { timeout: 30_000 })
-    .toBe(`${CONTENT}\n## Pricing\nFree for teams of up to five.\n`);
-  await preview.getByRole('button', { name: 'Done' }).press('Enter');
-  await expect(preview.getByRole('heading', { name: 'Pricing', exact: true })).toBeVisible();
+  const { region, editor } = await openLiveEditor(page, document.id);
+  // No modes: the document is the editor.
+  for (const name of ['Edit', 'Save', 'Done', 'Refresh']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+  const status = region.getByTestId('save-status');
+  await expect(status).toHaveText('Saved');
+  // Every text the status shows from here on, in order (it may say Saving… for a moment only).
+  await status.evaluate((element) => {
+    const seen: string[] = [];
+    (window as unknown as { statuses: string[] }).statuses = seen;
+    new MutationObserver(() => seen.push(element.textContent ?? '')).observe(element, { childList: true, characterData: true, subtree: true });
+  });
 
-  await preview.getByRole('button', { name: 'History' }).click();
+  await editor.getByText('Ship the beta to 50 teams in May.').click();
+  await page.keyboard.press('End');
+  // Markdown typed into the editor becomes structure: "## " a heading.
+  await page.keyboard.type('\n## Pricing\nFree for teams of up to five.');
+  await expect(editor.getByRole('heading', { level: 2, name: 'Pricing', exact: true })).toBeVisible();
+  await expect(status).toHaveText('Saved');
+  expect(await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses)).toEqual(expect.arrayContaining(['Saving…', 'Saved']));
+  const statuses = await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
+  expect(statuses.indexOf('Saving…')).toBeLessThan(statuses.lastIndexOf('Saved'));
+
+  // The server stores the markdown of the live document by itself, seconds after the typing stops.
+  const expected = `${CONTENT}\n## Pricing\n\nFree for teams of up to five.\n`;
+  await expect.poll(() => storedMarkdown(page, document.id), { timeout: 30_000 }).toBe(expected);
+  await expect(region.getByTestId('character-count')).toHaveText(`${expected.length} characters`);
+
+  await region.getByRole('button', { name: 'History' }).click();
   await expect(page.getByRole('region', { name: 'History' }).getByRole('list', { name: 'Revisions' })).toContainText('Before your edit');
+});
+
+test('the title is renamed in place: Enter saves, Escape puts it back, and an empty title is refused with the reason', async ({ page }) => {
+  const document = await createDocumentByApi(page, unique('Old name '), CONTENT);
+  const { region } = await openLiveEditor(page, document.id);
+  const title = region.getByRole('textbox', { name: 'Document title' });
+  const renamed = unique('New name ');
+  await title.fill(renamed);
+  await title.press('Enter');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(renamed);
+  await expect(page).toHaveTitle(new RegExp(renamed));
+
+  await title.fill('Not this one');
+  await title.press('Escape');
+  await expect(title).toHaveValue(renamed);
+
+  await title.fill('');
+  await title.press('Enter');
+  await expect(region.getByRole('alert')).toHaveText('Document title is required');
+  await page.reload();
+  await expect(documentRegion(page).getByRole('textbox', { name: 'Document title' })).toHaveValue(renamed);
 });
 
 test('a missing document shows Document not found with the way back', async ({ page }) => {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { createDocumentByApi } from './chat-helpers';
 import { signUp, unique, WIDE } from './helpers';
+import { documentRegion } from './co-editing-helpers';
 
 test.use({ viewport: WIDE });
 test.describe.configure({ timeout: 90_000 });
@@ -9,7 +10,7 @@ test.describe.configure({ timeout: 90_000 });
 const CONTENT = '# Team calendars\n\n## Goals\nLet every team share one calendar.\n';
 
 async function exportAs(page: Page, item: string) {
-  await page.getByRole('region', { name: 'Document preview' }).getByRole('button', { name: 'Export' }).click();
+  await documentRegion(page).getByRole('button', { name: 'Export' }).click();
   await page.getByRole('menuitem', { name: item }).click();
 }
 
@@ -18,7 +19,7 @@ test('a registered user downloads the Word and Markdown exports under the names 
   const suffix = unique('');
   const document = await createDocumentByApi(page, `Team Calendars ${suffix}`, CONTENT);
   await page.goto(`/documents/${document.id}`);
-  await expect(page.getByRole('region', { name: 'Document preview' }).getByRole('heading', { level: 2, name: document.title })).toBeVisible();
+  await expect(documentRegion(page).getByRole('textbox', { name: 'Document title' })).toHaveValue(document.title, { timeout: 20_000 });
 
   const markdownDownload = page.waitForEvent('download');
   await exportAs(page, 'Download Markdown (.md)');
@@ -39,7 +40,7 @@ test('a registered user downloads the PDF export on A4 or US Letter pages', asyn
   const suffix = unique('');
   const document = await createDocumentByApi(page, `Team Calendars ${suffix}`, CONTENT);
   await page.goto(`/documents/${document.id}`);
-  await expect(page.getByRole('region', { name: 'Document preview' }).getByRole('heading', { level: 2, name: document.title })).toBeVisible();
+  await expect(documentRegion(page).getByRole('textbox', { name: 'Document title' })).toHaveValue(document.title, { timeout: 20_000 });
 
   for (const [item, mediaBox] of [
     ['Download PDF, A4 (.pdf)', '/MediaBox [0 0 595.28 841.89]'],

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUp, unique, WIDE } from './helpers';
+import { documentRegion } from './co-editing-helpers';
 
 test.use({ viewport: WIDE });
 test.describe.configure({ timeout: 90_000 });
@@ -47,7 +48,7 @@ test('files dropped on the Documents page become documents; a file type it canno
 
   await page.getByRole('link', { name: notes }).click();
   // The document page's chunk and the document: seconds on a busy machine.
-  const preview = page.getByRole('region', { name: 'Document preview' });
+  const preview = documentRegion(page);
   await expect(preview.getByText('bold', { exact: true })).toBeVisible({ timeout: 20_000 });
 });
 
@@ -64,5 +65,5 @@ test("Import opens the one document it made, and a server's refusal is shown wit
   await picker.setInputFiles({ name: `${title}.md`, mimeType: 'text/markdown', buffer: Buffer.from('# Launch\n\nShip it on Monday.\n') });
   await expect(page.getByText('Document imported', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/documents\/\d+$/);
-  await expect(page.getByRole('region', { name: 'Document preview' }).getByText('Ship it on Monday.')).toBeVisible({ timeout: 20_000 });
+  await expect(documentRegion(page).getByText('Ship it on Monday.')).toBeVisible({ timeout: 20_000 });
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createDocumentByApi, createProjectByApi, defaultTemplate, pageOrigin } from './chat-helpers';
 import { PHONE, signUp, unique, WIDE } from './helpers';
+import { documentRegion } from './co-editing-helpers';
 
 test.use({ viewport: WIDE });
 test.describe.configure({ timeout: 120_000 });
@@ -183,7 +184,7 @@ test('a document shared with someone, opened while logged out, asks them to sign
   await login.getByLabel('Password').fill(invitee.password);
   await login.getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL(new RegExp(`/documents/${doc.id}$`));
-  await expect(page.getByRole('region', { name: 'Document preview' }).getByRole('heading', { name: title })).toBeVisible();
+  await expect(documentRegion(page).getByRole('textbox', { name: 'Document title' })).toHaveValue(title, { timeout: 20_000 });
 });
 
 test('project chat says it could not establish the realtime connection when the browser may not open /ws', async ({ page }) => {

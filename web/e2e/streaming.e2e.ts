@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createDocumentByApi, pageOrigin } from './chat-helpers';
 import { signUp, unique, WIDE } from './helpers';
+import { documentRegion } from './co-editing-helpers';
 
 test.use({ viewport: WIDE });
 test.describe.configure({ timeout: 120_000 });
@@ -81,7 +82,7 @@ test('document chat streams the edit summary, updates the preview when the reply
   await slowProviderUser(page);
   const document = await createDocumentByApi(page, unique('Streamed plan '), '# Streamed plan\n\n## Goals\nShip it.\n');
   await page.goto(`/documents/${document.id}`);
-  const preview = page.getByRole('region', { name: 'Document preview' });
+  const preview = documentRegion(page);
   const chat = page.getByRole('log', { name: 'Document chat' });
   const notes = preview.getByRole('heading', { name: 'Streaming notes', exact: true });
   await expect(preview.getByRole('heading', { name: 'Goals', exact: true })).toBeVisible();

@@ -2,14 +2,16 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket, type onAuthenticatedPa
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
-import { COLLAB_PATH, COLLAB_TEXT, COLLAB_TOKEN, collabDocumentName } from '@prd/proto';
+import { documentFragment, yFragmentToMarkdown } from '@prd/doc-model';
+import { COLLAB_PATH, COLLAB_TOKEN, collabDocumentName } from '@prd/proto';
 import { CollabServer } from '../src/collab/collab.server.js';
 
 /** A Hocuspocus client in Node as the browser's is: the session cookie and the page's Origin on the upgrade. */
 export interface CollabClient {
   provider: HocuspocusProvider;
   doc: Y.Doc;
-  text: Y.Text;
+  /** The document's structure, as the browser's editor binds it (docs/decisions/0039-shared-document-model.md). */
+  fragment: Y.XmlFragment;
   /** The scope the server granted ('read-write' or 'readonly'), once authenticated. */
   scope: Promise<string>;
   synced: Promise<void>;
@@ -59,7 +61,7 @@ export function connect(serviceUrl: string, cookie: string, documentId: number):
   return {
     provider,
     doc,
-    text: doc.getText(COLLAB_TEXT),
+    fragment: documentFragment(doc),
     scope: once('authenticated', (p: onAuthenticatedParameters) => p.scope),
     synced: once('synced', () => undefined),
     nextClose: () => once('close', (p: { event: { code: number } }) => p.event.code),
@@ -73,16 +75,56 @@ export function connect(serviceUrl: string, cookie: string, documentId: number):
   };
 }
 
-/** Resolves once the text satisfies `done`, checking now and after every change (never on a timer). */
-export function untilText(text: Y.Text, done: (value: string) => boolean): Promise<string> {
+/** The markdown of a client's document, as the server derives it to store. */
+export const markdownOf = (client: CollabClient): string => yFragmentToMarkdown(client.doc);
+
+/** A text's characters without its marks (the index of each is the index in the XmlText). */
+export const plainText = (text: Y.XmlText): string =>
+  text
+    .toDelta()
+    .map((part: { insert: unknown }) => (typeof part.insert === 'string' ? part.insert : ''))
+    .join('');
+
+/** The text (of a paragraph, a heading, a list item's or a cell's paragraph) that holds `needle`, depth first. */
+export function textHolding(type: Y.XmlFragment | Y.XmlElement, needle: string): Y.XmlText | null {
+  for (const child of type.toArray()) {
+    const found = child instanceof Y.XmlText ? (plainText(child).includes(needle) ? child : null) : child instanceof Y.XmlElement ? textHolding(child, needle) : null;
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Types `text` into the paragraph (or heading, item, cell) holding `needle`, as a person's keystrokes do
+ * (one insert into its XmlText): right after the needle, or at the text's start or end.
+ */
+export function typeIn(client: CollabClient, needle: string, text: string, at: 'after' | 'start' | 'end' = 'after'): void {
+  const target = textHolding(client.fragment, needle);
+  if (!target) throw new Error(`no text holds “${needle}”`);
+  const index = at === 'start' ? 0 : at === 'end' ? target.length : plainText(target).indexOf(needle) + needle.length;
+  target.insert(index, text);
+}
+
+/** Adds a paragraph of `text` after the top-level block holding `needle` (at the end when null): Enter, then typing. */
+export function addParagraph(client: CollabClient, needle: string | null, text: string): void {
+  const blocks = client.fragment.toArray();
+  const after = needle === null ? blocks.length - 1 : blocks.findIndex((block) => block instanceof Y.XmlElement && textHolding(block, needle));
+  if (after < 0) throw new Error(`no block holds “${needle}”`);
+  const paragraph = new Y.XmlElement('paragraph');
+  paragraph.insert(0, [new Y.XmlText(text)]);
+  client.fragment.insert(after + 1, [paragraph]);
+}
+
+/** Resolves once the client's markdown satisfies `done`, checking now and after every change (never on a timer). */
+export function untilMarkdown(client: CollabClient, done: (value: string) => boolean): Promise<string> {
   return new Promise((resolve) => {
     const check = () => {
-      const value = text.toString();
+      const value = markdownOf(client);
       if (!done(value)) return;
-      text.unobserve(check);
+      client.fragment.unobserveDeep(check);
       resolve(value);
     };
-    text.observe(check);
+    client.fragment.observeDeep(check);
     check();
   });
 }

@@ -5,11 +5,13 @@ import { browserRequest as request } from '@prd/kit/testing';
 import { OutgoingMessage } from '@hocuspocus/server';
 import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
+import { SOURCE_TEXT_NAME, yFragmentToMarkdown } from '@prd/doc-model';
 import { COLLAB_CLOSE, COLLAB_FRAME_MAX_BYTES, COLLAB_PRESENCE_MAX_BYTES, COLLAB_REFUSED, collabDocumentName, DOCUMENT_CONTENT_MAX, presenceUser } from '@prd/proto';
+import { TEMPLATE_CATALOGUE } from '@prd/proto/template-catalogue';
 import { startContent, type ContentService } from '@prd/testing/content';
 import { startIdentityForPeers, signUp, type IdentityService, type TestUser } from '@prd/testing/identity';
 import { CollabServer } from '../src/collab/collab.server.js';
-import { collabUrl, connect, nextStore, untilAwareness, untilText, type CollabClient } from './collab-clients.js';
+import { addParagraph, collabUrl, connect, markdownOf, nextStore, textHolding, typeIn, untilAwareness, untilMarkdown, type CollabClient } from './collab-clients.js';
 import { internalHeaders } from './content-stack.js';
 
 type Named = TestUser & { username: string };
@@ -48,6 +50,16 @@ describe('live co-editing across two content replicas', () => {
 
   const stored = async (documentId: number) => (await request(two.url).get(`/api/documents/${documentId}`).set('Cookie', owner.cookie).expect(200)).body.content as string;
 
+  /** Resolves with the stored markdown once it is `expected`, reading it again after each store on either replica. */
+  async function untilStored(documentId: number, expected: string): Promise<string> {
+    for (;;) {
+      const next = Promise.race([nextStore(one.app, documentId), nextStore(two.app, documentId)]);
+      const markdown = await stored(documentId);
+      if (markdown === expected) return markdown;
+      await next;
+    }
+  }
+
   beforeAll(async () => {
     identity = await startIdentityForPeers();
     one = await startContent(identity);
@@ -69,33 +81,33 @@ describe('live co-editing across two content replicas', () => {
     const a = open(one, owner, id);
     const b = open(two, colleague, id);
     await Promise.all([a.synced, b.synced]);
-    expect(a.text.toString()).toBe('# Checkout\n\nGoals\n');
-    expect(b.text.toString()).toBe('# Checkout\n\nGoals\n');
+    expect(markdownOf(a)).toBe('# Checkout\n\nGoals\n');
+    expect(markdownOf(b)).toBe('# Checkout\n\nGoals\n');
     expect(await a.scope).toBe('read-write');
 
     for (let i = 0; i < 5; i++) {
-      a.text.insert(0, `a${i} `);
-      b.text.insert(b.text.length, `b${i}\n`);
+      typeIn(a, 'Checkout', `a${i} `, 'start');
+      typeIn(b, 'Goals', ` b${i}`, 'end');
     }
-    const done = (value: string) => [0, 1, 2, 3, 4].every((i) => value.includes(`a${i} `) && value.includes(`b${i}\n`));
-    const [fromA, fromB] = await Promise.all([untilText(a.text, done), untilText(b.text, done)]);
-    await untilText(a.text, (value) => value === b.text.toString());
+    const done = (value: string) => [0, 1, 2, 3, 4].every((i) => value.includes(`a${i} `) && value.includes(` b${i}`));
+    const [fromA, fromB] = await Promise.all([untilMarkdown(a, done), untilMarkdown(b, done)]);
+    await untilMarkdown(a, (value) => value === markdownOf(b));
     expect(fromA.length).toBe(fromB.length);
-    expect(a.text.toString()).toBe(b.text.toString());
+    expect(markdownOf(a)).toBe('# a4 a3 a2 a1 a0 Checkout\n\nGoals b0 b1 b2 b3 b4\n');
   });
 
-  it('stores the markdown of the editor text after the debounce, as one revision of the session', async () => {
+  it("stores the markdown of the editor's document after the debounce, as one revision of the session", async () => {
     const id = await document('Draft\n');
     const a = open(two, owner, id);
     await a.synced;
     const firstStore = nextStore(two.app, id);
-    a.text.insert(a.text.length, 'More.\n');
+    addParagraph(a, 'Draft', 'More.');
     await firstStore;
-    expect(await stored(id)).toBe(a.text.toString());
+    expect(await stored(id)).toBe(markdownOf(a));
     const secondStore = nextStore(two.app, id);
-    a.text.insert(0, '# ');
+    typeIn(a, 'Draft', 'First ', 'start');
     await secondStore;
-    expect(await stored(id)).toBe('# Draft\nMore.\n');
+    expect(await stored(id)).toBe('First Draft\n\nMore.\n');
     // Both stores fall in one five-minute group: one revision, of what the session began from.
     const revisions = await request(one.url).get(`/api/documents/${id}/revisions`).set('Cookie', owner.cookie).expect(200);
     expect(revisions.body.map((r: { source: string; content: string }) => [r.source, r.content])).toEqual([['user', 'Draft\n']]);
@@ -104,7 +116,7 @@ describe('live co-editing across two content replicas', () => {
     expect(activities.filter((a) => a.documentId === id).map((a) => a.type)).toEqual(['document_updated', 'document_created']);
   });
 
-  it('gives a viewer the live text read-only and refuses their updates', async () => {
+  it('gives a viewer the live document read-only and refuses their updates', async () => {
     const id = await document('Shared text\n');
     await share(id, colleague, 'viewer');
     const editor = open(one, owner, id);
@@ -112,18 +124,16 @@ describe('live co-editing across two content replicas', () => {
     await Promise.all([editor.synced, viewer.synced]);
     expect(await viewer.scope).toBe('readonly');
 
-    viewer.text.insert(0, 'VIEWER WAS HERE ');
+    typeIn(viewer, 'Shared text', 'VIEWER WAS HERE ', 'start');
     // Sent after the update on the same socket, so the server has handled (refused) the update before.
     viewer.provider.setAwarenessField('user', { name: 'Viewer', color: '#123456' });
     await untilAwareness(editor, (state) => (state.user as { id?: number } | undefined)?.id === colleague.id);
-    expect(editor.text.toString()).toBe('Shared text\n');
-    for (const replica of [one, two]) {
-      expect(replica.app.get(CollabServer).hocuspocus.documents.get(collabDocumentName(id))?.getText('content').toString()).toBe('Shared text\n');
-    }
+    expect(markdownOf(editor)).toBe('Shared text\n');
+    for (const markdown of liveMarkdown(id)) expect(markdown).toBe('Shared text\n');
 
     // The viewer still sees the editors' changes (beside its own refused one, which stays local).
-    editor.text.insert(0, 'Edited. ');
-    await untilText(viewer.text, (value) => value.includes('Edited. '));
+    typeIn(editor, 'Shared text', 'Edited. ', 'start');
+    await untilMarkdown(viewer, (value) => value.includes('Edited. '));
   });
 
   it('refuses a user without a grant, and a connection without a session', async () => {
@@ -231,9 +241,10 @@ describe('live co-editing across two content replicas', () => {
     expect(await refused).toBe(COLLAB_REFUSED.NOT_FOUND);
   });
 
-  /** Each replica's live copy of the document: its text. */
-  const liveTexts = (documentId: number) =>
-    [one, two].map((replica) => replica.app.get(CollabServer).hocuspocus.documents.get(collabDocumentName(documentId))?.getText('content').toString());
+  /** Each replica's live copy of the document (undefined where it is not open). */
+  const liveDocs = (documentId: number) => [one, two].map((replica) => replica.app.get(CollabServer).hocuspocus.documents.get(collabDocumentName(documentId)));
+  /** The markdown of each replica's live copy. */
+  const liveMarkdown = (documentId: number) => liveDocs(documentId).map((doc) => doc && yFragmentToMarkdown(doc));
 
   it('refuses an update that would take the document past its size limit: no replica and no other editor keeps it', async () => {
     const id = await document('Start\n');
@@ -242,29 +253,30 @@ describe('live co-editing across two content replicas', () => {
     const watcher = open(two, colleague, id);
     await Promise.all([writer.synced, watcher.synced]);
     const chunk = 'x'.repeat(250_000);
-    // Up to the limit, chunk by chunk, as pastes: every one lands everywhere.
+    // Up to the limit, chunk by chunk, as pastes into the one paragraph (its text and one character for the paragraph): every one lands everywhere.
     const fits = Math.floor((DOCUMENT_CONTENT_MAX - 'Start\n'.length) / chunk.length);
-    for (let i = 0; i < fits; i++) writer.text.insert(writer.text.length, chunk);
-    const full = 'Start\n'.length + fits * chunk.length;
-    await untilText(watcher.text, (value) => value.length === full);
+    for (let i = 0; i < fits; i++) typeIn(writer, 'Start', chunk, 'end');
+    const full = 'Start'.length + fits * chunk.length;
+    const paragraphOf = (doc: Y.Doc | undefined) => (doc ? (textHolding(doc.getXmlFragment('document'), 'Start')?.length ?? 0) : 0);
+    await untilMarkdown(watcher, () => paragraphOf(watcher.doc) === full);
 
     const closed = writer.nextClose();
-    writer.text.insert(0, chunk);
+    typeIn(writer, 'Start', chunk, 'start');
     expect(await closed).toBe(COLLAB_CLOSE.MESSAGE_REFUSED);
     // Sent after the refused one on the watcher's socket: once it is back, the refused update would have arrived.
-    watcher.text.insert(0, 'W');
-    await untilText(watcher.text, (value) => value.startsWith('W'));
-    expect(watcher.text.length).toBe(full + 1);
+    typeIn(watcher, 'Start', 'W', 'start');
+    await untilMarkdown(watcher, (value) => value.startsWith('W'));
+    expect(paragraphOf(watcher.doc)).toBe(full + 1);
     // The replica that refused it never had it; the other has the watcher's letter or soon will.
-    for (const text of liveTexts(id)) expect(text?.length).toBeLessThanOrEqual(full + 1);
+    for (const doc of liveDocs(id)) expect(paragraphOf(doc)).toBeLessThanOrEqual(full + 1);
   });
 
-  it('refuses a frame larger than a person produces, and content outside the document text', async () => {
+  it("refuses a frame larger than a person produces, content outside the document's fragment, and an old client's text", async () => {
     const id = await document('Small\n');
     const client = open(one, owner, id);
     await client.synced;
     const tooBig = client.nextClose();
-    client.text.insert(0, 'y'.repeat(COLLAB_FRAME_MAX_BYTES + 1));
+    typeIn(client, 'Small', 'y'.repeat(COLLAB_FRAME_MAX_BYTES + 1), 'start');
     // ws refuses a frame past maxPayload: 1009, message too big.
     expect(await tooBig).toBe(1009);
 
@@ -273,8 +285,19 @@ describe('live co-editing across two content replicas', () => {
     const refused = other.nextClose();
     other.doc.getMap('elsewhere').set('junk', 'z'.repeat(1000));
     expect(await refused).toBe(COLLAB_CLOSE.MESSAGE_REFUSED);
-    for (const text of liveTexts(id)) expect(text ?? 'Small\n').toBe('Small\n');
-    for (const replica of [one, two]) expect(replica.app.get(CollabServer).hocuspocus.documents.get(collabDocumentName(id))?.share.has('elsewhere') ?? false).toBe(false);
+
+    // A client of the markdown-source era writes its Y.Text: refused too.
+    const old = open(two, owner, id);
+    await old.synced;
+    const oldRefused = old.nextClose();
+    old.doc.getText(SOURCE_TEXT_NAME).insert(0, 'Old client.\n');
+    expect(await oldRefused).toBe(COLLAB_CLOSE.MESSAGE_REFUSED);
+
+    for (const markdown of liveMarkdown(id)) expect(markdown ?? 'Small\n').toBe('Small\n');
+    for (const doc of liveDocs(id)) {
+      expect(doc?.share.has('elsewhere') ?? false).toBe(false);
+      expect(doc?.share.has(SOURCE_TEXT_NAME) ? doc.getText(SOURCE_TEXT_NAME).toString() : '').toBe('');
+    }
   });
 
   /** A presence frame of the document for the Yjs client `clientId`, whose state's clock is `clock`. */
@@ -340,17 +363,17 @@ describe('live co-editing across two content replicas', () => {
 
     const aiText = '# Plan\n\n## Goals\n- fast\n- safe\n';
     await request(one.url).put(`/internal/documents/${id}/content`).set(internalHeaders('chat-worker')).send({ userId: owner.id, content: aiText, source: 'ai' }).expect(200);
-    expect(await untilText(watcher.text, (value) => value === aiText)).toBe(aiText);
+    expect(await untilMarkdown(watcher, (value) => value === aiText)).toBe(aiText);
 
     await request(one.url).patch(`/api/documents/${id}`).set('Cookie', owner.cookie).send({ content: '# Plan v2\n' }).expect(200);
-    await untilText(watcher.text, (value) => value === '# Plan v2\n');
+    await untilMarkdown(watcher, (value) => value === '# Plan v2\n');
 
     const revisions = await request(one.url).get(`/api/documents/${id}/revisions`).set('Cookie', owner.cookie).expect(200);
     expect(revisions.body.map((r: { source: string }) => r.source)).toEqual(['user', 'ai']);
     const aiRevision = revisions.body[1] as { id: number; content: string };
     expect(aiRevision.content).toBe('# Plan\n\n## Goals\n- fast\n');
     await request(one.url).post(`/api/documents/${id}/revisions/${aiRevision.id}/restore`).set('Cookie', owner.cookie).expect(200);
-    await untilText(watcher.text, (value) => value === '# Plan\n\n## Goals\n- fast\n');
+    await untilMarkdown(watcher, (value) => value === '# Plan\n\n## Goals\n- fast\n');
     expect(await stored(id)).toBe('# Plan\n\n## Goals\n- fast\n');
   });
 
@@ -358,13 +381,57 @@ describe('live co-editing across two content replicas', () => {
     const id = await document('Intro\n\nMiddle\n\nEnd\n');
     const typist = open(two, owner, id);
     await typist.synced;
-    typist.text.insert(0, 'Typed. ');
+    typeIn(typist, 'Intro', 'Typed. ', 'start');
     await request(one.url)
       .put(`/internal/documents/${id}/content`)
       .set(internalHeaders('chat-worker'))
       .send({ userId: owner.id, content: 'Intro\n\nMiddle\n\nEnd, by the AI\n', source: 'ai' })
       .expect(200);
-    const merged = await untilText(typist.text, (value) => value.includes('by the AI'));
+    const merged = await untilMarkdown(typist, (value) => value.includes('by the AI'));
     expect(merged).toBe('Typed. Intro\n\nMiddle\n\nEnd, by the AI\n');
+  });
+
+  it('keeps a paragraph typed on one replica and an AI save of another paragraph on the other: both live, both stored', async () => {
+    const base = '# Checkout PRD\n\nIntro paragraph.\n\n## Goals\n\n- Fast\n- Safe\n\n| Metric | Target |\n|---|---|\n| p99 | 16 ms |\n\nClosing paragraph.\n';
+    const id = await document(base);
+    const typist = open(two, owner, id);
+    await typist.synced;
+    typeIn(typist, 'Intro paragraph.', ' Typed live.');
+    const aiSave = request(one.url)
+      .put(`/internal/documents/${id}/content`)
+      .set(internalHeaders('chat-worker'))
+      .send({ userId: owner.id, base, content: base.replace('Closing paragraph.', 'Closing paragraph, revised by the AI.'), source: 'ai' })
+      .expect(200)
+      .then(() => undefined); // sent now, while the typing is in flight
+    const both = base.replace('Intro paragraph.', 'Intro paragraph. Typed live.').replace('Closing paragraph.', 'Closing paragraph, revised by the AI.');
+    expect(await untilMarkdown(typist, (value) => value.includes('revised by the AI'))).toBe(both);
+    // Whichever lands first, the typing's store merges the AI's stored change, or the AI's save merges the stored typing.
+    await aiSave;
+    expect(await untilStored(id, both)).toBe(both);
+    for (const markdown of liveMarkdown(id)) expect(markdown ?? both).toBe(both);
+  });
+
+  it('stores a catalogue template opened live byte for byte: untouched, and after an edit of one paragraph every other line', async () => {
+    const template = TEMPLATE_CATALOGUE.find((t) => t.content.includes('|') && t.content.includes('- [ ]')) ?? TEMPLATE_CATALOGUE[0]!;
+    const id = await document(template.content);
+    const editor = open(one, owner, id);
+    await editor.synced;
+    expect(markdownOf(editor)).toBe(template.content);
+
+    // Typed and taken back: the paragraph is what its source says again, and the store writes the template as it was.
+    const paragraph = editor.fragment.toArray().find((block): block is Y.XmlElement => block instanceof Y.XmlElement && block.nodeName === 'paragraph')!;
+    const text = paragraph.get(0) as Y.XmlText;
+    const untouched = nextStore(one.app, id);
+    text.insert(text.length, ' draft');
+    text.delete(text.length - ' draft'.length, ' draft'.length);
+    await untouched;
+    expect(await stored(id)).toBe(template.content);
+
+    const edited = nextStore(one.app, id);
+    text.insert(text.length, ' Edited live.');
+    await edited;
+    const [before, after] = [template.content.split('\n'), (await stored(id)).split('\n')];
+    expect(after).toHaveLength(before.length);
+    expect(after.filter((line, i) => line !== before[i])).toEqual([expect.stringContaining(' Edited live.')]);
   });
 });

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { browserRequest as request } from '@prd/kit/testing';
 import { startContent, type ContentService } from '@prd/testing/content';
 import { signUp, startIdentityForPeers, type IdentityService, type TestUser } from '@prd/testing/identity';
-import { connect, nextStore, untilText, type CollabClient } from './collab-clients.js';
+import { addParagraph, connect, nextStore, typeIn, untilMarkdown, type CollabClient } from './collab-clients.js';
 import { internalHeaders } from './content-stack.js';
 
 type Named = TestUser & { username: string };
@@ -51,12 +51,12 @@ describe('no edit is lost', () => {
       .expect(200);
   const read = async (replica: ContentService, user: TestUser, id: number) => request(replica.url).get(`/api/documents/${id}`).set('Cookie', user.cookie).expect(200);
   const revisions = async (id: number) => (await request(two.url).get(`/api/documents/${id}/revisions`).set('Cookie', owner.cookie).expect(200)).body as RevisionBody[];
-  /** Types `text` at `index` on replica two as the colleague, and resolves once the replica stored it. */
-  async function typeAndStore(id: number, index: number, text: string): Promise<void> {
+  /** Edits the live document on replica two as the colleague, and resolves once the replica stored it. */
+  async function typeAndStore(id: number, edit: (typist: CollabClient) => void): Promise<void> {
     const typist = open(two, colleague, id);
     await typist.synced;
     const stored = nextStore(two.app, id);
-    typist.text.insert(index, text);
+    edit(typist);
     await stored;
   }
 
@@ -79,19 +79,19 @@ describe('no edit is lost', () => {
     it('keeps a teammate’s typing, stored while the AI was writing, beside the AI’s new section, each once', async () => {
       const base = '# Plan\n\nIntro.\n';
       const id = await shared(base);
-      await typeAndStore(id, base.length, 'Typed by a colleague.\n');
+      await typeAndStore(id, (typist) => addParagraph(typist, 'Intro.', 'Typed by a colleague.'));
       const saved = await aiSave(id, { base, content: `${base}\n## Risks\nThe AI's section.\n` });
-      const expected = "# Plan\n\nIntro.\nTyped by a colleague.\n\n## Risks\nThe AI's section.\n";
+      const expected = "# Plan\n\nIntro.\n\nTyped by a colleague.\n\n## Risks\nThe AI's section.\n";
       expect(saved.body).toMatchObject({ content: expected, unapplied: [] });
       expect((await read(two, owner, id)).body.content).toBe(expected);
       // The editor that typed holds the merge too, on the other replica.
-      expect(await untilText(clients[0]!.text, (value) => value.includes('Risks'))).toBe(expected);
+      expect(await untilMarkdown(clients[0]!, (value) => value.includes('Risks'))).toBe(expected);
     });
 
     it('keeps both changes when people and the AI changed different passages', async () => {
       const base = '# Plan\n\nIntro.\n\n## Goals\nFast.\n';
       const id = await shared(base);
-      await typeAndStore(id, '# Plan\n\n'.length, 'Colleague first. ');
+      await typeAndStore(id, (typist) => typeIn(typist, 'Intro.', 'Colleague first. ', 'start'));
       const saved = await aiSave(id, { base, content: '# Plan\n\nIntro.\n\n## Goals\nFast and safe.\n' });
       expect(saved.body).toMatchObject({ content: '# Plan\n\nColleague first. Intro.\n\n## Goals\nFast and safe.\n', unapplied: [] });
     });
@@ -99,7 +99,7 @@ describe('no edit is lost', () => {
     it('keeps the people’s text where both changed the same passage, and answers the AI’s version of it as unapplied', async () => {
       const base = '# Plan\n\nIntro.\n\n## Goals\nFast.\n';
       const id = await shared(base);
-      await typeAndStore(id, '# Plan\n\nIntro'.length, ' by a person');
+      await typeAndStore(id, (typist) => typeIn(typist, 'Intro', ' by a person'));
       const saved = await aiSave(id, { base, content: '# Plan\n\nA better intro by the AI.\n\n## Goals\nFast and safe.\n' });
       expect(saved.body.content).toBe('# Plan\n\nIntro by a person.\n\n## Goals\nFast and safe.\n');
       expect(saved.body.unapplied).toEqual([{ kept: 'Intro by a person.\n', suggested: 'A better intro by the AI.\n' }]);
@@ -158,7 +158,7 @@ describe('no edit is lost', () => {
       const start = (await read(one, owner, id)).body.version as number;
       await request(one.url).patch(`/api/documents/${id}`).set('Cookie', owner.cookie).send({ title: 'New title' }).expect(200);
       expect((await read(one, owner, id)).body.version).toBe(start + 1);
-      await typeAndStore(id, 0, 'Typed. ');
+      await typeAndStore(id, (typist) => typeIn(typist, 'Live.', 'Typed. ', 'start'));
       expect((await read(one, owner, id)).body.version).toBe(start + 2);
       const project = await request(one.url).post('/api/projects').set('Cookie', owner.cookie).send({ name: 'P' }).expect(201);
       await request(one.url).patch(`/api/documents/${id}`).set('Cookie', owner.cookie).send({ projectId: project.body.id }).expect(200);

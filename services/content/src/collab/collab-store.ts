@@ -9,7 +9,7 @@ import type { ContentDb } from '../db/database.js';
 import { documents } from '../db/schema.js';
 import { usersAuthor } from '../documents/authors.js';
 import { changeContent } from '../documents/revisions.js';
-import { storedDoc, textOf } from './live-text.js';
+import { markdownOf, storedDoc } from './live-document.js';
 
 /**
  * Reads and writes live documents (docs/decisions/0022-co-editing-with-hocuspocus.md): the Yjs state beside the markdown, both
@@ -34,7 +34,8 @@ export class CollabStore {
 
   /**
    * The state a live document starts from; a document never opened live is seeded from its markdown
-   * here, once, and that seed stored, so replicas opening it at once all start from the same one.
+   * here, once, and that seed stored, so replicas opening it at once all start from the same one. A state
+   * of the markdown-source era is converted the same way, from the stored markdown (docs/decisions/0039-shared-document-model.md).
    * Undefined when the document is gone.
    */
   async load(id: number): Promise<Uint8Array | undefined> {
@@ -57,7 +58,7 @@ export class CollabStore {
 
   /**
    * Stores the live document: first merges what is stored (another replica's store, an AI edit), so
-   * nothing stored is ever overwritten, then writes its state and, when the text changed, the
+   * nothing stored is ever overwritten, then writes its state and, when its derived markdown changed, the
    * markdown, as a save of `typists` (who typed here since the last store; the owner when unknown) under
    * the revision rule of `changeContent`. False when the document is gone.
    */
@@ -66,7 +67,7 @@ export class CollabStore {
       const current = await access.liveDocument(tx, id);
       if (!current) return false;
       if (current.yjsState) Y.applyUpdate(doc, current.yjsState, mergeOrigin);
-      const content = textOf(doc);
+      const content = markdownOf(doc);
       const state = Y.encodeStateAsUpdate(doc);
       if (content === current.content) {
         await tx.update(documents).set({ yjsState: state }).where(eq(documents.id, id));

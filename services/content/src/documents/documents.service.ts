@@ -29,7 +29,7 @@ import { PeopleService } from '../people/people.service.js';
 import { RevocationsService } from '../shares/revocations.service.js';
 import { UsageService } from '../usage/usage.service.js';
 import { CollabServer } from '../collab/collab.server.js';
-import { changeStoredText } from '../collab/live-text.js';
+import { changeStoredMarkdown } from '../collab/live-document.js';
 import { authorOf, usersAuthor, withNames } from './authors.js';
 import { toDocumentDto, toDocumentSummary, toRevision } from './document-dto.js';
 import { mergeEdit } from './merge-edit.js';
@@ -397,7 +397,7 @@ export class DocumentsService {
     // Leaving for another workspace leaves a project of the old one.
     const projectId = projectChanged ? (change.projectId ?? null) : workspaceId !== current.workspaceId && current.projectId !== null ? null : current.projectId;
     const movedOut = projectId !== current.projectId;
-    const live = contentChanged ? changeStoredText(current.yjsState, current.content, change.content ?? current.content) : null;
+    const live = contentChanged ? changeStoredMarkdown(current.yjsState, current.content, change.content ?? current.content) : null;
     // A new title or content is an event for the owner, recorded by the update's own statement.
     const recorded =
       titleChanged || contentChanged

@@ -1,30 +1,40 @@
 import { CommentOutlined } from '@ant-design/icons';
-import { locateQuote, type DocumentDto, type TextQuote } from '@prd/proto';
+import type { DocumentDto, TextQuote } from '@prd/proto';
+import type { Editor } from '@tiptap/react';
 import { Button } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { Components } from 'react-markdown';
 import { useCurrentUser } from '../../shared/user/use-current-user';
-import { MarkdownView } from '../chat/markdown-view';
 import { useGetNotificationsQuery } from '../notifications/notifications-api';
+import { CommentOnSelection } from './comment-on-selection';
 import { commentPermissions } from './comment-permissions';
 import { useGetCommentsQuery } from './comments-api';
 import { CommentsPanel } from './comments-panel';
-import { rehypeHighlightQuotes } from './highlight-quotes';
-import { quoteFromSelection } from './quote-from-selection';
+import { quoteFromEditor } from './quote-from-editor';
 import styles from './comments.module.css';
 
+interface Props {
+  /** The document, its `content` the live markdown. */
+  document: DocumentDto;
+  /** The editor on the live document, once it is open. */
+  editor: Editor | null;
+  /** The markdown as it is now (the server finds quotes in it). */
+  markdownNow: () => string | null;
+  /** The editor. */
+  children: ReactNode;
+}
+
 /**
- * A document's rendered text with its comments (docs/decisions/0012-sharing-and-roles.md): quoted passages highlighted (a click
- * focuses the thread), a 'Comment' action on selected text for commenters, and the threads beside it
- * (`?comment=<id>`, as a notification opens it, focuses one).
+ * A document's text with its comments (docs/decisions/0012-sharing-and-roles.md): a 'Comment' action on text selected in
+ * the editor for commenters (and `CommentOnSelection` for the editor's menus), and the threads beside it (`?comment=<id>`,
+ * as a notification opens it, focuses one; a passage marked `data-comment-id` in the text is scrolled to).
  */
-export function DocumentComments({ document }: { document: DocumentDto }) {
+export function DocumentComments({ document, editor, markdownNow, children }: Props) {
   const { user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const fromUrl = Number(params.get('comment')) || null;
   const [activeId, setActiveId] = useState<number | null>(fromUrl);
-  const [selected, setSelected] = useState<{ quote: TextQuote; top: number; left: number } | null>(null);
+  const [selected, setSelected] = useState<{ quote: TextQuote | null; top: number; left: number } | null>(null);
   const [pending, setPending] = useState<TextQuote | null>(null);
   const textRef = useRef<HTMLDivElement>(null);
   const threadRefs = useRef(new Map<number, HTMLElement>());
@@ -41,20 +51,15 @@ export function DocumentComments({ document }: { document: DocumentDto }) {
   useEffect(() => setActiveId(fromUrl), [fromUrl]);
 
   const threads = useMemo(() => comments.data ?? [], [comments.data]);
-  const quotes = useMemo(() => threads.flatMap((t) => (t.anchor && !t.orphaned && !t.resolved ? [{ id: t.id, anchor: t.anchor }] : [])), [threads]);
 
   const focus = useCallback(
-    (id: number, from: 'text' | 'list') => {
+    (id: number) => {
       setActiveId(id);
       if (params.has('comment')) {
         params.delete('comment');
         setParams(params, { replace: true });
       }
-      if (from === 'text') {
-        const thread = threadRefs.current.get(id);
-        thread?.scrollIntoView({ block: 'nearest' });
-        thread?.focus({ preventScroll: true });
-      } else textRef.current?.querySelector(`[data-comment-id="${id}"]`)?.scrollIntoView({ block: 'center' });
+      textRef.current?.querySelector(`[data-comment-id="${id}"]`)?.scrollIntoView({ block: 'center' });
     },
     [params, setParams],
   );
@@ -66,97 +71,73 @@ export function DocumentComments({ document }: { document: DocumentDto }) {
     textRef.current?.querySelector(`[data-comment-id="${fromUrl}"]`)?.scrollIntoView({ block: 'center' });
   }, [fromUrl, comments.data]);
 
-  // The 'Comment' action follows the selection inside the text (mouse or keyboard).
+  const quoteSelection = useCallback((): TextQuote | null => {
+    const markdown = markdownNow();
+    if (!editor || markdown === null) return null;
+    const { from, to } = editor.state.selection;
+    return quoteFromEditor(editor.state.doc, from, to, markdown);
+  }, [editor, markdownNow]);
+
+  // The 'Comment' action follows the editor's selection (mouse or keyboard).
   useEffect(() => {
-    if (!may.write) return undefined;
+    if (!may.write || !editor) return undefined;
     const onChange = () => {
-      const container = textRef.current;
-      const selection = window.getSelection();
-      const found = container ? quoteFromSelection(container, selection) : null;
-      if (!found || !container) return setSelected(null);
-      const { quote, range } = found;
-      const box = range.getBoundingClientRect();
-      const frame = container.getBoundingClientRect();
-      setSelected({ quote, top: box.bottom - frame.top + 4, left: Math.max(0, box.left - frame.left) });
+      const frame = textRef.current;
+      const { from, to, empty } = editor.state.selection;
+      if (empty || !frame) return setSelected(null);
+      const box = editor.view.coordsAtPos(to);
+      const start = editor.view.coordsAtPos(from);
+      const outer = frame.getBoundingClientRect();
+      setSelected({ quote: quoteSelection(), top: box.bottom - outer.top + 4, left: Math.max(0, Math.min(start.left, box.left) - outer.left) });
     };
-    window.document.addEventListener('selectionchange', onChange);
-    return () => window.document.removeEventListener('selectionchange', onChange);
-  }, [may.write]);
+    editor.on('selectionUpdate', onChange);
+    return () => {
+      editor.off('selectionUpdate', onChange);
+    };
+  }, [may.write, editor, quoteSelection]);
 
-  const components = useMemo<Components>(
-    () => ({
-      mark: ({ children, node }) => {
-        const id = Number(node?.properties.dataCommentId);
-        const open = (event: MouseEvent | KeyboardEvent) => {
-          if ('key' in event && event.key !== 'Enter' && event.key !== ' ') return;
-          event.preventDefault();
-          focus(id, 'text');
-        };
-        return (
-          // A span, not a mark: a highlight is a control that focuses its thread.
-          <span
-            className={node?.properties.dataActive ? `${styles.highlight} ${styles.highlightActive}` : styles.highlight}
-            data-comment-id={id}
-            data-testid="comment-highlight"
-            role="button"
-            tabIndex={0}
-            title="Show its comment"
-            onClick={(e) => {
-              // A click that ends a selection is for the 'Comment' action, not for the highlight.
-              if (window.getSelection()?.isCollapsed !== false) open(e);
-            }}
-            onKeyDown={open}
-          >
-            {children}
-          </span>
-        );
-      },
-    }),
-    [focus],
-  );
-  const plugins = useMemo(() => [[rehypeHighlightQuotes, { quotes, activeId }] as [typeof rehypeHighlightQuotes, Parameters<typeof rehypeHighlightQuotes>[0]]], [quotes, activeId]);
-
-  const startComment = () => {
-    if (!selected) return;
-    setPending(selected.quote);
+  const comment = useCallback((): boolean => {
+    const quote = quoteSelection();
+    if (!quote) return false;
+    setPending(quote);
     setSelected(null);
-    window.getSelection()?.removeAllRanges();
-  };
-  // The server finds a quote in the markdown: a selection across formatting or paragraphs would be orphaned at once.
-  const anchorable = selected !== null && locateQuote(document.content, selected.quote) !== null;
+    return true;
+  }, [quoteSelection]);
 
   return (
-    <div className={styles.layout}>
-      <div className={styles.textFrame} ref={textRef} data-testid="commented-text">
-        <MarkdownView text={document.content} rehypePlugins={plugins} components={components} />
-        {selected && (
-          <div className={styles.selectionAction} style={{ top: selected.top, left: selected.left }}>
-            {anchorable ? (
-              <Button size="small" type="primary" icon={<CommentOutlined aria-hidden />} onMouseDown={(e) => e.preventDefault()} onClick={startComment}>
-                Comment
-              </Button>
-            ) : (
-              <span className={styles.hint} role="status">
-                Select text within one paragraph to comment on it
-              </span>
-            )}
-          </div>
-        )}
+    <CommentOnSelection.Provider value={may.write ? comment : null}>
+      <div className={styles.layout}>
+        <div className={styles.textFrame} ref={textRef} data-testid="commented-text">
+          {children}
+          {selected && (
+            <div className={styles.selectionAction} style={{ top: selected.top, left: selected.left }}>
+              {selected.quote ? (
+                <Button size="small" type="primary" icon={<CommentOutlined aria-hidden />} onMouseDown={(e) => e.preventDefault()} onClick={comment}>
+                  Comment
+                </Button>
+              ) : (
+                <span className={styles.hint} role="status">
+                  Select text within one paragraph to comment on it
+                </span>
+              )}
+            </div>
+          )}
+        </div>
+        <CommentsPanel
+          documentId={document.id}
+          threads={threads}
+          loading={comments.isLoading}
+          may={may}
+          activeId={activeId}
+          pending={pending}
+          onPendingDone={() => setPending(null)}
+          onFocus={focus}
+          threadRef={(id, element) => {
+            if (element) threadRefs.current.set(id, element);
+            else threadRefs.current.delete(id);
+          }}
+        />
       </div>
-      <CommentsPanel
-        documentId={document.id}
-        threads={threads}
-        loading={comments.isLoading}
-        may={may}
-        activeId={activeId}
-        pending={pending}
-        onPendingDone={() => setPending(null)}
-        onFocus={(id) => focus(id, 'list')}
-        threadRef={(id, element) => {
-          if (element) threadRefs.current.set(id, element);
-          else threadRefs.current.delete(id);
-        }}
-      />
-    </div>
+    </CommentOnSelection.Provider>
   );
 }

@@ -1,13 +1,22 @@
 import type { DocumentDto, Revision } from '@prd/proto';
 import { api } from '../../shared/api/api';
 
-/** The editor's calls (docs/product.md §7 and the revision history): one document, its revisions and restores (edits go through the live document). */
+/** The editor's calls (docs/product.md §7 and the revision history): one document, its title, its revisions and restores (the text changes through the live document). */
 export const documentEditorApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The `t` query busts any cache between the browser and the service, so polling sees fresh text. */
     getDocument: build.query<DocumentDto, number>({
       query: (id) => `/api/documents/${id}?t=${Date.now()}`,
       providesTags: (_result, _error, id) => [{ type: 'Document', id }],
+    }),
+    /** The title, changed in place (the text changes through the live document). */
+    renameDocument: build.mutation<DocumentDto, { id: number; title: string }>({
+      query: ({ id, title }) => ({ url: `/api/documents/${id}`, method: 'PATCH', body: { title } }),
+      invalidatesTags: ['Documents', 'ProjectDocuments'],
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) void dispatch(documentEditorApi.util.upsertQueryData('getDocument', id, data));
+      },
     }),
     getRevisions: build.query<Revision[], number>({
       query: (id) => `/api/documents/${id}/revisions`,
@@ -32,4 +41,4 @@ export const documentEditorApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetDocumentQuery, useGetRevisionsQuery, useNameRevisionMutation, useRestoreRevisionMutation } = documentEditorApi;
+export const { useGetDocumentQuery, useRenameDocumentMutation, useGetRevisionsQuery, useNameRevisionMutation, useRestoreRevisionMutation } = documentEditorApi;

@@ -1,7 +1,8 @@
-import { FileTextOutlined, EditOutlined, HistoryOutlined, ReloadOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { HistoryOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { roleAllows, userColor } from '@prd/proto';
-import { Alert, Button } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import type { Editor } from '@tiptap/react';
+import { Alert, Button, Drawer } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch } from '../../shared/state/hooks';
 import { LoadingState } from '../../shared/ui/loading-state';
@@ -9,16 +10,18 @@ import { Badge } from '../../shared/ui/badge';
 import { EmptyState } from '../../shared/ui/empty-state';
 import buttonLink from '../../shared/ui/button-link.module.css';
 import type { ApiError } from '../../shared/api/normalize-error';
-import { useToast } from '../../shared/toast/toast';
 import { displayName, useCurrentUser } from '../../shared/user/use-current-user';
 import { usePageTitle } from '../../shared/ui/use-page-title';
+import { MarkdownView } from '../chat/markdown-view';
+import { characterCount } from './character-count';
+import { ChatSplit } from './chat-split';
 import { DocumentChat } from './document-chat';
 import { documentEditorApi, useGetDocumentQuery } from './document-editor-api';
-import { DocumentPreview } from './document-preview';
+import { DocumentTitle } from './document-title';
 import { ExportMenu } from './export-menu';
 import { HistoryPanel } from './history-panel';
-import { LiveEditorPane } from './live-editor-pane';
 import { PresenceList } from './presence-list';
+import { SaveStatus } from './save-status';
 import { DocumentComments } from '../comments/document-comments';
 import { ShareDialog } from '../sharing/share-dialog';
 import { DocumentWorkspace } from '../workspaces/document-workspace';
@@ -26,9 +29,10 @@ import { SaveAsTemplate } from '../templates/save-as-template';
 import { ROLE_LABELS } from '../sharing/role-label';
 import { useDocumentUpdating } from './use-document-updating';
 import { useLiveDocument } from './use-live-document';
-import liveEditing from './live-editing.module.css';
-import layout from './chat-beside-preview.module.css';
-import styles from './document-editor.module.css';
+import styles from './document-page.module.css';
+
+// The editor's code (TipTap, ProseMirror, the shared schema) loads with the document, not with the app.
+const RichEditor = lazy(() => import('../rich-editor/rich-editor'));
 
 const isNotFound = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as ApiError).status === 404;
 
@@ -45,20 +49,18 @@ export function DocumentNotFound() {
   );
 }
 
-type View = 'preview' | 'edit' | 'history';
-
 /**
- * /documents/:id (docs/product.md §2, §4): the AI chat beside the preview, with export, refresh, live
- * co-editing (docs/decisions/0013-live-co-editing.md: everyone who has it open shares one live text, with
- * presence) and history.
+ * /documents/:id (docs/product.md §2, §4): the document first, written in place in a rich-text editor on the live
+ * document (docs/decisions/0013-live-co-editing.md, 0039-shared-document-model.md: everyone who has it open edits one
+ * live copy, with presence; saving is automatic), its comments beside it, and the AI chat beside the document.
  */
 export function DocumentEditor({ documentId }: { documentId: number }) {
   const { updating, asked, replied } = useDocumentUpdating();
   const document = useGetDocumentQuery(documentId, { refetchOnMountOrArgChange: true });
-  const [view, setView] = useState<View>('preview');
+  const [history, setHistory] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const [editor, setEditor] = useState<Editor | null>(null);
   const dispatch = useAppDispatch();
-  const toast = useToast();
   const { user } = useCurrentUser();
   const found = document.data !== undefined;
   // Opened once the document is known to be readable: a 404 opens no socket.
@@ -86,7 +88,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
     return document.isError ? <DocumentNotFound /> : null;
   }
   const stored = document.data;
-  // The live text once synced (AI edits, restores and co-authors' typing arrive in it); the fetched text until then.
+  // The live markdown once synced (AI edits, restores and co-authors' typing arrive in it); the fetched text until then.
   const doc = { ...stored, content: snapshot?.text ?? stored.content };
   const revoked = snapshot?.status === 'revoked' || (document.isError && isNotFound(document.error));
   // docs/decisions/0012-sharing-and-roles.md: viewers and commenters read; editors and the owner edit, chat with the AI and restore.
@@ -94,8 +96,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
   // The server's word for this connection counts too (a role lowered while the page is open).
   const canType = canEdit && snapshot?.readOnly !== true;
 
-  // The AI's edit is already in the live text when its reply ends; the stored copy (shown only until the live
-  // text has synced), the lists and History are fetched again once.
+  // The AI's edit is already in the live document when its reply ends; the stored copy, the lists and History are fetched again.
   const aiReplied = (documentUpdated: boolean) => {
     replied(documentUpdated);
     if (!documentUpdated) return;
@@ -103,38 +104,49 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
     dispatch(documentEditorApi.util.invalidateTags(['Documents', 'ProjectDocuments', { type: 'Revisions', id: documentId }]));
   };
 
-  const refresh = async () => {
-    const result = await document.refetch();
-    if (result.isError) toast.error('Refresh failed', 'The document could not be reloaded. Please try again.');
-  };
+  const text = failed ? (
+    <p role="alert">The editor could not be loaded. Please reload the page.</p>
+  ) : live && snapshot?.text != null ? (
+    <DocumentComments document={doc} editor={editor} markdownNow={live.markdownNow}>
+      <Suspense fallback={<LoadingState text="Loading the editor..." visible />}>
+        <RichEditor doc={live.doc} presence={live.provider} user={live.user} editable={canType} onEditor={setEditor} />
+      </Suspense>
+    </DocumentComments>
+  ) : revoked ? (
+    <MarkdownView text={doc.content} />
+  ) : (
+    <LoadingState text="Connecting to the live document..." visible />
+  );
 
-  const actions = (
-    <>
-      {snapshot && <PresenceList people={snapshot.people} />}
-      {snapshot?.status === 'reconnecting' && <Badge role="status">Reconnecting…</Badge>}
-      {updating && (
-        <Badge primary role="status">
-          Updating...
-        </Badge>
-      )}
-      {doc.role !== 'owner' && <Badge>{ROLE_LABELS[doc.role]}</Badge>}
-      <Button
-        icon={canEdit ? <EditOutlined aria-hidden /> : <FileTextOutlined aria-hidden />}
-        aria-pressed={view === 'edit'}
-        onClick={() => setView(view === 'edit' ? 'preview' : 'edit')}
-      >
-        {canEdit ? 'Edit' : 'Source'}
-      </Button>
-      <Button icon={<HistoryOutlined aria-hidden />} aria-pressed={view === 'history'} onClick={() => setView(view === 'history' ? 'preview' : 'history')}>
-        History
-      </Button>
-      <ExportMenu document={doc} />
-      {/* Icon only: a wider actions row would wrap and push the editor's Save under the floating launchers. */}
-      <Button icon={<ShareAltOutlined aria-hidden />} onClick={() => setSharing(true)} aria-haspopup="dialog" aria-label="Share" title="Share" />
-      <Button icon={<ReloadOutlined aria-hidden />} loading={document.isFetching && !updating} onClick={() => void refresh()}>
-        Refresh
-      </Button>
-    </>
+  const page = (
+    <section className={styles.paper} aria-label="Document">
+      <header className={styles.head}>
+        <div className={styles.heading}>
+          <DocumentTitle id={doc.id} title={doc.title} canEdit={canEdit} />
+          <div className={styles.meta}>
+            <span data-testid="character-count">{characterCount(doc.content)}</span>
+            <SaveStatus snapshot={snapshot} canType={canType} />
+            {updating && (
+              <Badge primary role="status">
+                Updating...
+              </Badge>
+            )}
+          </div>
+        </div>
+        <div className={styles.actions}>
+          {snapshot && <PresenceList people={snapshot.people} />}
+          {doc.role !== 'owner' && <Badge>{ROLE_LABELS[doc.role]}</Badge>}
+          <Button icon={<HistoryOutlined aria-hidden />} aria-haspopup="dialog" onClick={() => setHistory(true)}>
+            History
+          </Button>
+          <ExportMenu document={doc} />
+          <Button icon={<ShareAltOutlined aria-hidden />} onClick={() => setSharing(true)} aria-haspopup="dialog">
+            Share
+          </Button>
+        </div>
+      </header>
+      {text}
+    </section>
   );
 
   return (
@@ -149,7 +161,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
       <h1 className="visually-hidden">{doc.title}</h1>
       {revoked && (
         <Alert
-          className={liveEditing.notice}
+          className={styles.notice}
           type="warning"
           showIcon
           title="This document is no longer shared with you"
@@ -157,26 +169,23 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
         />
       )}
       {!revoked && canEdit && !canType && snapshot?.status === 'live' && (
-        <Alert className={liveEditing.notice} type="info" showIcon title="You can now only view this document" description="Your role was changed while you had it open." />
+        <Alert className={styles.notice} type="info" showIcon title="You can now only view this document" description="Your role was changed while you had it open." />
       )}
-      <div className={layout.split}>
-        {canEdit ? (
-          <DocumentChat document={doc} onAsked={asked} onReplied={aiReplied} />
-        ) : (
-          <aside className={styles.chatReadonly} aria-label="AI chat">
-            <p>You can view this document. Ask its owner for the editor role to change it or chat with the AI about it.</p>
-          </aside>
-        )}
-        <DocumentPreview title={doc.title} content={doc.content} actions={actions}>
-          {view === 'edit' ? (
-            <LiveEditorPane stored={stored} onSaved={() => void refetch()} live={live} snapshot={snapshot} failed={failed} canType={canType} onDone={() => setView('preview')} />
-          ) : view === 'history' ? (
-            <HistoryPanel document={doc} canRestore={canEdit} onClose={() => setView('preview')} />
+      <ChatSplit
+        document={page}
+        chat={
+          canEdit ? (
+            <DocumentChat document={doc} onAsked={asked} onReplied={aiReplied} />
           ) : (
-            <DocumentComments document={doc} />
-          )}
-        </DocumentPreview>
-      </div>
+            <aside className={styles.chatReadonly} aria-label="AI chat">
+              <p>You can view this document. Ask its owner for the editor role to change it or chat with the AI about it.</p>
+            </aside>
+          )
+        }
+      />
+      <Drawer open={history} onClose={() => setHistory(false)} size={760} closable={false} aria-label="History">
+        <HistoryPanel document={doc} canRestore={canEdit} onClose={() => setHistory(false)} />
+      </Drawer>
       <ShareDialog item={{ kind: 'documents', id: doc.id }} role={doc.role} open={sharing} onClose={() => setSharing(false)} />
     </>
   );

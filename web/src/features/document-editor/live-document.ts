@@ -1,6 +1,7 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket, type onCloseParameters } from '@hocuspocus/provider';
-import { COLLAB_CLOSE, COLLAB_TEXT, COLLAB_TOKEN, collabDocumentName, collabSocketPath, selectionTint } from '@prd/proto';
+import { COLLAB_CLOSE, COLLAB_TOKEN, collabDocumentName, collabSocketPath, selectionTint } from '@prd/proto';
 import * as Y from 'yjs';
+import { followMarkdown, type LiveMarkdown } from './live-markdown';
 
 /** Who this browser is in the document's presence (docs/decisions/0013-live-co-editing.md: name and colour in the awareness state). */
 export interface LiveUser {
@@ -8,6 +9,9 @@ export interface LiveUser {
   name: string;
   color: string;
 }
+
+/** The awareness `user` field: the presence's name and colour, and the tint of this user's selection as others see it. */
+export type AwarenessUser = LiveUser & { colorLight: string };
 
 /** Someone in the document: one entry per open editor (a person with two tabs counts once). */
 export interface Person {
@@ -27,16 +31,16 @@ export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'revoked';
 
 export interface LiveSnapshot {
   status: LiveStatus;
-  /** The live markdown; null until the first sync. */
+  /** The live document's markdown (derived from its structure, a moment behind the typing); null until the first sync. */
   text: string | null;
+  /** Edits made here that the server has not confirmed yet. */
+  unsynced: boolean;
   /** The server's answer for this connection: viewers and commenters only read. */
   readOnly: boolean;
   people: Person[];
   /** Bumped when the server closes the socket for a change of access (role changed or share revoked). */
   accessChanges: number;
 }
-
-const OFFLINE = 'You are offline. Your changes are kept and saved once the connection is back.';
 
 /** Closes after which the page asks for its role again (the provider reconnects and learns its new scope by itself). */
 const ACCESS_CLOSE_CODES = new Set<number>([COLLAB_CLOSE.SESSION_ENDED, COLLAB_CLOSE.ACCESS_CHANGED, COLLAB_CLOSE.DOCUMENT_DELETED]);
@@ -47,12 +51,13 @@ const ACCESS_CLOSE_CODES = new Set<number>([COLLAB_CLOSE.SESSION_ENDED, COLLAB_C
  */
 export class LiveDocument {
   readonly doc = new Y.Doc();
-  readonly text = this.doc.getText(COLLAB_TEXT);
   readonly provider: HocuspocusProvider;
+  /** This browser in the presence (the editor's carets show it to the others). */
+  readonly user: AwarenessUser;
   private readonly socket: HocuspocusProviderWebsocket;
-  private snapshot: LiveSnapshot = { status: 'connecting', text: null, readOnly: false, people: [], accessChanges: 0 };
+  private snapshot: LiveSnapshot = { status: 'connecting', text: null, unsynced: false, readOnly: false, people: [], accessChanges: 0 };
   private readonly listeners = new Set<() => void>();
-  private hasSynced = false;
+  private markdown: LiveMarkdown | null = null;
 
   constructor(documentId: number, user: LiveUser) {
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
@@ -71,9 +76,11 @@ export class LiveDocument {
       // The cookie authenticates; Hocuspocus only runs its authentication hook when a token is sent.
       token: COLLAB_TOKEN,
       onSynced: () => {
-        this.hasSynced = true;
-        this.update({ status: 'live', text: this.text.toString(), readOnly: this.provider.authorizedScope === 'readonly' });
+        // The markdown at once (the character count, comments and export read it), then as the document changes.
+        this.markdown ??= followMarkdown(this.doc, (text) => this.update({ text }));
+        this.update({ status: 'live', readOnly: this.provider.authorizedScope === 'readonly' });
       },
+      onUnsyncedChanges: () => this.update({ unsynced: this.provider.hasUnsyncedChanges }),
       onAuthenticated: ({ scope }) => this.update({ readOnly: scope === 'readonly' }),
       onAuthenticationFailed: () => {
         this.update({ status: 'revoked', readOnly: true });
@@ -83,17 +90,15 @@ export class LiveDocument {
         if (this.snapshot.status === 'revoked') return;
         const accessChanged = ACCESS_CLOSE_CODES.has(event.code);
         this.update({
-          status: this.hasSynced ? 'reconnecting' : 'connecting',
+          status: this.markdown ? 'reconnecting' : 'connecting',
           ...(accessChanged ? { accessChanges: this.snapshot.accessChanges + 1 } : {}),
         });
       },
     });
-    this.provider.setAwarenessField('user', { id: user.id, name: user.name, color: user.color, colorLight: selectionTint(user.color) });
+    this.user = { id: user.id, name: user.name, color: user.color, colorLight: selectionTint(user.color) };
+    this.provider.setAwarenessField('user', this.user);
     this.provider.awareness?.on('change', this.updatePeople);
     this.provider.attach();
-    this.text.observe(() => {
-      if (this.hasSynced) this.update({ text: this.text.toString() });
-    });
   }
 
   /** For useSyncExternalStore. */
@@ -104,28 +109,12 @@ export class LiveDocument {
 
   getSnapshot = (): LiveSnapshot => this.snapshot;
 
-  /**
-   * Resolves once the server has every edit made here (it stores the live text by itself, within seconds);
-   * fails at once while the connection is down (the edits are kept and sent when it is back).
-   */
-  flush(): Promise<void> {
-    if (this.snapshot.status !== 'live') return Promise.reject(new Error(OFFLINE));
-    if (!this.provider.hasUnsyncedChanges) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const settle = () => {
-        if (this.snapshot.status !== 'live') reject(new Error(OFFLINE));
-        else if (!this.provider.hasUnsyncedChanges) resolve();
-        else return;
-        this.provider.off('unsyncedChanges', settle);
-        this.listeners.delete(settle);
-      };
-      this.provider.on('unsyncedChanges', settle);
-      this.listeners.add(settle);
-    });
-  }
+  /** The markdown as it is now, with the last keystrokes (the snapshot's may be a moment behind); null before the first sync. */
+  markdownNow = (): string | null => this.markdown?.now() ?? null;
 
   destroy(): void {
     this.listeners.clear();
+    this.markdown?.stop();
     this.provider.awareness?.off('change', this.updatePeople);
     this.provider.destroy();
     this.socket.destroy();

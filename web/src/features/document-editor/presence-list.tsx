@@ -1,6 +1,6 @@
 import { Avatar, Tooltip } from 'antd';
 import type { Person } from './live-document';
-import styles from './live-editing.module.css';
+import styles from './document-page.module.css';
 
 const initial = (name: string) => name.trim().charAt(0).toUpperCase() || '?';
 const label = (person: Person) => (person.self ? `${person.name} (you)` : person.name);

@@ -6,8 +6,8 @@ const noSnapshot = () => null;
 
 /**
  * Opens the document's live copy while the page shows it (docs/decisions/0013-live-co-editing.md). Yjs
- * and the Hocuspocus provider load with it (a dynamic import), not with the page; until they have synced
- * the page shows the text it fetched. `failed`: the live copy's code could not be loaded.
+ * and the Hocuspocus provider load with it (a dynamic import), not with the page; the editor shows once they have
+ * synced. `failed`: the live copy's code could not be loaded.
  */
 export function useLiveDocument(documentId: number, user: LiveUser | null): { live: LiveDocument | null; snapshot: LiveSnapshot | null; failed: boolean } {
   const [live, setLive] = useState<LiveDocument | null>(null);

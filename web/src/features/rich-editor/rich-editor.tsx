@@ -1,0 +1,79 @@
+import { documentExtensions, FRAGMENT_NAME } from '@prd/doc-model';
+import { Collaboration } from '@tiptap/extension-collaboration';
+import { CollaborationCaret } from '@tiptap/extension-collaboration-caret';
+import { EditorContent, useEditor, type AnyExtension, type Editor } from '@tiptap/react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import type { Awareness } from 'y-protocols/awareness';
+import type * as Y from 'yjs';
+import styles from './rich-editor.module.css';
+
+export interface RichEditorProps {
+  /** The live document: the editor edits its `FRAGMENT_NAME` fragment. */
+  doc: Y.Doc;
+  /** Where the presence lives (the Hocuspocus provider): the others' carets and selections come from it. */
+  presence: { awareness: Awareness | null };
+  /** This browser in the presence: at least its `name` and `color`. */
+  user: { name: string; color: string };
+  /** Owners and editors type; everyone else reads the same component. */
+  editable: boolean;
+  /** Extensions added to the document's own (the writing aids'): a stable array, the editor is rebuilt when it changes. */
+  extraExtensions?: AnyExtension[];
+  /** The editor once created, and null when it is gone: for actions outside the editor (start a comment on the selection). */
+  onEditor?: (editor: Editor | null) => void;
+  /** Rendered beside the text with the editor (menus, an outline). */
+  children?: (editor: Editor) => ReactNode;
+}
+
+/**
+ * The document as rich text (docs/decisions/0039-shared-document-model.md): TipTap on the shared schema, bound to the
+ * live Yjs document, with the named, coloured carets of the others. Loaded lazily with the document page.
+ */
+export default function RichEditor({ doc, presence, user, editable, extraExtensions, onEditor, children }: RichEditorProps) {
+  const { awareness } = presence;
+  // Read by the editor's attributes whenever its view updates (setEditable updates it).
+  const readOnly = useRef(!editable);
+  const extensions = useMemo(
+    () => [
+      ...documentExtensions,
+      Collaboration.configure({ document: doc, field: FRAGMENT_NAME }),
+      ...(awareness ? [CollaborationCaret.configure({ provider: { awareness }, user })] : []),
+      ...(extraExtensions ?? []),
+    ],
+    [doc, awareness, user, extraExtensions],
+  );
+  const editor = useEditor(
+    {
+      extensions,
+      editable,
+      // The page re-renders from the live snapshot, not from every transaction.
+      shouldRerenderOnTransaction: false,
+      editorProps: {
+        attributes: () => ({
+          role: 'textbox',
+          'aria-multiline': 'true',
+          'aria-label': 'Document',
+          'aria-readonly': String(readOnly.current),
+          class: styles.content ?? '',
+        }),
+      },
+    },
+    [extensions],
+  );
+
+  useEffect(() => {
+    readOnly.current = !editable;
+    editor.setEditable(editable, false);
+  }, [editor, editable]);
+
+  useEffect(() => {
+    onEditor?.(editor);
+    return () => onEditor?.(null);
+  }, [editor, onEditor]);
+
+  return (
+    <div className={styles.frame}>
+      <EditorContent editor={editor} className={styles.document} />
+      {children?.(editor)}
+    </div>
+  );
+}
