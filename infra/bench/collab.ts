@@ -1,9 +1,9 @@
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
-import WebSocket from 'ws';
+import { HocuspocusProvider, type HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import * as Y from 'yjs';
-import { COLLAB_PATH, COLLAB_TEXT, COLLAB_TOKEN, collabDocumentName } from '@prd/proto';
+import { COLLAB_TOKEN, collabDocumentName } from '@prd/proto';
 import type { StackState } from '../lib/stack.ts';
 import { createDocument, nowMs, type BenchUser } from './api.ts';
+import { liveText, socketTo } from './live-client.ts';
 import { openHeapProbe } from './heap-probe.ts';
 import { latencies, type Latencies } from './load.ts';
 
@@ -40,18 +40,6 @@ function contentReplicas(state: StackState): Array<{ url: string; pid: number }>
   return state.processes.filter((p) => p.kind === 'service' && /^content(-\d+)?$/.test(p.name) && p.port).map((p) => ({ url: `http://127.0.0.1:${p.port}`, pid: p.pid }));
 }
 
-export function socketTo(replica: string, user: BenchUser): HocuspocusProviderWebsocket {
-  const headers = { Cookie: user.cookie, Origin: replica };
-  return new HocuspocusProviderWebsocket({
-    url: `${replica.replace(/^http/, 'ws')}${COLLAB_PATH}`,
-    WebSocketPolyfill: class extends WebSocket {
-      constructor(address: string | URL, protocols?: string | string[]) {
-        super(address, protocols, { headers });
-      }
-    },
-  });
-}
-
 interface Editor {
   text: Y.Text;
   synced: Promise<void>;
@@ -66,7 +54,13 @@ function edit(socket: HocuspocusProviderWebsocket, documentId: number): Editor {
     provider.on('synced', () => resolve());
     provider.on('authenticationFailed', ({ reason }: { reason: string }) => reject(new Error(`refused: ${reason}`)));
   });
-  return { text: doc.getText(COLLAB_TEXT), synced, close: () => provider.destroy() };
+  return {
+    get text() {
+      return liveText(doc);
+    },
+    synced,
+    close: () => provider.destroy(),
+  };
 }
 
 /** When `marker` arrives in the observer's text: the moment of the change that inserted it. */

@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
-import { COLLAB_TEXT, COLLAB_TOKEN, collabDocumentName, collabSocketPath } from '@prd/proto';
+import { COLLAB_TOKEN, collabDocumentName, collabSocketPath } from '@prd/proto';
 import type { StackState } from '../lib/stack.ts';
 import { createDocument, postJson, type BenchUser } from './api.ts';
 import { treeTicks } from './cpu.ts';
+import { liveText } from './live-client.ts';
 import { load } from './load.ts';
 import type { NotMeasured } from './report.ts';
 import { spread, type Spread } from './spread.ts';
@@ -135,7 +136,9 @@ export function editorAt(origin: string, user: BenchUser, documentId: number): C
   provider.attach();
   const synced = new Promise<void>((resolve) => provider.on('synced', () => resolve()));
   return {
-    text: doc.getText(COLLAB_TEXT),
+    get text() {
+      return liveText(doc);
+    },
     synced,
     close: () => {
       provider.destroy();

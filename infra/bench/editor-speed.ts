@@ -4,7 +4,7 @@ import * as Y from 'yjs';
 import { documentFragment } from '@prd/doc-model';
 import { COLLAB_TOKEN, collabDocumentName } from '@prd/proto';
 import { createDocument, type BenchUser } from './api.ts';
-import { socketTo } from './collab.ts';
+import { socketTo } from './live-client.ts';
 import { largeMarkdown } from './large-document.ts';
 import { latencies, type Latencies } from './load.ts';
 import { spread, type Spread } from './spread.ts';
@@ -100,13 +100,12 @@ async function open(page: Page, url: string, marker: string): Promise<number> {
  */
 async function typeKeys(page: Page, keys: number): Promise<number[]> {
   await page.evaluate((selector) => {
-    const box = document.querySelector(selector)!;
     const delays: number[] = [];
     (window as unknown as { keyToPaint: number[] }).keyToPaint = delays;
     document.addEventListener(
       'keydown',
       (event) => {
-        if (!box.contains(event.target as Node)) return;
+        if (!(event.target as Element).closest(selector)) return;
         const start = event.timeStamp;
         requestAnimationFrame(() => setTimeout(() => delays.push(performance.now() - start), 0));
       },
@@ -115,7 +114,12 @@ async function typeKeys(page: Page, keys: number): Promise<number[]> {
   }, EDITOR);
   for (let i = 0; i < keys; i++) {
     await page.keyboard.press(TYPED[i % TYPED.length] === ' ' ? 'Space' : TYPED[i % TYPED.length]!);
-    await page.waitForFunction((n) => (window as unknown as { keyToPaint: number[] }).keyToPaint.length >= n, i + 1, { polling: 'raf', timeout: WAIT_MS });
+    await page
+      .waitForFunction((n) => (window as unknown as { keyToPaint: number[] }).keyToPaint.length >= n, i + 1, { polling: 'raf', timeout: WAIT_MS })
+      .catch(async (err: unknown) => {
+        const focus = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 150));
+        throw new Error(`key ${i + 1} was not painted in the editor within ${WAIT_MS / 1000} s; the focus is on ${focus}`, { cause: err });
+      });
   }
   return page.evaluate(() => (window as unknown as { keyToPaint: number[] }).keyToPaint);
 }
