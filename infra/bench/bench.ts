@@ -8,7 +8,7 @@ import { build } from '../lib/run.ts';
 import { readState, startStack, stopStack } from '../lib/stack.ts';
 import { register } from './api.ts';
 import { measureBundle } from './bundle.ts';
-import { measureLighthouse } from './lighthouse.ts';
+import { documentPage, measureLighthouse } from './lighthouse.ts';
 import { measureChat } from './chat.ts';
 import { measureCollab } from './collab.ts';
 import { aiPathCost, collabCost, readPathCost, repeatCost, spreadCollabCost, type CostResults, type CostSettings, type RepeatedCost } from './cost.ts';
@@ -26,6 +26,7 @@ import { measureUsagePush } from './usage-push.ts';
 import { measureExport } from './document-export.ts';
 import { DOCUMENT_MODEL_BYTES, measureDocumentModel } from './document-model.ts';
 import { measureDocxImport } from './document-import.ts';
+import { EDITOR_DOCUMENT_BYTES, measureEditorSpeed } from './editor-speed.ts';
 import { measureMergeCost } from './merge-cost.ts';
 
 /** Durations and sample counts: the whole benchmark (both runs) stays within about ten minutes. */
@@ -72,6 +73,11 @@ export const SETTINGS = {
   /** Calls of each MCP tool measured, one at a time. */
   mcpSamples: 200,
   lighthouseRuns: 3,
+  /** The rich-text editor in Chromium (infra/bench/editor-speed.ts): keystrokes timed, opens of the 100 kB document timed, the other editors typing meanwhile. */
+  editorKeys: 200,
+  editorOpens: 7,
+  editorOthers: 2,
+  editorOthersTypingPerSecond: 5,
   /** Saves of a 100 kB document timed for the shared document model (derivation, and an outside edit applied). */
   documentModelSaves: 200,
   /**
@@ -215,6 +221,14 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
     // Before the export memory's clock starts: its Word file is the Word export's.
     const docxImport = await attempt('Word import', say, async () => measureDocxImport(base, await register(base, 'import'), SETTINGS.importSamples));
     const lastExportEndedAt = performance.now();
+    const editorSpeed = await attempt(`rich-text editor in Chromium (${EDITOR_DOCUMENT_BYTES / 1000} kB document, ${SETTINGS.editorOthers} others typing)`, say, async () =>
+      measureEditorSpeed(base, await register(base, 'editor'), {
+        keys: SETTINGS.editorKeys,
+        opens: SETTINGS.editorOpens,
+        otherEditors: SETTINGS.editorOthers,
+        typingPerSecond: SETTINGS.editorOthersTypingPerSecond,
+      }),
+    );
     const collab = await attempt(`live co-editing (${SETTINGS.collabClients} editors on one document, ${SETTINGS.collabDocuments} documents open)`, say, async () =>
       measureCollab(base, state, await register(base, 'collab'), {
         clients: SETTINGS.collabClients,
@@ -295,6 +309,7 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
       wordExport,
       pdfExport,
       docxImport,
+      editorSpeed,
       collab,
       cost,
       idleSockets,
@@ -352,8 +367,8 @@ export async function runBench(): Promise<void> {
   // Lighthouse once, against the one-replica stack: its scores do not depend on the replica count.
   const auditOnce = async (base: string) => {
     if (runs.length > 0) return;
-    lighthouse = await attempt(`Lighthouse on ${SETTINGS.lighthouseRuns} runs of each page`, say, () =>
-      measureLighthouse(base, path.join(BENCH_DIR, 'lighthouse'), SETTINGS.lighthouseRuns),
+    lighthouse = await attempt(`Lighthouse on ${SETTINGS.lighthouseRuns} runs of each page`, say, async () =>
+      measureLighthouse(base, path.join(BENCH_DIR, 'lighthouse'), SETTINGS.lighthouseRuns, [await documentPage(base)]),
     );
   };
   try {

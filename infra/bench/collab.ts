@@ -1,10 +1,10 @@
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
-import WebSocket from 'ws';
+import { HocuspocusProvider, type HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import * as Y from 'yjs';
 import { documentFragment } from '@prd/doc-model';
-import { COLLAB_PATH, COLLAB_TOKEN, collabDocumentName } from '@prd/proto';
+import { COLLAB_TOKEN, collabDocumentName } from '@prd/proto';
 import type { StackState } from '../lib/stack.ts';
 import { createDocument, nowMs, type BenchUser } from './api.ts';
+import { socketTo } from './live-client.ts';
 import { openHeapProbe } from './heap-probe.ts';
 import { latencies, type Latencies } from './load.ts';
 
@@ -39,18 +39,6 @@ const DOCUMENT = `# Checkout redesign\n\n${['Goals', 'Users', 'Requirements', 'M
 /** The content replicas' own addresses (not nginx), so that clients can be put on different replicas. */
 function contentReplicas(state: StackState): Array<{ url: string; pid: number }> {
   return state.processes.filter((p) => p.kind === 'service' && /^content(-\d+)?$/.test(p.name) && p.port).map((p) => ({ url: `http://127.0.0.1:${p.port}`, pid: p.pid }));
-}
-
-function socketTo(replica: string, user: BenchUser): HocuspocusProviderWebsocket {
-  const headers = { Cookie: user.cookie, Origin: replica };
-  return new HocuspocusProviderWebsocket({
-    url: `${replica.replace(/^http/, 'ws')}${COLLAB_PATH}`,
-    WebSocketPolyfill: class extends WebSocket {
-      constructor(address: string | URL, protocols?: string | string[]) {
-        super(address, protocols, { headers });
-      }
-    },
-  });
 }
 
 interface Editor {

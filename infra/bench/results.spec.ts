@@ -72,3 +72,24 @@ describe('CPU per request of each main route', () => {
     expect(cells?.map((c) => c && 'text' in c && c.text)).toEqual(['2.50 ms (2.40 ms–2.70 ms) (content 2.50)', '2.60 ms (2.50 ms–2.80 ms) (content 2.60)']);
   });
 });
+
+describe('the rich-text editor rows (issue 31)', () => {
+  const editorSpeed = (p99Ms: number, opens: number[]) => ({
+    documentBytes: 100_019,
+    otherEditors: 2,
+    keyToPaint: { samples: 200, p50Ms: 8.3, p99Ms, maxMs: 31.2 },
+    open: spread(opens),
+  });
+
+  test('key-to-paint: p99 judged against 16 ms, with p50, maximum and count; a results file from before says not run', () => {
+    const rows = buildRows([run(1, { editorSpeed: editorSpeed(15.9, [700]) }), run(2, {})], notRun, notRun);
+    const cells = cellsOf(rows, 'Editor key-to-paint while typing into a 100 kB PRD');
+    expect(cells?.[0]).toEqual({ value: 15.9, text: '8.30 ms / 15.9 ms / max 31.2 ms (200 samples)' });
+    expect(cells?.[1]).toHaveProperty('notMeasured');
+  });
+
+  test('opening: the median of the opens judged against 1 s, shown with its spread and count', () => {
+    const rows = buildRows([run(1, { editorSpeed: editorSpeed(10, [900, 1250, 800, 950, 870]) })], notRun, notRun);
+    expect(cellsOf(rows, 'Opening a 100 kB PRD until it is editable')?.[0]).toEqual({ value: 900, text: '900.0 ms (800.0 ms–1250.0 ms) (5 opens)' });
+  });
+});

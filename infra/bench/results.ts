@@ -15,6 +15,7 @@ import type { PushConditions, PushFigures } from './usage-push.ts';
 import type { ExportFigures } from './document-export.ts';
 import type { DocumentModelFigures } from './document-model.ts';
 import type { ImportFigures } from './document-import.ts';
+import type { EditorSpeedFigures } from './editor-speed.ts';
 import type { MergeFigures } from './merge-cost.ts';
 
 /** Everything one stack (one replica count) measured. */
@@ -36,6 +37,8 @@ export interface RunResults {
   pdfExport?: ExportFigures | NotMeasured;
   /** Absent in results saved before the import existed. */
   docxImport?: ImportFigures | NotMeasured;
+  /** The rich-text editor in Chromium (issue 31); absent in results saved before it was measured. */
+  editorSpeed?: EditorSpeedFigures | NotMeasured;
   /** Absent in results saved before co-editing was measured. */
   collab?: CollabFigures | NotMeasured;
   /** Product CPU per request (infra/bench/cost.ts); absent in results saved before it was measured. */
@@ -458,6 +461,16 @@ export function buildRows(
           text: `${ms(f.medianMs)} (slowest ${ms(f.maxMs)}; ${f.samples} samples; ${kB(f.docxBytes)} file)`,
         })),
       ),
+    },
+    {
+      figure: 'Editor key-to-paint while typing into a 100 kB PRD, two others typing (Chromium; keydown → the frame that paints it; p50 / p99 / max)',
+      target: { op: '<=', value: 16, text: 'p99 ≤ 16 ms' },
+      cells: each((r) => from(r.editorSpeed ?? NOT_RUN, (f) => ({ value: f.keyToPaint.p99Ms, text: latencyText(f.keyToPaint) }))),
+    },
+    {
+      figure: 'Opening a 100 kB PRD until it is editable (Chromium, scripts cached; navigation start → the editor editable and holding the text; median (min–max))',
+      target: { op: '<=', value: 1000, text: 'p50 ≤ 1 s' },
+      cells: each((r) => from(r.editorSpeed ?? NOT_RUN, (f) => ({ value: f.open.median, text: `${spreadText(f.open, ms)} (${f.open.values.length} opens)` }))),
     },
     {
       figure: 'Three-way merge of one AI save onto a 100 kB document people changed meanwhile (content’s mergeEdit, in-process; p50 / p99 / max)',
