@@ -43,6 +43,11 @@ test('B comments on a passage mentioning A; A sees the notification arrive live,
   await expect(open.getByRole('article', { name: `Comment by ${b.username}` })).toContainText('Can we measure this?');
   // The quote is the passage, found in the stored markdown (not orphaned).
   await expect(open.getByRole('article', { name: `Comment by ${b.username}` })).toContainText(PASSAGE);
+  // The passage is highlighted in the editor; a click on it focuses its thread.
+  const highlight = text.locator('[data-comment-id]');
+  await expect(highlight).toHaveText(PASSAGE);
+  await highlight.click();
+  await expect(open.getByRole('article', { name: `Comment by ${b.username}` })).toBeFocused();
 
   // A's bell hears of the mention live and opens the document on that comment.
   const bell = a.page.getByRole('button', { name: 'Notifications, 1 unread' });

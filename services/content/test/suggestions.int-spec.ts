@@ -4,7 +4,7 @@ import { browserRequest as request } from '@prd/kit/testing';
 import { ErrorCode, roleNeededMessage, SUGGESTION_NOT_FOUND, SUGGESTION_OUTDATED_MESSAGE, SUGGESTION_TEXT_MAX, type Suggestion } from '@prd/proto';
 import { startContent, type ContentService } from '@prd/testing/content';
 import { startIdentityForPeers, signUp, type IdentityService, type TestUser } from '@prd/testing/identity';
-import { connect, untilText, type CollabClient } from './collab-clients.js';
+import { connect, typeIn, untilMarkdown, type CollabClient } from './collab-clients.js';
 import { internalHeaders } from './content-stack.js';
 
 type Named = TestUser & { username: string };
@@ -126,7 +126,7 @@ describe('suggestions across two content replicas', () => {
     const accepted = await decide(id, suggestion!.id, 'accept', editor).expect(200);
     expect(accepted.body.suggestion).toMatchObject({ status: 'accepted', decidedBy: { id: editor.id, username: editor.username }, position: null });
     const expected = TEXT.replace('Fix it.', 'Halve drop-offs.');
-    expect(await untilText(watcher.text, (value) => value === expected)).toBe(expected);
+    expect(await untilMarkdown(watcher, (value) => value === expected)).toBe(expected);
     expect(await announced).toEqual({ type: 'suggestions', documentId: id });
     expect(await stored(id)).toBe(expected);
 
@@ -180,12 +180,12 @@ describe('suggestions across two content replicas', () => {
     const typist = connect(two.url, owner.cookie, id);
     clients.push(typist);
     await typist.synced;
-    typist.text.insert(0, 'Typed. ');
-    await untilText(typist.text, (value) => value.startsWith('Typed. '));
+    typeIn(typist, 'Shoppers abandon', 'Typed. ', 'start');
+    await untilMarkdown(typist, (value) => value.includes('Typed. Shoppers'));
     const answers = await Promise.all([decide(id, suggestion!.id, 'accept', owner, one), decide(id, suggestion!.id, 'accept', editor, two)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    const expected = `Typed. ${TEXT.replace('Fix it.', 'Fix it by June.')}`;
-    expect(await untilText(typist.text, (value) => value === expected)).toBe(expected);
+    const expected = TEXT.replace('Shoppers', 'Typed. Shoppers').replace('Fix it.', 'Fix it by June.');
+    expect(await untilMarkdown(typist, (value) => value === expected)).toBe(expected);
   });
 
   it('inserts at an insertion point, and answers a retried job with the suggestions it stored the first time', async () => {

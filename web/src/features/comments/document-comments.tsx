@@ -1,12 +1,10 @@
-import { CommentOutlined } from '@ant-design/icons';
 import type { DocumentDto, TextQuote } from '@prd/proto';
 import type { Editor } from '@tiptap/react';
-import { Button } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useCurrentUser } from '../../shared/user/use-current-user';
 import { useGetNotificationsQuery } from '../notifications/notifications-api';
-import { CommentOnSelection } from './comment-on-selection';
+import { CommentActionsContext } from './comment-on-selection';
 import { commentPermissions } from './comment-permissions';
 import { useGetCommentsQuery } from './comments-api';
 import { CommentsPanel } from './comments-panel';
@@ -26,7 +24,8 @@ interface Props {
 
 /**
  * A document's text with its comments (docs/decisions/0012-sharing-and-roles.md): a 'Comment' action on text selected in
- * the editor for commenters (and `CommentOnSelection` for the editor's menus), and the threads beside it (`?comment=<id>`,
+ * the editor for commenters (and `CommentActionsContext` for the editor's menus), its passages highlighted in the
+ * editor (a click focuses the thread), and the threads beside it (`?comment=<id>`,
  * as a notification opens it, focuses one; a passage marked `data-comment-id` in the text is scrolled to).
  */
 export function DocumentComments({ document, editor, markdownNow, children }: Props) {
@@ -34,7 +33,6 @@ export function DocumentComments({ document, editor, markdownNow, children }: Pr
   const [params, setParams] = useSearchParams();
   const fromUrl = Number(params.get('comment')) || null;
   const [activeId, setActiveId] = useState<number | null>(fromUrl);
-  const [selected, setSelected] = useState<{ quote: TextQuote | null; top: number; left: number } | null>(null);
   const [pending, setPending] = useState<TextQuote | null>(null);
   const textRef = useRef<HTMLDivElement>(null);
   const threadRefs = useRef(new Map<number, HTMLElement>());
@@ -78,50 +76,34 @@ export function DocumentComments({ document, editor, markdownNow, children }: Pr
     return quoteFromEditor(editor.state.doc, from, to, markdown);
   }, [editor, markdownNow]);
 
-  // The 'Comment' action follows the editor's selection (mouse or keyboard).
-  useEffect(() => {
-    if (!may.write || !editor) return undefined;
-    const onChange = () => {
-      const frame = textRef.current;
-      const { from, to, empty } = editor.state.selection;
-      if (empty || !frame) return setSelected(null);
-      const box = editor.view.coordsAtPos(to);
-      const start = editor.view.coordsAtPos(from);
-      const outer = frame.getBoundingClientRect();
-      setSelected({ quote: quoteSelection(), top: box.bottom - outer.top + 4, left: Math.max(0, Math.min(start.left, box.left) - outer.left) });
-    };
-    editor.on('selectionUpdate', onChange);
-    return () => {
-      editor.off('selectionUpdate', onChange);
-    };
-  }, [may.write, editor, quoteSelection]);
-
   const comment = useCallback((): boolean => {
     const quote = quoteSelection();
     if (!quote) return false;
     setPending(quote);
-    setSelected(null);
     return true;
   }, [quoteSelection]);
 
+  // The open threads' passages are highlighted in the editor, which re-finds them as the text changes.
+  useEffect(() => {
+    const open = threads.flatMap((t) => (t.anchor && !t.orphaned && !t.resolved ? [{ id: t.id, ...t.anchor }] : []));
+    editor?.commands.setCommentHighlights(open, activeId);
+  }, [editor, threads, activeId]);
+
+  // A click on a highlighted passage brings its thread into view and focuses it.
+  const focusThread = useCallback((id: number) => {
+    setActiveId(id);
+    const thread = threadRefs.current.get(id);
+    thread?.scrollIntoView({ block: 'nearest' });
+    thread?.focus({ preventScroll: true });
+  }, []);
+
+  const actions = useMemo(() => ({ commentOnSelection: may.write ? comment : null, focusThread }), [may.write, comment, focusThread]);
+
   return (
-    <CommentOnSelection.Provider value={may.write ? comment : null}>
+    <CommentActionsContext.Provider value={actions}>
       <div className={styles.layout}>
         <div className={styles.textFrame} ref={textRef} data-testid="commented-text">
           {children}
-          {selected && (
-            <div className={styles.selectionAction} style={{ top: selected.top, left: selected.left }}>
-              {selected.quote ? (
-                <Button size="small" type="primary" icon={<CommentOutlined aria-hidden />} onMouseDown={(e) => e.preventDefault()} onClick={comment}>
-                  Comment
-                </Button>
-              ) : (
-                <span className={styles.hint} role="status">
-                  Select text within one paragraph to comment on it
-                </span>
-              )}
-            </div>
-          )}
         </div>
         <CommentsPanel
           documentId={document.id}
@@ -138,6 +120,6 @@ export function DocumentComments({ document, editor, markdownNow, children }: Pr
           }}
         />
       </div>
-    </CommentOnSelection.Provider>
+    </CommentActionsContext.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { HistoryOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { CodeOutlined, HistoryOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { roleAllows, userColor } from '@prd/proto';
 import type { Editor } from '@tiptap/react';
 import { Alert, Button, Drawer } from 'antd';
@@ -31,9 +31,9 @@ import { useDocumentUpdating } from './use-document-updating';
 import { useLiveDocument } from './use-live-document';
 import styles from './document-page.module.css';
 
-// The editor's code (TipTap, ProseMirror, the shared schema) loads with the document, not with the app.
-const loadRichEditor = () => import('../rich-editor/rich-editor');
-const RichEditor = lazy(loadRichEditor);
+// The editor's code (TipTap, ProseMirror, the shared schema, the writing aids) loads with the document, not with the app.
+const loadRichEditor = () => import('../rich-editor/document-rich-editor');
+const DocumentRichEditor = lazy(loadRichEditor);
 const noMarkdown = () => null;
 
 const isNotFound = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as ApiError).status === 404;
@@ -62,6 +62,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
   const [history, setHistory] = useState(false);
   const [sharing, setSharing] = useState(false);
   const [editor, setEditor] = useState<Editor | null>(null);
+  const [source, setSource] = useState(false);
   const dispatch = useAppDispatch();
   const { user } = useCurrentUser();
   const found = document.data !== undefined;
@@ -120,7 +121,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
     <DocumentComments document={doc} editor={editor} markdownNow={live?.markdownNow ?? noMarkdown}>
       {live && snapshot?.text != null ? (
         <Suspense fallback={<LoadingState text="Loading the editor..." visible />}>
-          <RichEditor doc={live.doc} presence={live.provider} user={live.user} editable={canType} onEditor={setEditor} />
+          <DocumentRichEditor doc={live.doc} presence={live.provider} user={live.user} editable={canType} source={source} onEditor={setEditor} />
         </Suspense>
       ) : (
         <LoadingState text="Connecting to the live document..." visible />
@@ -146,6 +147,9 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
         <div className={styles.actions}>
           {snapshot && <PresenceList people={snapshot.people} />}
           {doc.role !== 'owner' && <Badge>{ROLE_LABELS[doc.role]}</Badge>}
+          <Button icon={<CodeOutlined aria-hidden />} aria-pressed={source} onClick={() => setSource(!source)} title="Show and edit the markdown source">
+            Markdown
+          </Button>
           <Button icon={<HistoryOutlined aria-hidden />} aria-haspopup="dialog" onClick={() => setHistory(true)}>
             History
           </Button>

@@ -5,7 +5,7 @@ import { EditorState } from '@tiptap/pm/state';
 import { documentExtensions } from '@prd/doc-model';
 import { Editor } from '@tiptap/core';
 import { commentHighlightsKey, CommentHighlights, type CommentHighlight } from './comment-highlights';
-import { quoteFromEditor } from './editor-quote';
+import { quoteFromEditor } from '../../comments/quote-from-editor';
 import { caretAfter, createEditor, select, typeText } from './test/editor-harness';
 
 let editor: Editor | undefined;
@@ -93,13 +93,12 @@ describe('comment highlights in the editor', () => {
     expect(onCommentClick).not.toHaveBeenCalled();
   });
 
-  it('quotes the selection in the text the highlights search, so that a comment made here is found here', () => {
+  it('finds a comment quoted from the editor as the page quotes it (against the markdown, which the server searches)', () => {
     editor = createEditor(PRD);
     select(editor, 'Fix the payment');
-    const quote = quoteFromEditor(editor)!;
-    expect(quote).toEqual({ exact: 'Fix the payment', prefix: 'ndon carts at the payment step. ', suffix: ' step first.Fewer fields' });
-    // "CheckoutShoppers": blocks meet without a separator, as the rendered document's text reads.
-    expect(quoteFromEditor((select(editor, 'Checkout'), editor))!.suffix).toBe('Shoppers abandon carts at the pa');
+    const { from, to } = editor.state.selection;
+    const quote = quoteFromEditor(editor.state.doc, from, to, PRD)!;
+    expect(quote).toEqual({ exact: 'Fix the payment', prefix: ' carts at the **payment step**. ', suffix: ' step first.\n\n- Fewer fields\n' });
     editor.commands.setCommentHighlights([{ id: 3, ...quote }]);
     expect(ranges(editor)).toEqual({ 3: 'Fix the payment' });
   });

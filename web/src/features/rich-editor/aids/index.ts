@@ -3,5 +3,4 @@ export { writingAidExtensions, type WritingAidOptions } from './writing-aid-exte
 export { WritingAids } from './writing-aids';
 export { DocumentOutline } from './document-outline';
 export { MarkdownSourceView } from './markdown-source-view';
-export { quoteFromEditor } from './editor-quote';
 export type { CommentHighlight } from './comment-highlights';

@@ -1,0 +1,60 @@
+import type { Editor } from '@tiptap/react';
+import { useMemo, useRef } from 'react';
+import type { Awareness } from 'y-protocols/awareness';
+import type * as Y from 'yjs';
+import { useToast } from '../../shared/toast/toast';
+import { useCommentActions } from '../comments/comment-on-selection';
+import { DocumentOutline, MarkdownSourceView, WritingAids, writingAidExtensions } from './aids';
+import RichEditor from './rich-editor';
+
+interface Props {
+  doc: Y.Doc;
+  presence: { awareness: Awareness | null };
+  user: { name: string; color: string };
+  editable: boolean;
+  /** The "Markdown" view: the source, edited live, instead of the rich text. */
+  source: boolean;
+  onEditor: (editor: Editor | null) => void;
+}
+
+/**
+ * The document page's editor (docs/decisions/0040-document-first-page.md): the rich text with its writing aids (the "/"
+ * menu, the formatting and table menus, paste cleanup, comment highlights, the outline), or its markdown source.
+ * One lazy chunk with TipTap.
+ */
+export default function DocumentRichEditor({ doc, presence, user, editable, source, onEditor }: Props) {
+  const { commentOnSelection: quoteAndComment, focusThread } = useCommentActions();
+  const toast = useToast();
+  // A selection across formatting or blocks cannot be quoted as the server finds quotes: say so instead of nothing.
+  const commentOnSelection = useMemo(
+    () =>
+      quoteAndComment &&
+      (() => {
+        if (!quoteAndComment()) toast.error('Cannot comment on this selection', 'Select text within one paragraph to comment on it.');
+      }),
+    [quoteAndComment, toast],
+  );
+  // The extensions are made once (a new list rebuilds the editor); they call whatever the comments offer now.
+  const current = useRef({ commentOnSelection, focusThread });
+  current.current = { commentOnSelection, focusThread };
+  const aids = useMemo(
+    () =>
+      writingAidExtensions({
+        onComment: () => current.current.commentOnSelection?.(),
+        onCommentClick: (id) => current.current.focusThread(id),
+      }),
+    [],
+  );
+
+  if (source) return <MarkdownSourceView doc={doc} editable={editable} />;
+  return (
+    <RichEditor doc={doc} presence={presence} user={user} editable={editable} extraExtensions={aids} onEditor={onEditor}>
+      {(editor) => (
+        <>
+          <WritingAids editor={editor} canEdit={editable} canComment={commentOnSelection !== null} onComment={commentOnSelection ?? undefined} />
+          <DocumentOutline editor={editor} />
+        </>
+      )}
+    </RichEditor>
+  );
+}
