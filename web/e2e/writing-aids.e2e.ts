@@ -11,7 +11,7 @@ test.describe.configure({ timeout: 90_000 });
 async function openEditor(page: Page, content: string): Promise<{ editor: Locator; documentId: number }> {
   const document = await createDocumentByApi(page, unique('Writing aids '), content);
   await page.goto(`/documents/${document.id}`);
-  const editor = page.getByRole('textbox', { name: 'Document' });
+  const editor = page.getByRole('textbox', { name: 'Document', exact: true });
   await expect(editor).toBeVisible({ timeout: 20_000 });
   await expect(editor).toHaveAttribute('contenteditable', 'true');
   return { editor, documentId: document.id };
@@ -141,7 +141,7 @@ test('someone who may comment but not edit gets only Comment on a selection', as
   await shareByApi(owner.page, document.id, commenter.username, 'commenter');
   const { page } = commenter;
   await page.goto(`/documents/${document.id}`);
-  const editor = page.getByRole('textbox', { name: 'Document' });
+  const editor = page.getByRole('textbox', { name: 'Document', exact: true });
   await expect(editor).toBeVisible({ timeout: 20_000 });
   await expect(editor).toHaveAttribute('contenteditable', 'false');
   // A drag over the words, as one selects text to comment on.
