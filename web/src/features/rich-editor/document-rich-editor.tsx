@@ -1,3 +1,4 @@
+import { COLLAB_PASTE_MAX_CHARS } from '@prd/proto';
 import type { Editor } from '@tiptap/react';
 import { useMemo, useRef } from 'react';
 import type { Awareness } from 'y-protocols/awareness';
@@ -35,13 +36,18 @@ export default function DocumentRichEditor({ doc, presence, user, editable, sour
     [quoteAndComment, toast],
   );
   // The extensions are made once (a new list rebuilds the editor); they call whatever the comments offer now.
-  const current = useRef({ commentOnSelection, focusThread });
-  current.current = { commentOnSelection, focusThread };
+  const current = useRef({ commentOnSelection, focusThread, toast });
+  current.current = { commentOnSelection, focusThread, toast };
   const aids = useMemo(
     () =>
       writingAidExtensions({
         onComment: () => current.current.commentOnSelection?.(),
         onCommentClick: (id) => current.current.focusThread(id),
+        onPasteRefused: () =>
+          current.current.toast.error(
+            'Paste too large',
+            `Paste at most ${COLLAB_PASTE_MAX_CHARS.toLocaleString('en')} characters at once; import longer texts from the Documents page.`,
+          ),
       }),
     [],
   );

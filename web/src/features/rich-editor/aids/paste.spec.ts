@@ -2,6 +2,7 @@
 import '../../../test/dom-setup';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { Editor } from '@tiptap/core';
+import { COLLAB_PASTE_MAX_CHARS } from '@prd/proto';
 import { looksLikeMarkdown } from './paste';
 import { createEditor, markdownOf, paste } from './test/editor-harness';
 
@@ -129,5 +130,15 @@ describe('paste into the editor', () => {
     expect(looksLikeMarkdown('We grew 3. Then 4.')).toBe(false);
     expect(looksLikeMarkdown('Line one\nline two')).toBe(false);
     expect(looksLikeMarkdown('Steps:\n1. Open\n2. Pay')).toBe(true);
+  });
+
+  it('refuses a paste longer than the live connection takes at once, and says so', () => {
+    const refused: string[] = [];
+    editor = createEditor('Intro.\n', { onPasteRefused: () => refused.push('refused') });
+    paste(editor, { 'text/plain': 'x'.repeat(COLLAB_PASTE_MAX_CHARS + 1) });
+    expect(markdownOf(editor)).toBe('Intro.\n');
+    expect(refused).toEqual(['refused']);
+    paste(editor, { 'text/plain': ' and more' });
+    expect(markdownOf(editor)).toBe('Intro. and more\n');
   });
 });

@@ -2,6 +2,7 @@ import { Extension } from '@tiptap/core';
 import { Fragment, type Node, type Schema, Slice } from '@tiptap/pm/model';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { GAP_ATTRIBUTE, markdownToNode, SOURCE_ATTRIBUTE, TAIL_ATTRIBUTE } from '@prd/doc-model';
+import { COLLAB_PASTE_MAX_CHARS } from '@prd/proto';
 import { cleanPastedHtml } from './clean-pasted-html';
 
 /** A line only markdown's block syntax starts like this: a heading, a list item or task, a quote, a fence, a table row. */
@@ -33,12 +34,19 @@ export function markdownSlice(text: string, schema: Schema): Slice {
 /**
  * Paste into clean structure: HTML from Google Docs, Word and Notion is cleaned before the schema parses
  * it; plain text that reads as markdown (and HTML without structure beside it, as a code editor copies)
- * is parsed as markdown. In a code block, text stays text.
+ * is parsed as markdown. In a code block, text stays text. A paste of more than COLLAB_PASTE_MAX_CHARS
+ * characters is refused (`onRefused`): its update could pass the live connection's frame limit, which
+ * would close the connection; such texts go in by import.
  */
-export const PasteHandling = Extension.create({
+export const PasteHandling = Extension.create<{ onRefused?: () => void }>({
   name: 'pasteHandling',
 
+  addOptions() {
+    return { onRefused: undefined };
+  },
+
   addProseMirrorPlugins() {
+    const options = this.options;
     return [
       new Plugin({
         key: new PluginKey('pasteHandling'),
@@ -47,6 +55,10 @@ export const PasteHandling = Extension.create({
           handlePaste: (view, event) => {
             const text = event.clipboardData?.getData('text/plain') ?? '';
             const html = event.clipboardData?.getData('text/html') ?? '';
+            if (text.length > COLLAB_PASTE_MAX_CHARS) {
+              options.onRefused?.();
+              return true;
+            }
             if (view.state.selection.$from.parent.type.spec.code || STRUCTURAL_HTML.test(html) || !looksLikeMarkdown(text)) return false;
             const { $from, empty } = view.state.selection;
             const slice = markdownSlice(text, view.state.schema);

@@ -10,9 +10,17 @@ export interface WritingAidOptions {
   onComment?: () => void;
   /** A click on a commented passage: its thread's id. */
   onCommentClick?: (id: number) => void;
+  /** A paste refused for its size. */
+  onPasteRefused?: () => void;
 }
 
 /** The extensions the writing aids add to an editor built on `documentExtensions`. */
-export function writingAidExtensions({ onComment, onCommentClick }: WritingAidOptions): AnyExtension[] {
-  return [SlashMenu, WritingShortcuts.configure({ onComment }), PasteHandling, TaskInput, CommentHighlights.configure({ onClick: onCommentClick })];
+export function writingAidExtensions({ onComment, onCommentClick, onPasteRefused }: WritingAidOptions): AnyExtension[] {
+  return [
+    SlashMenu,
+    WritingShortcuts.configure({ onComment }),
+    PasteHandling.configure({ onRefused: onPasteRefused }),
+    TaskInput,
+    CommentHighlights.configure({ onClick: onCommentClick }),
+  ];
 }
