@@ -136,7 +136,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
           <DocumentTitle id={doc.id} title={doc.title} canEdit={canEdit} />
           <div className={styles.meta}>
             <span data-testid="character-count">{characterCount(doc.content)}</span>
-            <SaveStatus snapshot={snapshot} canType={canType} />
+            <SaveStatus live={live} snapshot={snapshot} canType={canType} />
             {updating && (
               <Badge primary role="status">
                 Updating...

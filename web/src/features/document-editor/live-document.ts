@@ -33,8 +33,6 @@ export interface LiveSnapshot {
   status: LiveStatus;
   /** The live document's markdown (derived from its structure, a moment behind the typing); null until the first sync. */
   text: string | null;
-  /** Edits made here that the server has not confirmed yet. */
-  unsynced: boolean;
   /** The server's answer for this connection: viewers and commenters only read. */
   readOnly: boolean;
   people: Person[];
@@ -55,8 +53,14 @@ export class LiveDocument {
   /** This browser in the presence (the editor's carets show it to the others). */
   readonly user: AwarenessUser;
   private readonly socket: HocuspocusProviderWebsocket;
-  private snapshot: LiveSnapshot = { status: 'connecting', text: null, unsynced: false, readOnly: false, people: [], accessChanges: 0 };
+  private snapshot: LiveSnapshot = { status: 'connecting', text: null, readOnly: false, people: [], accessChanges: 0 };
   private readonly listeners = new Set<() => void>();
+  /**
+   * Edits made here that the server has not confirmed yet: apart from the snapshot, since it flips twice per keystroke
+   * and only the save status shows it (the page would re-render whole on every key).
+   */
+  private unsynced = false;
+  private readonly unsyncedListeners = new Set<() => void>();
   private markdown: LiveMarkdown | null = null;
 
   constructor(documentId: number, user: LiveUser) {
@@ -80,7 +84,10 @@ export class LiveDocument {
         this.markdown ??= followMarkdown(this.doc, (text) => this.update({ text }));
         this.update({ status: 'live', readOnly: this.provider.authorizedScope === 'readonly' });
       },
-      onUnsyncedChanges: () => this.update({ unsynced: this.provider.hasUnsyncedChanges }),
+      onUnsyncedChanges: () => {
+        this.unsynced = this.provider.hasUnsyncedChanges;
+        for (const listener of this.unsyncedListeners) listener();
+      },
       onAuthenticated: ({ scope }) => this.update({ readOnly: scope === 'readonly' }),
       onAuthenticationFailed: () => {
         this.update({ status: 'revoked', readOnly: true });
@@ -109,11 +116,20 @@ export class LiveDocument {
 
   getSnapshot = (): LiveSnapshot => this.snapshot;
 
+  /** For useSyncExternalStore: whether edits made here wait for the server. */
+  subscribeUnsynced = (listener: () => void): (() => void) => {
+    this.unsyncedListeners.add(listener);
+    return () => this.unsyncedListeners.delete(listener);
+  };
+
+  getUnsynced = (): boolean => this.unsynced;
+
   /** The markdown as it is now, with the last keystrokes (the snapshot's may be a moment behind); null before the first sync. */
   markdownNow = (): string | null => this.markdown?.now() ?? null;
 
   destroy(): void {
     this.listeners.clear();
+    this.unsyncedListeners.clear();
     this.markdown?.stop();
     this.provider.awareness?.off('change', this.updatePeople);
     this.provider.destroy();

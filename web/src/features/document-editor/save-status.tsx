@@ -1,4 +1,5 @@
-import type { LiveSnapshot } from './live-document';
+import { useSyncExternalStore } from 'react';
+import type { LiveDocument, LiveSnapshot } from './live-document';
 import styles from './document-page.module.css';
 
 const OFFLINE = 'Offline — your changes are kept and will sync';
@@ -7,14 +8,18 @@ const OFFLINE = 'Offline — your changes are kept and will sync';
  * What became of this person's edits: saving is automatic (the server stores the live document by itself). Someone
  * who only reads is told when the connection is down (the text stops following), nothing else.
  */
-export function saveStatus(snapshot: LiveSnapshot, canType: boolean): string | null {
+export function saveStatus(snapshot: LiveSnapshot, unsynced: boolean, canType: boolean): string | null {
   if (snapshot.status === 'reconnecting') return canType ? OFFLINE : 'Offline — reconnecting…';
   if (snapshot.status !== 'live' || !canType) return null;
-  return snapshot.unsynced ? 'Saving…' : 'Saved';
+  return unsynced ? 'Saving…' : 'Saved';
 }
 
-export function SaveStatus({ snapshot, canType }: { snapshot: LiveSnapshot | null; canType: boolean }) {
-  const status = snapshot && saveStatus(snapshot, canType);
+const noSubscription = () => () => undefined;
+const nothingUnsynced = () => false;
+
+export function SaveStatus({ live, snapshot, canType }: { live: LiveDocument | null; snapshot: LiveSnapshot | null; canType: boolean }) {
+  const unsynced = useSyncExternalStore(live?.subscribeUnsynced ?? noSubscription, live?.getUnsynced ?? nothingUnsynced);
+  const status = snapshot && saveStatus(snapshot, unsynced, canType);
   return (
     <span className={styles.saveStatus} role="status" data-testid="save-status">
       {status}
