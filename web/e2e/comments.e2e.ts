@@ -71,7 +71,8 @@ test('B comments on a passage mentioning A; A sees the notification arrive live,
   expect(edited.ok()).toBe(true);
   await a.page.reload();
   const orphaned = a.page.getByRole('list', { name: 'Orphaned comments' });
-  await expect(orphaned.getByRole('article', { name: `Comment by ${b.username}` })).toContainText(PASSAGE);
+  // The reloaded page loads its threads again: seconds on the loaded shared machine, as above (CI saw "Loading comments…" at 5 s).
+  await expect(orphaned.getByRole('article', { name: `Comment by ${b.username}` })).toContainText(PASSAGE, { timeout: 30_000 });
   await expect(a.page.getByRole('list', { name: 'Open comments' }).getByRole('article')).toHaveCount(0);
 });
 
