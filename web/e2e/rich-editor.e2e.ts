@@ -47,8 +47,9 @@ test('two people format, make a list and edit the same table cell at once, and c
   expect([...cell].sort().join('')).toBe([...merged].sort().join(''));
   await expect.poll(async () => (await editorText(onA.editor)) === (await editorText(onB.editor))).toBe(true);
 
-  // One stored markdown holds all of it, the edited blocks in the house style, the untouched ones as written.
-  const escaped = cell.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // One stored markdown holds all of it, the edited blocks in the house style, the untouched ones as written. A table
+  // cell's markdown cannot end in a space: when the merged runs end with one, the cell is stored without it.
+  const escaped = cell.trimEnd().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   await expect
     .poll(() => storedMarkdown(a.page, doc.id), { timeout: 30_000 })
     .toMatch(
