@@ -409,16 +409,22 @@ describe('hostile input on every route', () => {
     // A Hocuspocus message: the document's name, the message type (1: presence), then its bytes.
     const presence = new Uint8Array([...varUint(name.length), ...name, 1, ...varUint(PRESENCE_MAX_BYTES), ...new Uint8Array(PRESENCE_MAX_BYTES)]);
     expect(await closeCodeAfter(presence)).toBe(4413);
-    expect(await closeCodeAfter(new Uint8Array(FRAME_MAX_BYTES + 1))).toBe(1009);
+    // 1009 when the server's close frame reaches the client; 1006 when the server drops the connection while the client
+    // is still writing the megabyte (the reset arrives first: seen on a loaded machine). Either way the frame is refused.
+    expect([1006, 1009]).toContain(await closeCodeAfter(new Uint8Array(FRAME_MAX_BYTES + 1)));
   });
 
   it("closes a live-editing socket whose update writes outside the document's structure, and applies none of it", async () => {
     // Written down again, not imported: docs/decisions/0032's close code and 0039's names (the old Y.Text, the provider's token).
-    const before = (await visitor.get(`/api/documents/${ids.document}`)).json as { content: string };
+    // A document of its own: the cases over every route end by deleting the shared one, which would never sync.
+    const created = await visitor.post('/api/documents', { title: 'Structure', content: '# Structure\n\nBody.\n' });
+    expect(created.status).toBe(201);
+    const documentId = (created.json as { id: number }).id;
+    const before = (await visitor.get(`/api/documents/${documentId}`)).json as { content: string };
     const closeCodeAfter = async (write: (doc: Y.Doc) => void): Promise<number> => {
       const headers = { Cookie: visitor.cookie, Origin: stack.url };
       const socket = new HocuspocusProviderWebsocket({
-        url: `${stack.url.replace('http', 'ws')}/ws-collab?document=${ids.document}`,
+        url: `${stack.url.replace('http', 'ws')}/ws-collab?document=${documentId}`,
         WebSocketPolyfill: class extends WebSocket {
           constructor(address: string | URL, protocols?: string | string[]) {
             super(address, protocols, { headers });
@@ -426,7 +432,7 @@ describe('hostile input on every route', () => {
         },
       });
       const doc = new Y.Doc();
-      const provider = new HocuspocusProvider({ websocketProvider: socket, name: String(ids.document), token: 'session', document: doc });
+      const provider = new HocuspocusProvider({ websocketProvider: socket, name: String(documentId), token: 'session', document: doc });
       provider.attach();
       try {
         await new Promise<void>((resolve) => provider.on('synced', () => resolve()));
@@ -441,7 +447,7 @@ describe('hostile input on every route', () => {
     // A client of the markdown-source era typing into its Y.Text, and a root type of a client's own.
     expect(await closeCodeAfter((doc) => doc.getText('content').insert(0, 'Old client.\n'))).toBe(4413);
     expect(await closeCodeAfter((doc) => doc.getMap('elsewhere').set('junk', 'x'.repeat(1000)))).toBe(4413);
-    expect(((await visitor.get(`/api/documents/${ids.document}`)).json as { content: string }).content).toBe(before.content);
+    expect(((await visitor.get(`/api/documents/${documentId}`)).json as { content: string }).content).toBe(before.content);
   });
 
   it('leaves every process of the stack running and ready', async () => {
