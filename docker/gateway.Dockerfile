@@ -21,6 +21,7 @@ COPY web/package.json web/
 COPY infra/package.json infra/
 RUN npm ci --no-audit --no-fund
 COPY proto proto
+COPY doc-model doc-model
 COPY web web
 RUN npx nx run-many -t build --projects=@prd/web --outputStyle=static
 
