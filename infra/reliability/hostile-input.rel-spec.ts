@@ -435,7 +435,11 @@ describe('hostile input on every route', () => {
       const provider = new HocuspocusProvider({ websocketProvider: socket, name: String(documentId), token: 'session', document: doc });
       provider.attach();
       try {
-        await new Promise<void>((resolve) => provider.on('synced', () => resolve()));
+        // A refusal fails at once (and the finally below closes the provider, which would otherwise keep jest alive).
+        await new Promise<void>((resolve, reject) => {
+          provider.on('synced', () => resolve());
+          provider.on('authenticationFailed', ({ reason }: { reason: string }) => reject(new Error(`live editing refused: ${reason}`)));
+        });
         const closed = new Promise<number>((resolve) => provider.on('close', ({ event }: { event: { code: number } }) => resolve(event.code)));
         write(doc);
         return await closed;
