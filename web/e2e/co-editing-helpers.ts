@@ -40,10 +40,24 @@ export function editorText(editor: Locator): Promise<string> {
   });
 }
 
-/** Puts the caret at the end of the editor's text block that contains `text`. */
+/**
+ * Puts the caret at the end of the editor's text block that contains `text`, and waits until the editor has taken it.
+ * End moves the browser's caret; ProseMirror reads it on the next `selectionchange`, and Chromium, busy, runs the next
+ * key first: Enter then split the paragraph where the click had put the caret.
+ */
 export async function caretAfter(editor: Locator, text: string): Promise<void> {
   await editor.locator('p, h1, h2, h3, h4, h5, h6', { hasText: text }).first().click();
   await editor.page().keyboard.press('End');
+  await expect.poll(() => editorCaretAtBlockEnd(editor)).toBe(true);
+}
+
+/** Whether the editor's own selection (TipTap keeps its editor on the editable element) is a caret at the end of its block. */
+function editorCaretAtBlockEnd(editor: Locator): Promise<boolean> {
+  return editor.evaluate((element) => {
+    type Selection = { empty: boolean; $head: { parentOffset: number; parent: { content: { size: number } } } };
+    const selection = (element as unknown as { editor?: { state: { selection: Selection } } }).editor?.state.selection;
+    return !!selection && selection.empty && selection.$head.parentOffset === selection.$head.parent.content.size;
+  });
 }
 
 /** The markdown the server stores for the document (it stores the live document by itself, within seconds). */

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createDocumentByApi } from './chat-helpers';
-import { documentRegion, openLiveEditor, storedMarkdown } from './co-editing-helpers';
+import { caretAfter, documentRegion, openLiveEditor, storedMarkdown } from './co-editing-helpers';
 import { unique, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
@@ -56,8 +56,7 @@ test('the document is written in place and saved by itself, the status going Sav
     new MutationObserver(() => seen.push(element.textContent ?? '')).observe(element, { childList: true, characterData: true, subtree: true });
   });
 
-  await editor.getByText('Ship the beta to 50 teams in May.').click();
-  await page.keyboard.press('End');
+  await caretAfter(editor, 'Ship the beta to 50 teams in May.');
   // Markdown typed into the editor becomes structure: "## " a heading.
   await page.keyboard.type('\n## Pricing\nFree for teams of up to five.');
   await expect(editor.getByRole('heading', { level: 2, name: 'Pricing', exact: true })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createDocumentByApi } from './chat-helpers';
-import { documentRegion, storedMarkdown } from './co-editing-helpers';
+import { caretAfter, documentRegion, storedMarkdown } from './co-editing-helpers';
 import { chooseOption, PHONE, signUp, unique, WIDE } from './helpers';
 
 // Three browser contexts and several round trips: more than the default 30 s on a busy 2-core machine.
@@ -45,8 +45,7 @@ test('A shares a document with B as editor, B edits it, A makes B a viewer, and 
   await row.getByRole('link', { name: title }).click();
   const preview = documentRegion(b.page);
   const text = preview.getByRole('textbox', { name: 'Document', exact: true });
-  await text.getByText('Shoppers abandon carts at the payment step.').click();
-  await b.page.keyboard.press('End');
+  await caretAfter(text, 'Shoppers abandon carts at the payment step.');
   await b.page.keyboard.type('\n## Goals\nHalve abandonment.');
   await expect(preview.getByTestId('save-status')).toHaveText('Saved');
   await expect.poll(() => storedMarkdown(b.page, doc.id), { timeout: 30_000 }).toContain('## Goals\n\nHalve abandonment.');

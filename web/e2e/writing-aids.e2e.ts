@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createDocumentByApi } from './chat-helpers';
-import { newUser, shareByApi } from './co-editing-helpers';
+import { caretAfter, newUser, shareByApi } from './co-editing-helpers';
 import { unique, WIDE } from './helpers';
 
 // The rich-text editor's writing aids (issue 31), as a person uses them on the document page.
@@ -43,8 +43,7 @@ test('a selection is made bold from the formatting menu', async ({ page }) => {
 
 test('"/" then Table inserts a table with a header row', async ({ page }) => {
   const { editor, documentId } = await openEditor(page, '# Plan\n\nMetrics below.\n');
-  await editor.getByText('Metrics below.', { exact: true }).click();
-  await editor.press('End');
+  await caretAfter(editor, 'Metrics below.');
   await editor.press('Enter');
   await page.keyboard.type('/tab');
   const menu = page.getByRole('listbox', { name: 'Insert block' });
@@ -86,8 +85,7 @@ test('the table controls add a row below the caret', async ({ page }) => {
 
 test('HTML pasted from Google Docs becomes clean structure, not all bold', async ({ page }) => {
   const { editor, documentId } = await openEditor(page, '# Plan\n\nIntro.\n');
-  await editor.getByText('Intro.', { exact: true }).click();
-  await editor.press('End');
+  await caretAfter(editor, 'Intro.');
   await editor.press('Enter');
   const html =
     '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-6f3a9c1e-7fff-8d2b-41c0-0a4b5e6f7d8c">' +
