@@ -129,4 +129,53 @@ describe('RichEditor', () => {
     expect(yFragmentToMarkdown(b)).toBe(yFragmentToMarkdown(a));
     expect(yFragmentToMarkdown(a)).toMatch(/^We ship\.( Alpha adds pricing\. Beta adds support\.| Beta adds support\. Alpha adds pricing\.)\n$/);
   });
+
+  it.each([
+    ['A one keystroke ahead, A ordered first', 1, 0, 1],
+    ['A one keystroke ahead, B ordered first', 1, 0, 2],
+    ['B one keystroke ahead, A ordered first', 0, 1, 1],
+    ['B one keystroke ahead, B ordered first', 0, 1, 2],
+    ['A two keystrokes ahead, B ordered first', 2, 0, 2],
+  ])("keeps each person's words together when one types beside the other's same character (%s)", (_name, leadA, leadB, clientOfA) => {
+    // A's space reaches B before B types its own space at the same spot: B's caret stays before A's space, so B's
+    // space goes in front of it. Diffing the text alone would put it behind (the two spaces read the same), and
+    // everything either typed next would interleave with the other's.
+    const a = new Y.Doc();
+    const b = new Y.Doc();
+    markdownToYFragment(a, 'We ship.\n');
+    Y.applyUpdate(b, Y.encodeStateAsUpdate(a));
+    // Yjs orders two inserts at one spot by client id: both orders, chosen rather than left to chance.
+    a.clientID = clientOfA;
+    b.clientID = 3 - clientOfA;
+    const toB: Uint8Array[] = [];
+    const toA: Uint8Array[] = [];
+    a.on('update', (update: Uint8Array, origin: unknown) => origin !== 'remote' && toB.push(update));
+    b.on('update', (update: Uint8Array, origin: unknown) => origin !== 'remote' && toA.push(update));
+    const onA = mount(a, true).editor;
+    const onB = mount(b, true).editor;
+    const end = onA.state.doc.content.size - 1;
+    act(() => {
+      onA.commands.setTextSelection(end);
+      onB.commands.setTextSelection(end);
+    });
+    const byA = [...' Alpha adds pricing.'];
+    const byB = [...' Beta adds support.'];
+    act(() => {
+      for (const character of byA.splice(0, leadA)) onA.view.dispatch(onA.state.tr.insertText(character));
+      for (const character of byB.splice(0, leadB)) onB.view.dispatch(onB.state.tr.insertText(character));
+      for (const update of toB.splice(0)) Y.applyUpdate(b, update, 'remote');
+      for (const update of toA.splice(0)) Y.applyUpdate(a, update, 'remote');
+    });
+    while (byA.length > 0 || byB.length > 0) {
+      act(() => {
+        const [nextA, nextB] = [byA.shift(), byB.shift()];
+        if (nextA) onA.view.dispatch(onA.state.tr.insertText(nextA));
+        if (nextB) onB.view.dispatch(onB.state.tr.insertText(nextB));
+        for (const update of toB.splice(0)) Y.applyUpdate(b, update, 'remote');
+        for (const update of toA.splice(0)) Y.applyUpdate(a, update, 'remote');
+      });
+    }
+    expect(yFragmentToMarkdown(b)).toBe(yFragmentToMarkdown(a));
+    expect(yFragmentToMarkdown(a)).toMatch(/^We ship\.( Alpha adds pricing\. Beta adds support\.| Beta adds support\. Alpha adds pricing\.)\n$/);
+  });
 });

@@ -1,0 +1,107 @@
+import { Extension } from '@tiptap/core';
+import type { Node as PmNode } from '@tiptap/pm/model';
+import { Plugin, PluginKey, type EditorState, type Transaction } from '@tiptap/pm/state';
+import { ReplaceStep } from '@tiptap/pm/transform';
+import { ySyncPluginKey } from '@tiptap/y-tiptap';
+import * as Y from 'yjs';
+
+/** What of y-tiptap's binding this needs: the Y.Doc, its Yjs-to-ProseMirror node map, and its re-entrance guard. */
+interface Binding {
+  doc: Y.Doc;
+  mapping: Map<Y.AbstractType<unknown>, PmNode | PmNode[]>;
+  mux: (f: () => void) => void;
+}
+
+/** Text typed at one place of one text block: where (before the change) and what. */
+interface Typed {
+  before: PmNode;
+  at: number;
+  text: string;
+}
+
+const key = new PluginKey<Typed | null>('typingLandsAtCaret');
+
+/**
+ * Writes a person's typing into Yjs at the caret. y-tiptap writes an edit by diffing each changed paragraph's text with
+ * its Yjs text (common prefix, then suffix), and a character typed beside the same character (a space before another
+ * person's space) is then put on the other side of it. The text reads the same, but Yjs now orders it after the other
+ * person's character, so their typing and ours, at the same spot, interleave run by run ("Alpha aBeta adds"). Written
+ * here first, at the caret's offset, the typing is where the person put it, and y-tiptap's diff finds nothing left to do.
+ * Only plain inserts into a text block of text alone; anything else is left to y-tiptap. Runs before y-tiptap's sync view.
+ */
+export const TypingLandsAtCaret = Extension.create({
+  name: 'typingLandsAtCaret',
+  // Before the Collaboration extension (1000): this plugin's view must update before y-tiptap's writes the diff.
+  priority: 1001,
+
+  addProseMirrorPlugins() {
+    return [
+      new Plugin<Typed | null>({
+        key,
+        state: {
+          init: () => null,
+          apply: (tr, _value, oldState) => typedIn(tr, oldState),
+        },
+        view: () => ({
+          update: (view, prevState) => {
+            const typed = key.getState(view.state);
+            if (!typed || prevState.doc !== typed.before) return;
+            const sync = ySyncPluginKey.getState(view.state) as { binding?: Binding; addToHistory?: boolean } | undefined;
+            if (sync?.binding) writeAtCaret(sync.binding, typed, sync.addToHistory !== false);
+          },
+        }),
+      }),
+    ];
+  },
+});
+
+/** The text a local transaction typed at one point of a text block, or null for any other change. */
+function typedIn(tr: Transaction, oldState: EditorState): Typed | null {
+  if (!tr.docChanged || tr.steps.length !== 1 || tr.getMeta(ySyncPluginKey) !== undefined) return null;
+  const step = tr.steps[0];
+  if (!(step instanceof ReplaceStep) || step.from !== step.to) return null;
+  const { slice } = step;
+  if (slice.openStart !== 0 || slice.openEnd !== 0 || slice.content.childCount === 0) return null;
+  let text = '';
+  let plain = true;
+  slice.content.forEach((node) => {
+    if (!node.isText || node.marks.length > 0) plain = false;
+    else text += node.text ?? '';
+  });
+  if (!plain || text === '') return null;
+  const $at = oldState.doc.resolve(step.from);
+  if (!$at.parent.isTextblock) return null;
+  return { before: oldState.doc, at: step.from, text };
+}
+
+function writeAtCaret(binding: Binding, typed: Typed, addToHistory: boolean): void {
+  const $at = typed.before.resolve(typed.at);
+  const block = $at.parent;
+  let onlyText = true;
+  block.forEach((child) => {
+    if (!child.isText) onlyText = false;
+  });
+  if (!onlyText) return;
+  const element = yElementOf(binding, block);
+  const children = element?.toArray();
+  const ytext = children?.length === 1 && children[0] instanceof Y.XmlText ? children[0] : null;
+  // The Yjs text must be the text block's text as the editor had it, or the offset would mean something else.
+  if (!ytext || plainText(ytext) !== block.textContent) return;
+  const offset = $at.parentOffset;
+  // The text takes the formatting around it; y-tiptap's pass that follows sets each run's formatting from the editor.
+  binding.mux(() => {
+    binding.doc.transact((transaction) => {
+      transaction.meta.set('addToHistory', addToHistory);
+      ytext.insert(offset, typed.text);
+    }, ySyncPluginKey);
+  });
+}
+
+function yElementOf(binding: Binding, node: PmNode): Y.XmlElement | null {
+  for (const [type, mapped] of binding.mapping) if (mapped === node && type instanceof Y.XmlElement) return type;
+  return null;
+}
+
+function plainText(ytext: Y.XmlText): string {
+  return (ytext.toDelta() as { insert: unknown }[]).map((op) => (typeof op.insert === 'string' ? op.insert : '\uFFFC')).join('');
+}
