@@ -42,7 +42,8 @@ export function DocumentSuggestions({ documentId, editor, provider, markdownNow,
   const dispatch = useAppDispatch();
   const toast = useToast();
   const asking = useRef<AbortController | null>(null);
-  useSuggestionsLive(documentId, provider, refetch);
+  const refresh = useCallback(() => void refetch(), [refetch]);
+  useSuggestionsLive(documentId, provider, refresh);
 
   const onDecide = useCallback((id: number, decision: 'accept' | 'reject') => void decide(id, decision), [decide]);
   useEffect(() => {
@@ -82,7 +83,7 @@ export function DocumentSuggestions({ documentId, editor, provider, markdownNow,
         if (answer.suggestion) {
           // The preview stays until the list holds the stored suggestion, so the passage never flickers back.
           preview({ doneAs: answer.suggestion.id });
-          void refetch();
+          refresh();
         } else {
           preview(null);
           toast.error('No suggestion', answer.note ?? 'The AI found nothing to change in this passage.');
@@ -98,7 +99,7 @@ export function DocumentSuggestions({ documentId, editor, provider, markdownNow,
         dispatch(api.util.invalidateTags(['Usage', 'CurrentUser']));
       }
     },
-    [editor, markdownNow, documentId, refetch, toast, dispatch],
+    [editor, markdownNow, documentId, refresh, toast, dispatch],
   );
 
   const actions = useMemo(() => ({ askAi: canAsk ? (instruction: string) => void askAi(instruction) : null }), [canAsk, askAi]);

@@ -22,8 +22,23 @@ const base: Suggestion = {
 };
 const SUGGESTIONS: Suggestion[] = [
   base,
-  { ...base, id: 12, status: 'outdated', author: { kind: 'token', name: 'release bot', userId: 1, requestedBy: null }, quote: { exact: 'Fewer', prefix: '', suffix: '' }, replacement: 'Less', position: null },
-  { ...base, id: 13, author: { kind: 'user', name: 'Lee', userId: 2, requestedBy: null }, quote: { exact: '', prefix: 'Goals', suffix: '' }, replacement: 'A new goal.', note: 'Missing one' },
+  {
+    ...base,
+    id: 12,
+    status: 'outdated',
+    author: { kind: 'token', name: 'release bot', userId: 1, requestedBy: null },
+    quote: { exact: 'Fewer', prefix: '', suffix: '' },
+    replacement: 'Less',
+    position: null,
+  },
+  {
+    ...base,
+    id: 13,
+    author: { kind: 'user', name: 'Lee', userId: 2, requestedBy: null },
+    quote: { exact: '', prefix: 'Goals', suffix: '' },
+    replacement: 'A new goal.',
+    note: 'Missing one',
+  },
 ];
 
 function renderList(canDecide: boolean) {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Suggestion } from '@prd/proto';
-import { suggestionsChangedMessage } from '@prd/proto';
+import { suggestionsChangedMessage, type Suggestion } from '@prd/proto';
 import { authorLabel } from '../document-editor/history-panel';
 import { suggestionAuthorLabel, trackedChangesOf } from './suggestion-label';
 import { announcesSuggestions } from './suggestions-live';

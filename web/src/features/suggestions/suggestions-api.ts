@@ -16,7 +16,10 @@ export const suggestionsApi = api.injectEndpoints({
     decideSuggestion: build.mutation<{ suggestion: Suggestion }, { documentId: number; suggestionId: number; decision: Decision }>({
       query: ({ documentId, suggestionId, decision }) => ({ url: `/api/documents/${documentId}/suggestions/${suggestionId}/${decision}`, method: 'POST' }),
       // Refetched after a refusal too: a 409 means the list shown is behind. An accept is a revision of the document.
-      invalidatesTags: (_r, _e, { documentId, decision }) => [{ type: 'Suggestions', id: documentId }, ...(decision === 'accept' ? [{ type: 'Revisions' as const, id: documentId }] : [])],
+      invalidatesTags: (_r, _e, { documentId, decision }) => [
+        { type: 'Suggestions', id: documentId },
+        ...(decision === 'accept' ? [{ type: 'Revisions' as const, id: documentId }] : []),
+      ],
     }),
     getAiEditMode: build.query<AiEditMode, number>({
       query: (documentId) => `/api/chat/${documentId}/ai-edits`,
