@@ -59,7 +59,8 @@ export async function signUp(page: Page): Promise<{ username: string; email: str
   await form.getByLabel('Password', { exact: true }).fill(account.password);
   await form.getByLabel('Confirm Password').fill(account.password);
   await form.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // Hashing the password takes seconds on the shared 2-core machine while other stacks run (the 5 s default ran out).
+  await expect(page).toHaveURL(/\/$/, { timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'View profile' })).toBeVisible();
   return account;
 }

@@ -12,6 +12,7 @@ import { MessageList } from '../chat/message-list';
 import { ReplyStopped } from '../chat/reply-stream';
 import { useChatConversation } from '../chat/use-chat-conversation';
 import { useRealtimeChat, type RealtimeStatus } from '../chat/use-realtime-chat';
+import { AiEditsChoice } from '../suggestions/ai-edits-choice';
 import { dropMessage, fromChatMessage, localMessage, type ViewMessage } from '../chat/view-message';
 import layout from './chat-beside-preview.module.css';
 import styles from './document-editor.module.css';
@@ -143,6 +144,7 @@ export function DocumentChat({ document: doc, onAsked, onReplied }: Props) {
     <section className={layout.chat} aria-label="AI chat">
       <div className={styles.chatHeader}>
         <h2 className={styles.chatHeading}>AI Chat</h2>
+        <AiEditsChoice documentId={doc.id} />
         <span className={styles.realtimeToggle}>
           <Switch id={realtimeSwitchId} size="small" checked={realtimeOn} onChange={setRealtimeOn} disabled={asked !== null || conversation.streaming} />
           <label htmlFor={realtimeSwitchId}>Realtime</label>

@@ -26,6 +26,8 @@ import { DocumentComments } from '../comments/document-comments';
 import { ShareDialog } from '../sharing/share-dialog';
 import { DocumentWorkspace } from '../workspaces/document-workspace';
 import { SaveAsTemplate } from '../templates/save-as-template';
+import { DocumentSuggestions } from '../suggestions/document-suggestions';
+import { ReviewChanges } from '../suggestions/review-changes';
 import { ROLE_LABELS } from '../sharing/role-label';
 import { useDocumentUpdating } from './use-document-updating';
 import { useLiveDocument } from './use-live-document';
@@ -153,13 +155,23 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
           <Button icon={<HistoryOutlined aria-hidden />} aria-haspopup="dialog" onClick={() => setHistory(true)}>
             History
           </Button>
+          <ReviewChanges documentId={doc.id} canDecide={canEdit} editor={editor} />
           <ExportMenu document={doc} />
           <Button icon={<ShareAltOutlined aria-hidden />} onClick={() => setSharing(true)} aria-haspopup="dialog">
             Share
           </Button>
         </div>
       </header>
-      {text}
+      <DocumentSuggestions
+        documentId={doc.id}
+        editor={editor}
+        provider={live?.provider ?? null}
+        markdownNow={live?.markdownNow ?? noMarkdown}
+        canAsk={roleAllows(doc.role, 'commenter') && !revoked}
+        canDecide={canEdit}
+      >
+        {text}
+      </DocumentSuggestions>
     </section>
   );
 

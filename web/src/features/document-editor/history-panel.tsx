@@ -19,13 +19,19 @@ const SOURCE_LABELS: Record<RevisionSource, string> = {
   restore: 'Before restore',
 };
 
-/** Who wrote a revision's text (docs/decisions/0018-revisions.md): people, the AI for whoever asked, or an API token. */
+const personName = (person: { name: string | null; username: string }) => person.name || person.username || 'a deleted account';
+
+/**
+ * Who wrote a revision's text (docs/decisions/0018-revisions.md): people, the AI for whoever asked, or an API token; for an
+ * accepted suggestion (docs/decisions/0041-suggestions.md) also who accepted it.
+ */
 export function authorLabel(author: RevisionAuthor | null): string | null {
   if (!author) return null;
-  const people = author.users.map((u) => u.name || u.username || 'a deleted account').join(', ');
-  if (author.kind === 'ai') return `AI, asked by ${people}`;
-  if (author.kind === 'token') return `${people} via token “${author.token ?? ''}”`;
-  return people;
+  const people = author.users.map(personName).join(', ');
+  const accepted = author.acceptedBy ? `, accepted by ${personName(author.acceptedBy)}` : '';
+  if (author.kind === 'ai') return `AI, asked by ${people}${accepted}`;
+  if (author.kind === 'token') return `${people} via token “${author.token ?? ''}”${accepted}`;
+  return `${people}${accepted}`;
 }
 
 const revisionLabel = (revision: Revision) => revision.name ?? SOURCE_LABELS[revision.source];

@@ -5,6 +5,8 @@ import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import { useToast } from '../../shared/toast/toast';
 import { useCommentActions } from '../comments/comment-on-selection';
+import { useSuggestionActions } from '../suggestions/suggestion-actions';
+import { TrackedChanges } from '../suggestions/tracked-changes';
 import { DocumentOutline, MarkdownSourceView, WritingAids, writingAidExtensions } from './aids';
 import RichEditor from './rich-editor';
 
@@ -25,6 +27,7 @@ interface Props {
  */
 export default function DocumentRichEditor({ doc, presence, user, editable, source, onEditor }: Props) {
   const { commentOnSelection: quoteAndComment, focusThread } = useCommentActions();
+  const { askAi } = useSuggestionActions();
   const toast = useToast();
   // A selection across formatting or blocks cannot be quoted as the server finds quotes: say so instead of nothing.
   const commentOnSelection = useMemo(
@@ -39,8 +42,8 @@ export default function DocumentRichEditor({ doc, presence, user, editable, sour
   const current = useRef({ commentOnSelection, focusThread, toast });
   current.current = { commentOnSelection, focusThread, toast };
   const aids = useMemo(
-    () =>
-      writingAidExtensions({
+    () => [
+      ...writingAidExtensions({
         onComment: () => current.current.commentOnSelection?.(),
         onCommentClick: (id) => current.current.focusThread(id),
         onPasteRefused: () =>
@@ -49,6 +52,8 @@ export default function DocumentRichEditor({ doc, presence, user, editable, sour
             `Paste at most ${COLLAB_PASTE_MAX_CHARS.toLocaleString('en')} characters at once; import longer texts from the Documents page.`,
           ),
       }),
+      TrackedChanges,
+    ],
     [],
   );
 
@@ -57,7 +62,7 @@ export default function DocumentRichEditor({ doc, presence, user, editable, sour
     <RichEditor doc={doc} presence={presence} user={user} editable={editable} extraExtensions={aids} onEditor={onEditor}>
       {(editor) => (
         <>
-          <WritingAids editor={editor} canEdit={editable} canComment={commentOnSelection !== null} onComment={commentOnSelection ?? undefined} />
+          <WritingAids editor={editor} canEdit={editable} canComment={commentOnSelection !== null} onComment={commentOnSelection ?? undefined} onAskAi={askAi ?? undefined} />
           <DocumentOutline editor={editor} />
         </>
       )}

@@ -10,7 +10,7 @@ export interface CommentHighlight extends TextQuote {
   id: number;
 }
 
-interface Range {
+export interface Range {
   from: number;
   to: number;
 }
@@ -35,7 +35,7 @@ declare module '@tiptap/core' {
 export const commentHighlightsKey = new PluginKey<HighlightState>('commentHighlights');
 
 /** The text of the document between two positions, text nodes only (as anchors measure it). */
-function textBetween(doc: Node, { from, to }: Range): string {
+export function textBetween(doc: Node, { from, to }: Range): string {
   let text = '';
   doc.nodesBetween(from, to, (node, pos) => {
     if (node.isText) text += node.text!.slice(Math.max(0, from - pos), to - pos);
@@ -62,7 +62,7 @@ function locate(doc: Node, highlights: CommentHighlight[], known: Map<number, Ra
  * binding applies every remote change so): outside the part that differs, found by comparing the two
  * (unchanged blocks are the same nodes), it moved by the change's size; inside it, it is lost.
  */
-function diffMapping(before: Node, after: Node): (pos: number) => number | null {
+export function diffMapping(before: Node, after: Node): (pos: number) => number | null {
   const start = before.content.findDiffStart(after.content);
   if (start === null) return (pos) => pos;
   const end = before.content.findDiffEnd(after.content)!;

@@ -6,12 +6,14 @@ import {
   ItalicOutlined,
   LinkOutlined,
   OrderedListOutlined,
+  RobotOutlined,
   StrikethroughOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { AskAiPanel } from '../../suggestions/ask-ai-panel';
 import styles from './aids.module.css';
 import { toolbarKeyDown } from './toolbar-keys';
 
@@ -20,6 +22,8 @@ interface Props {
   canEdit: boolean;
   canComment: boolean;
   onComment?: () => void;
+  /** Ask the AI for a suggestion on the selection (commenters and up). */
+  onAskAi?: (instruction: string) => void;
   onLink: () => void;
 }
 
@@ -53,8 +57,9 @@ function ToolButton({ label, keys, pressed, onClick, children }: { label: string
   );
 }
 
-/** The formatting menu shown on a selection; for someone who may comment but not edit, only Comment. */
-export function FormattingToolbar({ editor, canEdit, canComment, onComment, onLink }: Props) {
+/** The formatting menu shown on a selection; for someone who may comment but not edit, only Comment and Ask AI. */
+export function FormattingToolbar({ editor, canEdit, canComment, onComment, onAskAi, onLink }: Props) {
+  const [asking, setAsking] = useState(false);
   const active = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -104,6 +109,19 @@ export function FormattingToolbar({ editor, canEdit, canComment, onComment, onLi
         <ToolButton label="Comment" keys="Ctrl+Alt+M" onClick={onComment}>
           <CommentOutlined /> <span className={styles.toolText}>Comment</span>
         </ToolButton>
+      )}
+      {onAskAi && (
+        <ToolButton label="Ask AI" pressed={asking} onClick={() => setAsking(!asking)}>
+          <RobotOutlined /> <span className={styles.toolText}>Ask AI</span>
+        </ToolButton>
+      )}
+      {onAskAi && asking && (
+        <AskAiPanel
+          onAsk={(instruction) => {
+            setAsking(false);
+            onAskAi(instruction);
+          }}
+        />
       )}
     </div>
   );

@@ -15,6 +15,8 @@ interface Props {
   canEdit: boolean;
   canComment: boolean;
   onComment?: () => void;
+  /** Ask the AI for a suggestion on the selection (commenters and up). */
+  onAskAi?: (instruction: string) => void;
 }
 
 interface ShowProps {
@@ -35,7 +37,7 @@ function engaged({ view, element }: ShowProps, editable: boolean): boolean {
  * who may comment but not edit), the link dialog (Mod-K or the menu's Link) and the controls of the
  * table the caret is in. Alt+F10 moves the focus from the text into the menu shown.
  */
-export function WritingAids({ editor, canEdit, canComment, onComment }: Props) {
+export function WritingAids({ editor, canEdit, canComment, onComment, onAskAi }: Props) {
   const [linkOpen, setLinkOpen] = useState(false);
   const formattingMenu = useRef<HTMLDivElement>(null);
   const tableMenu = useRef<HTMLDivElement>(null);
@@ -94,7 +96,7 @@ export function WritingAids({ editor, canEdit, canComment, onComment }: Props) {
   return (
     <>
       <BubbleMenu ref={formattingMenu} editor={editor} pluginKey="formattingMenu" className={styles.menu} shouldShow={showFormatting} options={{ placement: 'top' }}>
-        <FormattingToolbar editor={editor} canEdit={canEdit} canComment={canComment} onComment={onComment} onLink={() => setLinkOpen(true)} />
+        <FormattingToolbar editor={editor} canEdit={canEdit} canComment={canComment} onComment={onComment} onAskAi={onAskAi} onLink={() => setLinkOpen(true)} />
       </BubbleMenu>
       {canEdit && (
         <BubbleMenu

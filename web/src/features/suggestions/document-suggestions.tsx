@@ -1,0 +1,107 @@
+import type { HocuspocusProvider } from '@hocuspocus/provider';
+import type { AskSuggestionAnswer } from '@prd/proto';
+import type { Editor } from '@tiptap/react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { api } from '../../shared/api/api';
+import { dialogFor, errorMessage } from '../../shared/state/error-dialogs-middleware';
+import { useAppDispatch } from '../../shared/state/hooks';
+import { useToast } from '../../shared/toast/toast';
+import { ReplyStopped, streamReply } from '../chat/reply-stream';
+import { quoteFromEditor } from '../comments/quote-from-editor';
+import { SuggestionActionsContext } from './suggestion-actions';
+import { trackedChangesOf } from './suggestion-label';
+import { useGetSuggestionsQuery } from './suggestions-api';
+import { useSuggestionsLive } from './suggestions-live';
+import { useDecide } from './use-decide';
+
+interface Props {
+  documentId: number;
+  /** The editor on the live document, once it is open. */
+  editor: Editor | null;
+  /** The live document's provider: its stateless messages announce changed suggestions. */
+  provider: HocuspocusProvider | null;
+  /** The markdown as it is now (the server finds quotes in it). */
+  markdownNow: () => string | null;
+  /** Commenters and up may ask the AI for a suggestion. */
+  canAsk: boolean;
+  /** Owners and editors accept and reject. */
+  canDecide: boolean;
+  /** The editor. */
+  children: ReactNode;
+}
+
+/**
+ * A document's suggestions in its editor (docs/decisions/0041-suggestions.md): the list, fetched again whenever the live
+ * document announces a change, shown as tracked changes with Accept and Reject; and Ask AI on the selection, whose answer
+ * streams in place as a pending insertion until the stored suggestion replaces it.
+ */
+export function DocumentSuggestions({ documentId, editor, provider, markdownNow, canAsk, canDecide, children }: Props) {
+  const suggestions = useGetSuggestionsQuery(documentId, { refetchOnMountOrArgChange: true });
+  const { refetch } = suggestions;
+  const { decide } = useDecide(documentId);
+  const dispatch = useAppDispatch();
+  const toast = useToast();
+  const asking = useRef<AbortController | null>(null);
+  const refresh = useCallback(() => void refetch(), [refetch]);
+  useSuggestionsLive(documentId, provider, refresh);
+
+  const onDecide = useCallback((id: number, decision: 'accept' | 'reject') => void decide(id, decision), [decide]);
+  useEffect(() => {
+    if (editor && !editor.isDestroyed) editor.commands.setTrackedChanges(trackedChangesOf(suggestions.data ?? []), canDecide, onDecide);
+  }, [editor, suggestions.data, canDecide, onDecide]);
+
+  useEffect(() => () => asking.current?.abort(), []);
+
+  const askAi = useCallback(
+    async (instruction: string) => {
+      const markdown = markdownNow();
+      if (!editor || editor.isDestroyed || markdown === null) return;
+      const { from, to } = editor.state.selection;
+      const quote = quoteFromEditor(editor.state.doc, from, to, markdown);
+      if (!quote) {
+        toast.error('Cannot ask AI about this selection', 'Select text within one paragraph to ask the AI about it.');
+        return;
+      }
+      asking.current?.abort();
+      const own = new AbortController();
+      asking.current = own;
+      const preview = (change: Parameters<Editor['commands']['setSuggestionPreview']>[0]) => {
+        if (asking.current === own && !editor.isDestroyed) editor.commands.setSuggestionPreview(change);
+      };
+      let text = '';
+      preview({ from, to, text });
+      try {
+        const answer = await streamReply<AskSuggestionAnswer>(
+          `/api/documents/${documentId}/suggestions`,
+          { instruction, quote },
+          {
+            onDelta: (delta) => preview({ text: (text += delta) }),
+            onRestart: () => preview({ text: (text = '') }),
+          },
+          own.signal,
+        );
+        if (answer.suggestion) {
+          // The preview stays until the list holds the stored suggestion, so the passage never flickers back.
+          preview({ doneAs: answer.suggestion.id });
+          refresh();
+        } else {
+          preview(null);
+          toast.error('No suggestion', answer.note ?? 'The AI found nothing to change in this passage.');
+        }
+      } catch (error) {
+        preview(null);
+        if (error instanceof ReplyStopped) return;
+        const dialog = dialogFor(error);
+        if (dialog) dispatch(dialog);
+        else toast.error('Ask AI failed', errorMessage(error));
+      } finally {
+        if (asking.current === own) asking.current = null;
+        dispatch(api.util.invalidateTags(['Usage', 'CurrentUser']));
+      }
+    },
+    [editor, markdownNow, documentId, refresh, toast, dispatch],
+  );
+
+  const actions = useMemo(() => ({ askAi: canAsk ? (instruction: string) => void askAi(instruction) : null }), [canAsk, askAi]);
+  return <SuggestionActionsContext.Provider value={actions}>{children}</SuggestionActionsContext.Provider>;
+}
