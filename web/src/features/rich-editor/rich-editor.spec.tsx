@@ -69,6 +69,26 @@ describe('RichEditor', () => {
     expect(yFragmentToMarkdown(other)).toBe('# Plan\n\nIntro. More\n');
   });
 
+  it('takes typing inside bold text with its formatting and plain typing after it without, and Undo takes both back', () => {
+    const [doc, other] = linkedDocs('Ship **the beta** soon.\n');
+    const { editor } = mount(doc, true);
+    const inBold = editor.state.doc.textContent.indexOf('beta') + 1;
+    act(() => {
+      editor.commands.setTextSelection(inBold + 2);
+      for (const character of ' new') editor.view.dispatch(editor.state.tr.insertText(character));
+    });
+    expect(yFragmentToMarkdown(other)).toBe('Ship **the be newta** soon.\n');
+    act(() => {
+      editor.commands.setTextSelection(editor.state.doc.content.size - 1);
+      for (const character of ' Now') editor.view.dispatch(editor.state.tr.insertText(character));
+    });
+    expect(yFragmentToMarkdown(other)).toBe('Ship **the be newta** soon. Now\n');
+    act(() => {
+      editor.commands.undo();
+    });
+    expect(yFragmentToMarkdown(other)).toBe('Ship **the beta** soon.\n');
+  });
+
   it("shows another copy's changes as they arrive", () => {
     const [doc, other] = linkedDocs('Intro.\n');
     mount(doc, true);
