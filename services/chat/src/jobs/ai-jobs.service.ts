@@ -70,7 +70,14 @@ export class AiJobsService implements OnApplicationShutdown {
       if (options.consume) await this.identity.refund(userId, 'messages').catch(() => undefined);
       throw new ClientGoneError();
     }
-    const data: AiJobData = { userId, task, deadline: Date.now() + this.waitMs, consumed: options.consume ? 'messages' : null, stream: options.stream?.channel ?? null, replyTo: this.outcomes.channel };
+    const data: AiJobData = {
+      userId,
+      task,
+      deadline: Date.now() + this.waitMs,
+      consumed: options.consume ? 'messages' : null,
+      stream: options.stream?.channel ?? null,
+      replyTo: this.outcomes.channel,
+    };
     const jobId = options.stream?.jobId ?? randomUUID();
     const outcome = this.outcomes.expect<AiJobResult>(this.queue, jobId);
     try {

@@ -32,7 +32,11 @@ export class VoiceTokensService implements OnApplicationShutdown {
     const outcome = this.outcomes.expect<VoiceTokenJobResult>(this.queue, jobId);
     try {
       // One attempt: the worker gives the allowance back itself when the provider refuses; the secret leaves Redis within a minute.
-      await this.queue.add(VOICE_TOKEN_JOB, { userId, documentId, replyTo: this.outcomes.channel }, { jobId, attempts: 1, removeOnComplete: { age: 60 }, removeOnFail: { age: 3600 } });
+      await this.queue.add(
+        VOICE_TOKEN_JOB,
+        { userId, documentId, replyTo: this.outcomes.channel },
+        { jobId, attempts: 1, removeOnComplete: { age: 60 }, removeOnFail: { age: 3600 } },
+      );
     } catch {
       outcome.cancel();
       throw unavailable();
