@@ -11,6 +11,8 @@ export interface SuggestionSpeedFigures {
   firstDelta: Latencies & { missing: number };
   /** From sending `POST …/suggestions/{sid}/accept` until every live editor's document holds the replacement. */
   accept: Latencies & { missing: number };
+  /** From sending the accept to its own HTTP answer, beside `accept` to tell the save from the live delivery. */
+  acceptAnswered: Latencies;
   documentBytes: number;
   editors: number;
 }
@@ -121,6 +123,7 @@ export async function measureSuggestionSpeed(base: string, user: BenchUser, stub
     await Promise.all(editors.map((e) => e.synced));
     const deltaTimes: number[] = [];
     const acceptTimes: number[] = [];
+    const answerTimes: number[] = [];
     let [noDelta, noAccept] = [0, 0];
     for (let i = 0; i < total; i++) {
       const probe = `suggest-${Date.now().toString(36)}-${i}`;
@@ -138,6 +141,7 @@ export async function measureSuggestionSpeed(base: string, user: BenchUser, stub
       const everywhere = Promise.all(editors.map((e) => passageGone(e.doc, passage)));
       const sentAt = nowMs();
       const { suggestion: accepted } = await postJson<Decided>(base, user, `/api/documents/${id}/suggestions/${suggestion.id}/accept`, {}, 200);
+      const answeredAt = nowMs();
       const reached = await everywhere.catch(() => null);
       if (reached && !editors.every((e) => documentFragment(e.doc).toString().includes(accepted.replacement.trim()))) {
         throw new Error("a live editor's document lost the passage without holding the replacement");
@@ -145,6 +149,7 @@ export async function measureSuggestionSpeed(base: string, user: BenchUser, stub
       if (i < WARMUP) continue;
       if (deltaAt === null || tokenAt === null) noDelta++;
       else deltaTimes.push(deltaAt - tokenAt);
+      answerTimes.push(answeredAt - sentAt);
       if (reached === null) noAccept++;
       else acceptTimes.push(Math.max(...reached) - sentAt);
     }
@@ -153,6 +158,7 @@ export async function measureSuggestionSpeed(base: string, user: BenchUser, stub
     return {
       firstDelta: { ...latencies(deltaTimes), missing: noDelta },
       accept: { ...latencies(acceptTimes), missing: noAccept },
+      acceptAnswered: latencies(answerTimes),
       documentBytes: Buffer.byteLength(markdown),
       editors: settings.editors,
     };
