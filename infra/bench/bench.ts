@@ -28,6 +28,7 @@ import { DOCUMENT_MODEL_BYTES, measureDocumentModel } from './document-model.ts'
 import { measureDocxImport } from './document-import.ts';
 import { EDITOR_DOCUMENT_BYTES, measureEditorSpeed } from './editor-speed.ts';
 import { measureMergeCost } from './merge-cost.ts';
+import { measureSuggestionSpeed } from './suggestion-speed.ts';
 
 /** Durations and sample counts: the whole benchmark (both runs) stays within about ten minutes. */
 export const SETTINGS = {
@@ -44,6 +45,10 @@ export const SETTINGS = {
   exportSamples: 5,
   /** Imports of the 1 MB Word file (each makes a document). */
   importSamples: 5,
+  /** Issue 33: streamed suggestions asked and accepted, one at a time, on a document of this size with so many live editors. */
+  suggestionSamples: 100,
+  suggestionDocumentBytes: 100_000,
+  suggestionEditors: 3,
   /** Three-way merges of one AI save onto a 100 kB document (docs/decisions/0035-edits-merge.md), in the benchmark's process. */
   mergeSamples: 500,
   /** Live co-editing (docs/decisions/0022-co-editing-with-hocuspocus.md): editors on one document, probes, their typing, documents opened for the memory figure. */
@@ -209,6 +214,16 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
         probes: SETTINGS.realtimeProbes,
       }),
     );
+    const suggestionSpeed = await attempt(
+      `suggestions: first streamed words, and accepts reaching ${SETTINGS.suggestionEditors} live editors of a ${SETTINGS.suggestionDocumentBytes / 1000} kB document (${SETTINGS.suggestionSamples} each)`,
+      say,
+      async () =>
+        measureSuggestionSpeed(base, await register(base, 'suggest'), stub.url, {
+          samples: SETTINGS.suggestionSamples,
+          editors: SETTINGS.suggestionEditors,
+          documentBytes: SETTINGS.suggestionDocumentBytes,
+        }),
+    );
     const background = { url: `${base}/api/documents`, connections: READ_PATH_CONNECTIONS, seconds: SETTINGS.pushLoadSeconds, headers: { Cookie: readUser.cookie } };
     const usagePush = await attempt('usage_update push, idle and under the read-path load', say, async () =>
       measureUsagePush(base, await register(base, 'push'), SETTINGS.usagePushSamples, background),
@@ -304,6 +319,7 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
       readPath,
       sharedReadPath,
       chat,
+      suggestionSpeed,
       usagePush,
       notificationPush,
       wordExport,

@@ -17,6 +17,7 @@ import type { DocumentModelFigures } from './document-model.ts';
 import type { ImportFigures } from './document-import.ts';
 import type { EditorSpeedFigures } from './editor-speed.ts';
 import type { MergeFigures } from './merge-cost.ts';
+import type { SuggestionSpeedFigures } from './suggestion-speed.ts';
 
 /** Everything one stack (one replica count) measured. */
 export interface RunResults {
@@ -37,6 +38,8 @@ export interface RunResults {
   pdfExport?: ExportFigures | NotMeasured;
   /** Absent in results saved before the import existed. */
   docxImport?: ImportFigures | NotMeasured;
+  /** Issue 33's suggestions: the first streamed words and an accept reaching every editor; absent in results saved before they were measured. */
+  suggestionSpeed?: SuggestionSpeedFigures | NotMeasured;
   /** The rich-text editor in Chromium (issue 31); absent in results saved before it was measured. */
   editorSpeed?: EditorSpeedFigures | NotMeasured;
   /** Absent in results saved before co-editing was measured. */
@@ -431,6 +434,25 @@ export function buildRows(
           text: (f.streamedThroughput.requestsPerSecond / f.throughput.requestsPerSecond).toFixed(2),
         })),
       ),
+    },
+    {
+      figure:
+        "Ask AI: first suggested words (SSE delta of POST /api/documents/{id}/suggestions, read by the HTTP client through nginx, not a painted screen) after the provider's first token, p50 / p99 / max",
+      target: { op: '<=', value: 50, text: 'p99 ≤ 50 ms' },
+      cells: each((r) =>
+        from(r.suggestionSpeed ?? NOT_RUN, (f) => ({ value: f.firstDelta.p99Ms, text: latencyText(f.firstDelta), failed: failures(f.firstDelta.missing, 'without a delta') })),
+      ),
+    },
+    {
+      figure: 'Accepting a suggestion on a 100 kB document until every live editor (3, through nginx) holds the replacement, p50 / p99 / max',
+      target: { op: '<=', value: 100, text: 'p99 ≤ 100 ms' },
+      cells: each((r) =>
+        from(r.suggestionSpeed ?? NOT_RUN, (f) => ({ value: f.accept.p99Ms, text: latencyText(f.accept), failed: failures(f.accept.missing, 'never reached every editor') })),
+      ),
+    },
+    {
+      figure: 'Accepting a suggestion on a 100 kB document: until its own HTTP answer (for comparison), p50 / p99 / max',
+      cells: each((r) => from(r.suggestionSpeed ?? NOT_RUN, (f) => ({ value: f.acceptAnswered.p99Ms, text: latencyText(f.acceptAnswered) }))),
     },
     pushRow('from the request being sent, idle', runs, (p) => p.idle, 'fromSend', { op: '<=', value: 50, text: 'p99 ≤ 50 ms' }),
     pushRow('from the request being sent, under the read-path load', runs, (p) => p.underLoad, 'fromSend', { op: '<=', value: 50, text: 'p99 ≤ 50 ms' }),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { testRedisUrl } from '@prd/kit/testing';
 import { Queue, QueueEvents } from 'bullmq';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { AiWorkerService } from '../src/worker/ai-worker.service.js';
 import { AI_QUEUE } from '../src/worker/ai-queue.js';
@@ -14,6 +15,8 @@ const SECRET = 'sk-live-the-users-own-key-0123456789';
 describe('the AI worker and database errors', () => {
   const prefix = `worker-logs-${process.pid}`;
   const connection = { url: testRedisUrl() };
+  // The job names no outcome channel, so nothing is published on it.
+  const redis = new Redis(connection.url, { lazyConnect: true });
   const lines: string[] = [];
   let worker!: AiWorkerService;
   let queue: Queue;
@@ -33,6 +36,7 @@ describe('the AI worker and database errors', () => {
     worker = new AiWorkerService(
       { REDIS_URL: connection.url, AI_QUEUE_PREFIX: prefix, WORKER_CONCURRENCY: 1, AI_LOCK_DURATION_MS: 30_000, AI_STALLED_INTERVAL_MS: 30_000 } as WorkerConfig,
       logger,
+      redis,
       processor,
     );
   });
@@ -46,6 +50,7 @@ describe('the AI worker and database errors', () => {
     await worker.onApplicationShutdown();
     await queue.obliterate({ force: true });
     await Promise.all([queue.close(), events.close()]);
+    redis.disconnect();
   });
 
   it('logs and keeps only the summary of the error', async () => {

@@ -60,7 +60,7 @@ describe('/ws-general', () => {
     try {
       const forA = nextMessage(a, 3_000);
       const forB = nextMessage(b, 500);
-      await publisher.publish(usageChannel(svc.config.DATABASE_URL), JSON.stringify({ userId: userA }));
+      await publisher.publish(usageChannel(svc.config.DATABASE_URL, userA), JSON.stringify({ userId: userA }));
       expect(JSON.parse((await forA) ?? 'null')).toEqual({ type: 'usage_update' });
       expect(await forB).toBeNull();
     } finally {
@@ -70,15 +70,49 @@ describe('/ws-general', () => {
   });
 });
 
+/** How many connections listen to a channel, once the count is `expected` (a closed socket lets go of its channel as the server sees it close). */
+async function listenersOf(redis: Redis, channel: string, expected: number): Promise<number> {
+  for (;;) {
+    const [, count] = (await redis.pubsub('NUMSUB', channel)) as [string, number];
+    if (count === expected) return count;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe('/ws-general across two identity instances on one Redis', () => {
   let a: IdentityService;
   let b: IdentityService;
+  let publisher: Redis;
   beforeAll(async () => {
+    publisher = new Redis(testRedisUrl());
     a = await startIdentity();
     b = await startIdentity({ DATABASE_URL: a.config.DATABASE_URL, SESSION_SECRET: a.config.SESSION_SECRET, ENCRYPTION_KEY: a.config.ENCRYPTION_KEY });
   });
   afterAll(async () => {
+    publisher.disconnect();
     await Promise.all([a.close(), b.close()]);
+  });
+
+  it("sends a user's events to the instance holding their sockets only, while it holds one", async () => {
+    const userId = 1_000_003;
+    const channel = usageChannel(a.config.DATABASE_URL, userId);
+    const cookie = await sessionCookieFor(testRedisUrl(), b.config.SESSION_SECRET, userId);
+    const [first, second] = [await open(wsUrl(b), cookie), await open(wsUrl(b), cookie)];
+    // The socket is open only once its instance listens, and one subscription serves both sockets.
+    const pushed = nextMessage(second, 3_000);
+    expect(await publisher.publish(channel, JSON.stringify({ userId }))).toBe(1);
+    expect(JSON.parse((await pushed) ?? 'null')).toEqual({ type: 'usage_update' });
+    first.close();
+    second.close();
+    expect(await listenersOf(publisher, channel, 0)).toBe(0);
+    const onA = await open(wsUrl(a), cookie);
+    try {
+      const forA = nextMessage(onA, 3_000);
+      expect(await publisher.publish(channel, JSON.stringify({ userId }))).toBe(1);
+      expect(JSON.parse((await forA) ?? 'null')).toEqual({ type: 'usage_update' });
+    } finally {
+      onA.close();
+    }
   });
 
   it("delivers usage consumed through instance A to the user's socket on instance B, and not to another user's", async () => {

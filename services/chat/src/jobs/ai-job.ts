@@ -1,5 +1,6 @@
 import type { ChatMessage, ChatMode, DocumentDto, ErrorBody, Suggestion, SuggestionQuote } from '@prd/proto';
 import { PROVIDER_FAILED } from '../ai/ai-errors.js';
+import type { OutcomeTarget } from './job-outcome.js';
 
 /** A regenerated reply: the last exchange of its scope, whose assistant message the new reply replaces (docs/decisions/0014-streaming-replies.md). */
 export interface Replaces {
@@ -18,7 +19,7 @@ export type AiJobTask =
   /** "Ask AI" (docs/decisions/0041-suggestions.md): a suggestion on the quoted passage, or on the whole document without one. */
   | { kind: 'suggest'; documentId: number; instruction: string; quote: SuggestionQuote | null };
 
-export interface AiJobData {
+export interface AiJobData extends OutcomeTarget {
   userId: number;
   task: AiJobTask;
   /** Epoch milliseconds after which the client has stopped waiting: the job must not write anymore. */

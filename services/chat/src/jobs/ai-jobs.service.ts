@@ -1,5 +1,5 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { Queue, QueueEvents } from 'bullmq';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { AppError, CONFIG, REDIS, unavailable } from '@prd/kit';
@@ -8,6 +8,7 @@ import { replyDeadlineMs, type Config } from '../config.js';
 import { AI_TIMEOUT } from '../ai/ai-errors.js';
 import { AI_QUEUE } from '../worker/ai-queue.js';
 import { ReplyCap } from './reply-cap.js';
+import { JobOutcomes, JobWaitTimeoutError } from './job-outcomes.service.js';
 import type { StreamTarget } from '../streaming/reply-streams.service.js';
 import { cancelChannel, cancelledKey, decodeFailure, refundKey, REFUND_MARKER_SECONDS, UNKNOWN_FAILURE, type AiJobData, type AiJobResult, type AiJobTask } from './ai-job.js';
 
@@ -28,11 +29,10 @@ export class ClientGoneError extends Error {
   }
 }
 
-/** docs/decisions/0007-ai-jobs-on-bullmq.md: the chat service's side of the AI queue — enqueue one job per reply and wait for its result. */
+/** docs/decisions/0007-ai-jobs-on-bullmq.md: the chat service's side of the AI queue — enqueue one job per reply and wait for its result on this replica's outcome channel. */
 @Injectable()
-export class AiJobsService implements OnModuleInit, OnApplicationShutdown {
+export class AiJobsService implements OnApplicationShutdown {
   private readonly queue: Queue<AiJobData, AiJobResult>;
-  private readonly events: QueueEvents;
   private readonly waitMs: number;
 
   constructor(
@@ -40,18 +40,13 @@ export class AiJobsService implements OnModuleInit, OnApplicationShutdown {
     @Inject(REDIS) private readonly redis: Redis,
     private readonly identity: IdentityClient,
     private readonly cap: ReplyCap,
+    private readonly outcomes: JobOutcomes,
   ) {
     const connection = { url: config.REDIS_URL, maxRetriesPerRequest: null };
     const prefix = config.AI_QUEUE_PREFIX;
     this.queue = new Queue<AiJobData, AiJobResult>(AI_QUEUE, { connection, prefix });
-    this.events = new QueueEvents(AI_QUEUE, { connection, prefix });
     this.queue.on('error', () => undefined);
-    this.events.on('error', () => undefined);
     this.waitMs = replyDeadlineMs(config);
-  }
-
-  async onModuleInit() {
-    await this.events.waitUntilReady();
   }
 
   /**
@@ -75,11 +70,18 @@ export class AiJobsService implements OnModuleInit, OnApplicationShutdown {
       if (options.consume) await this.identity.refund(userId, 'messages').catch(() => undefined);
       throw new ClientGoneError();
     }
-    const data: AiJobData = { userId, task, deadline: Date.now() + this.waitMs, consumed: options.consume ? 'messages' : null, stream: options.stream?.channel ?? null };
+    const data: AiJobData = {
+      userId,
+      task,
+      deadline: Date.now() + this.waitMs,
+      consumed: options.consume ? 'messages' : null,
+      stream: options.stream?.channel ?? null,
+      replyTo: this.outcomes.channel,
+    };
     const jobId = options.stream?.jobId ?? randomUUID();
-    let job;
+    const outcome = this.outcomes.expect<AiJobResult>(this.queue, jobId);
     try {
-      job = await this.queue.add(task.kind, data, {
+      await this.queue.add(task.kind, data, {
         jobId,
         attempts: this.config.AI_JOB_ATTEMPTS,
         backoff: { type: 'exponential', delay: this.config.AI_RETRY_BACKOFF_MS },
@@ -87,13 +89,14 @@ export class AiJobsService implements OnModuleInit, OnApplicationShutdown {
         removeOnFail: { age: 24 * 3600, count: 5_000 },
       });
     } catch {
+      outcome.cancel();
       if (options.consume) await this.identity.refund(userId, 'messages').catch(() => undefined);
       throw unavailable();
     }
     const stop = () => void this.stop(jobId);
     options.signal?.addEventListener('abort', stop, { once: true });
     try {
-      const result = await job.waitUntilFinished(this.events, this.waitMs);
+      const result = await outcome.wait(this.waitMs);
       if (options.signal?.aborted) throw new ClientGoneError();
       return result;
     } catch (err) {
@@ -102,9 +105,9 @@ export class AiJobsService implements OnModuleInit, OnApplicationShutdown {
       const failure = decodeFailure(reason);
       // The worker's own failures give the allowance back themselves (on the last attempt).
       if (failure) throw new AppError(failure.status, failure.body);
-      if (/timed out/i.test(reason)) throw new AppError(504, AI_TIMEOUT);
+      if (err instanceof JobWaitTimeoutError) throw new AppError(504, AI_TIMEOUT);
       // Ended some other way (failed by BullMQ after too many stalls, lost): the client gets no reply, so nothing is spent.
-      if (options.consume) await this.refundOnce(job.id!, userId);
+      if (options.consume) await this.refundOnce(jobId, userId);
       throw new AppError(UNKNOWN_FAILURE.status, UNKNOWN_FAILURE.body);
     } finally {
       options.signal?.removeEventListener('abort', stop);
@@ -134,6 +137,6 @@ export class AiJobsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown() {
-    await Promise.allSettled([this.queue.close(), this.events.close()]);
+    await this.queue.close().catch(() => undefined);
   }
 }

@@ -1,4 +1,5 @@
 import type { RealtimeSessionToken } from '@prd/proto';
+import type { OutcomeTarget } from '../jobs/job-outcome.js';
 
 /**
  * docs/decisions/0003-internal-calls.md: only the chat worker reads a user's decrypted key, so the realtime voice
@@ -8,7 +9,7 @@ export const VOICE_TOKEN_QUEUE = 'voice-tokens';
 export const VOICE_TOKEN_JOB = 'voice-token';
 
 /** Ids only, like every AI job: never a key. */
-export interface VoiceTokenJobData {
+export interface VoiceTokenJobData extends OutcomeTarget {
   userId: number;
   documentId: number | null;
 }

@@ -18,9 +18,10 @@ interface Open {
 }
 
 /**
- * This replica's streaming replies, by job id. Partials come over pub/sub while the job's result comes over
- * BullMQ's event stream: two Redis connections with no order between them, and the result can win by a
- * millisecond. So a reply waits for the worker's end marker before its final message is sent.
+ * This replica's streaming replies, by job id. Partials come over pub/sub while the job's result comes on the
+ * replica's outcome channel (jobs/job-outcomes.service.ts), published from the worker's BullMQ events: two Redis
+ * connections with no order between them, and the result can win by a millisecond. So a reply waits for the
+ * worker's end marker before its final message is sent.
  */
 export class PartialStreams {
   private readonly open = new Map<string, Open>();

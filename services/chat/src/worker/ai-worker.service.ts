@@ -1,12 +1,14 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { CONFIG, LOGGER, summariseDatabaseError } from '@prd/kit';
+import { CONFIG, LOGGER, REDIS, summariseDatabaseError } from '@prd/kit';
 import { safeErrorText } from '../ai/ai-errors.js';
 import { AI_QUEUE, aiJobNames } from './ai-queue.js';
 import type { WorkerConfig } from './worker.config.js';
 import { AiJobProcessor } from './ai-job.processor.js';
 import type { AiJobData, AiJobResult } from '../jobs/ai-job.js';
+import { publishOutcomes } from '../jobs/job-outcome.js';
 
 /** Consumes the AI queue with bounded concurrency; shutdown lets the running jobs finish (docs/decisions/0007-ai-jobs-on-bullmq.md, docs/decisions/0008-observability-and-operations.md). */
 @Injectable()
@@ -16,6 +18,7 @@ export class AiWorkerService implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(CONFIG) private readonly config: WorkerConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(REDIS) private readonly redis: Redis,
     private readonly processor: AiJobProcessor,
   ) {}
 
@@ -30,6 +33,7 @@ export class AiWorkerService implements OnModuleInit, OnApplicationShutdown {
     });
     this.worker.on('error', (err) => this.logger.warn({ err: safeErrorText(err) }, 'AI worker connection error'));
     this.worker.on('failed', (job, err) => this.logger.warn({ jobId: job?.id, name: job?.name, err: safeErrorText(err) }, 'AI job failed'));
+    publishOutcomes(this.worker, this.redis, (err, jobId) => this.logger.warn({ jobId, err: safeErrorText(err) }, 'could not publish an AI job outcome'));
   }
 
   private async process(job: Job<AiJobData, AiJobResult>): Promise<AiJobResult> {

@@ -1,12 +1,14 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import OpenAI from 'openai';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { AppError, CONFIG, LOGGER } from '@prd/kit';
+import { AppError, CONFIG, LOGGER, REDIS } from '@prd/kit';
 import { AiErrorCode, ContentClient, IdentityClient, VOICE_CONTEXT_CHARS } from '@prd/proto';
 import { classifyAiError, PROVIDER_FAILED, safeErrorText } from '../ai/ai-errors.js';
 import { attr, dataBlock } from '../ai/data-block.js';
 import { encodeFailure } from '../jobs/ai-job.js';
+import { publishOutcomes } from '../jobs/job-outcome.js';
 import { VOICE_TOKEN_QUEUE, type VoiceTokenJobData, type VoiceTokenJobResult } from '../realtime/voice-token-job.js';
 import type { WorkerConfig } from './worker.config.js';
 
@@ -39,6 +41,7 @@ export class VoiceTokenWorker implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(CONFIG) private readonly config: WorkerConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(REDIS) private readonly redis: Redis,
     private readonly identity: IdentityClient,
     private readonly content: ContentClient,
   ) {}
@@ -50,6 +53,7 @@ export class VoiceTokenWorker implements OnModuleInit, OnApplicationShutdown {
       concurrency: this.config.WORKER_CONCURRENCY,
     });
     this.worker.on('error', (err) => this.logger.warn({ err: err.message }, 'voice token worker connection error'));
+    publishOutcomes(this.worker, this.redis, (err, jobId) => this.logger.warn({ jobId, err: safeErrorText(err) }, 'could not publish a voice token outcome'));
   }
 
   async process(job: Job<VoiceTokenJobData, VoiceTokenJobResult>): Promise<VoiceTokenJobResult> {

@@ -75,7 +75,7 @@ export class NotificationsService {
     await Promise.all(
       rows.map((row) => {
         const event: UsageEvent = { userId: row.userId, notification: toNotification(row) };
-        return this.redis.publish(usageChannel(this.config.DATABASE_URL), JSON.stringify(event)).catch((err: unknown) => {
+        return this.redis.publish(usageChannel(this.config.DATABASE_URL, row.userId), JSON.stringify(event)).catch((err: unknown) => {
           this.logger.warn({ err, userId: row.userId }, 'could not push a notification');
         });
       }),

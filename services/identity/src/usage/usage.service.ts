@@ -83,10 +83,10 @@ export class UsageService {
     return this.usageOf(user);
   }
 
-  /** Tells every identity replica (docs/decisions/0002-shared-redis.md) that this user's usage changed, so /ws-general pushes usage_update. */
+  /** Tells the identity replicas holding this user's sockets (docs/decisions/0002-shared-redis.md) that their usage changed, so /ws-general pushes usage_update. */
   async announce(userId: number): Promise<void> {
     const event: UsageEvent = { userId, committedAt: Date.now() };
-    await this.redis.publish(usageChannel(this.config.DATABASE_URL), JSON.stringify(event));
+    await this.redis.publish(usageChannel(this.config.DATABASE_URL, userId), JSON.stringify(event));
   }
 
   private async requireUser(userId: number): Promise<UserRow> {

@@ -19,6 +19,14 @@ export interface SocketContext {
   request: IncomingMessage;
 }
 
+export interface ServeOptions {
+  /**
+   * Awaited before the upgrade is answered, so that whatever it prepares for the user (a subscription) is in place
+   * when the client sees the socket open; its release runs once, when the connection closes or the upgrade fails.
+   */
+  hold?: (userId: number) => Promise<() => void>;
+}
+
 const HEARTBEAT_MS = 30_000;
 /** The close code a socket gets when the session it was opened with ended (log-out, deletion, expiry). */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
@@ -63,7 +71,7 @@ export class WebSocketService implements OnApplicationShutdown {
   ) {}
 
   /** Call from onApplicationBootstrap, once the HTTP server exists. */
-  async serve(path: string, onConnection: (socket: WebSocket, context: SocketContext) => void): Promise<WebSocketServer> {
+  async serve(path: string, onConnection: (socket: WebSocket, context: SocketContext) => void, options: ServeOptions = {}): Promise<WebSocketServer> {
     await this.watchSessions();
     const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD });
     this.servers.push(wss);
@@ -76,9 +84,15 @@ export class WebSocketService implements OnApplicationShutdown {
       if (!isSameOrigin(request.headers, this.config.ALLOWED_ORIGINS)) return refuse(socket, this.service, 403, 'Forbidden', 'Cross-site WebSocket refused');
       this.sessions
         .fromCookieHeader(request.headers.cookie)
-        .then((session) => {
+        .then(async (session) => {
           const userId = session?.userId;
           if (!session || userId === undefined) return refuse(socket, this.service, 401, 'Unauthorized', 'Sign in or start as a guest first');
+          if (options.hold) {
+            const release = await options.hold(userId);
+            // The socket stays the same object after the upgrade, so its close covers both a failed upgrade and the end of the connection.
+            if (socket.destroyed) return release();
+            socket.once('close', release);
+          }
           wss.handleUpgrade(request, socket, head, (ws) => {
             alive.add(ws);
             this.open.set(ws, { sessionId: session.id, tag: sessionTag(session.id), userId });
