@@ -36,8 +36,8 @@ describe("people's suggestions across two content replicas", () => {
   /** A document of the owner's, shared with the editor, commenter and viewer (or `commenters` instead of the commenter). */
   async function document(commenters: Named[] = [commenter]): Promise<number> {
     const id = (await request(one.url).post('/api/documents').set('Cookie', owner.cookie).send({ title: 'Checkout', content: TEXT }).expect(201)).body.id as number;
-    for (const [user, role] of [[editor, 'editor'], ...commenters.map((c) => [c, 'commenter']), [viewer, 'viewer']] as const)
-      await request(one.url).post(`/api/documents/${id}/shares`).set('Cookie', owner.cookie).send({ login: user.username, role }).expect(201);
+    const grants: Array<[Named, string]> = [[editor, 'editor'], ...commenters.map((c): [Named, string] => [c, 'commenter']), [viewer, 'viewer']];
+    for (const [user, role] of grants) await request(one.url).post(`/api/documents/${id}/shares`).set('Cookie', owner.cookie).send({ login: user.username, role }).expect(201);
     return id;
   }
 

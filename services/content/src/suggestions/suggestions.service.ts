@@ -63,7 +63,12 @@ export class SuggestionsService {
    * text now (400 otherwise); the AI's are stored as they are, and one whose passage changed meanwhile is listed as outdated.
    * The same `requestKey` (a retried AI job) answers the suggestions stored the first time.
    */
-  async create(proposer: Exclude<Proposer, { kind: 'user' }>, documentId: number, passages: readonly SuggestedPassage[], options: { strict?: boolean; requestKey?: string } = {}): Promise<Suggestion[]> {
+  async create(
+    proposer: Exclude<Proposer, { kind: 'user' }>,
+    documentId: number,
+    passages: readonly SuggestedPassage[],
+    options: { strict?: boolean; requestKey?: string } = {},
+  ): Promise<Suggestion[]> {
     const document = await access.document(this.db, proposer.user, documentId, 'commenter');
     if (options.requestKey) {
       const stored = await this.db
@@ -100,9 +105,7 @@ export class SuggestionsService {
     const author = this.authorOf(proposer);
     const rows = await this.db
       .insert(suggestions)
-      .values(
-        passages.map((p) => ({ documentId: document.id, quote: p.quote, replacement: p.replacement, note: p.note || null, ...author, requestKey: requestKey ?? null })),
-      )
+      .values(passages.map((p) => ({ documentId: document.id, quote: p.quote, replacement: p.replacement, note: p.note || null, ...author, requestKey: requestKey ?? null })))
       .returning();
     await this.announce(document.id);
     return this.toSuggestions(rows, document.content);
