@@ -51,6 +51,8 @@ describe('gateway routing', () => {
     expect(await serviceOf('/api/documents/1/suggestions')).toBe('content');
     expect(await serviceOf('/api/documents/1/suggestions/2/accept', { method: 'POST' })).toBe('content');
     expect(await serviceOf('/api/documents/1/suggestions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).toBe('chat');
+    // A person's own suggestions (suggesting mode) are content's.
+    expect(await serviceOf('/api/documents/1/suggestions/proposals', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).toBe('content');
   });
 
   it('never exposes internal routes, health or metrics', async () => {

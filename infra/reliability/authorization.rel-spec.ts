@@ -45,7 +45,7 @@ function requirement(route: Route): { on: 'document' | 'project'; needs: Role } 
   // Writing comments needs a commenter; editing another's comment, only its author (here the owner).
   if (route.method === 'POST' && (route.path.endsWith('/comments') || route.path.endsWith('/replies'))) return { on, needs: 'commenter' };
   // docs/decisions/0041-suggestions.md: asking the AI for a suggestion only proposes (commenters); deciding one is an editor's, like the document chat's choice.
-  if (key === 'POST /api/documents/:id/suggestions') return { on, needs: 'commenter' };
+  if (key === 'POST /api/documents/:id/suggestions' || key === 'POST /api/documents/:id/suggestions/proposals') return { on, needs: 'commenter' };
   if (route.path.includes('/suggestions/:suggestionId/') || key === 'PUT /api/chat/:documentId/ai-edits') return { on, needs: 'editor' };
   if (route.method === 'PATCH' && route.path.startsWith('/api/comments')) return { on, needs: 'owner' };
   // Naming a version (and removing its name) is an editor's, like a restore.
@@ -412,8 +412,8 @@ describe('authorization: no one reaches another user’s resources', () => {
         const res = await visitor.request(route.method, fillPath(route, ids), { body: route.body });
         const role = rule === 'nobody else' ? null : ROLE_ON[colleague][rule.on];
         const expected = role === null || rule === 'nobody else' ? 404 : roleAllows(role, rule.needs) ? 'ok' : 403;
-        // Deciding a suggestion answers 409 only past the access check: when the routes before it (a PATCH, a restore) removed its passage.
-        const decided = route.path.includes('/suggestions/:suggestionId/') && res.status === 409;
+        // Deciding or proposing a suggestion answers 409 only past the access check: when the routes before it (a PATCH, a restore) changed its passage.
+        const decided = (route.path.includes('/suggestions/:suggestionId/') || route.path.endsWith('/proposals')) && res.status === 409;
         const ok = expected === 'ok' ? res.status < 400 || decided : res.status === expected;
         if (!ok) wrong.push(`${route.method} ${route.path}: expected ${expected}, got ${res.status} ${res.text.slice(0, 120)}`);
       }
@@ -428,6 +428,14 @@ describe('authorization: no one reaches another user’s resources', () => {
       ['project chat', (v) => v.post('/api/chat', { content: 'Summarise', projectId: ids.project }), { editor: 200, commenter: 404, viewer: 403 }],
       ['document chat history', (v) => v.get(`/api/chat?documentId=${ids.document}`), { editor: 200, commenter: 200, viewer: 200 }],
       ['ask the AI for a suggestion', (v) => v.post(`/api/documents/${ids.document}/suggestions`, { instruction: 'Expand' }), { editor: 201, commenter: 201, viewer: 403 }],
+      [
+        'suggest a change of their own',
+        async (v) => {
+          const { content } = (await owner.get(`/api/documents/${ids.document}`)).json as { content: string };
+          return v.post(`/api/documents/${ids.document}/suggestions/proposals`, { suggestions: [{ quote: { exact: content }, replacement: `${content}\n\nMore.` }] });
+        },
+        { editor: 201, commenter: 201, viewer: 403 },
+      ],
       ['a document in the owner project', (v) => v.post('/api/documents', { title: 'Mine', content: 'x', projectId: ids.project }), { editor: 403, commenter: 404, viewer: 403 }],
       ['the owner document flow', (v) => v.post('/api/document-flow/message', { documentId: ids.document, content: 'More' }), { editor: 404, commenter: 404, viewer: 404 }],
       // The editor passes the access check; what the voice provider then answers is not this test's concern (0: not refused).

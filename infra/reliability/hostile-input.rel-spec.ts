@@ -393,6 +393,27 @@ describe('hostile input on every route', () => {
     expect(JSON.stringify(mcp.json)).toContain('replacement must be at most 20000 characters');
   });
 
+  it("refuses a person's proposal of more than 50 passages with 400, one quoting text not in the document with 409, and a flood with 429", async () => {
+    const proposer = await new Visitor(stack.url).register('proposer', identity);
+    const doc = (await proposer.post('/api/documents', { title: 'Proposed', content: 'Proposed body' })).json as { id: number };
+    const path = `/api/documents/${doc.id}/suggestions/proposals`;
+    const passage = { quote: { exact: 'Proposed body' }, replacement: 'A better body' };
+    const many = await proposer.post(path, { suggestions: Array.from({ length: 51 }, () => passage) });
+    expect([many.status, (many.json as { message: string }).message]).toEqual([400, 'An edit may suggest at most 50 changed passages: change less at once']);
+    const missing = await proposer.post(path, { suggestions: [{ ...passage, quote: { exact: 'Not there' } }] });
+    expect([missing.status, (missing.json as { code: string }).code]).toEqual([409, 'SUGGESTION_QUOTE_NOT_FOUND']);
+    const statuses: number[] = [missing.status];
+    let refused: Answer | undefined;
+    while (!refused && statuses.length < 100) {
+      const answer = await proposer.post(path, { suggestions: [passage] });
+      statuses.push(answer.status);
+      if (answer.status === 429) refused = answer;
+    }
+    // SUGGESTION_PROPOSALS_PER_MINUTE's default, the refused quote counted too.
+    expect(statuses).toEqual([409, ...Array.from({ length: 19 }, () => 201), 429]);
+    expect(refused?.json).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many suggestions\. Please try again in (\d+ seconds?|1 minute)\.$/) });
+  });
+
   it('closes a live-editing socket on a frame larger than a person produces, and on an oversized presence message', async () => {
     // Written down again, not imported: docs/decisions/0032-live-editing-limits-and-presence.md's bounds and close code.
     const FRAME_MAX_BYTES = 1024 * 1024;

@@ -56,10 +56,14 @@ import {
   aiEditPreferenceSchema,
   askSuggestionAnswerSchema,
   askSuggestionSchema,
+  proposedSuggestionsAnswerSchema,
+  proposeSuggestionsSchema,
   suggestionAnswerSchema,
   suggestionListSchema,
   suggestionParamsSchema,
   suggestionsQuerySchema,
+  SUGGESTION_PROPOSALS_PER_MINUTE,
+  SUGGESTIONS_PER_EDIT_MAX,
 } from './suggestions.js';
 import { createTemplateSchema, templateParamsSchema, templateSchema, updateTemplateSchema } from './templates.js';
 import { createdTokenSchema, createTokenSchema, tokenParamsSchema, tokenSchema } from './tokens.js';
@@ -827,6 +831,17 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     query: suggestionsQuerySchema,
     answer: ok('`{ suggestions }`, each with where its passage is now', suggestionListSchema),
     errors: [400, 404],
+  },
+  {
+    service: 'content',
+    method: 'post',
+    path: '/api/documents/:id/suggestions/proposals',
+    summary: 'Propose your own changes (commenters and up): one suggestion per changed passage, for the owner or an editor to accept or reject',
+    description: `Suggesting mode: each quote must be in the current text (else 409 SUGGESTION_QUOTE_NOT_FOUND). 1 to ${SUGGESTIONS_PER_EDIT_MAX} per request, ${SUGGESTION_PROPOSALS_PER_MINUTE} requests a minute per user.`,
+    params: documentParamsSchema,
+    body: proposeSuggestionsSchema,
+    answer: created('The suggestions stored, authored by you', proposedSuggestionsAnswerSchema),
+    errors: [400, 403, 404, 409, 429],
   },
   {
     service: 'content',

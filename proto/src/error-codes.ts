@@ -14,6 +14,8 @@ export const ErrorCode = {
   VERSION_CONFLICT: 'VERSION_CONFLICT',
   /** 409: a suggestion's passage is no longer in the document; it can only be rejected (docs/decisions/0041-suggestions.md). */
   SUGGESTION_OUTDATED: 'SUGGESTION_OUTDATED',
+  /** 409: a person's proposed suggestion quotes text that is not in the document (any more) (docs/decisions/0041-suggestions.md). */
+  SUGGESTION_QUOTE_NOT_FOUND: 'SUGGESTION_QUOTE_NOT_FOUND',
   RATE_LIMITED: 'RATE_LIMITED',
   UNAVAILABLE: 'UNAVAILABLE',
   INTERNAL: 'INTERNAL',

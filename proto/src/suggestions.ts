@@ -119,6 +119,28 @@ export type AskSuggestion = z.infer<typeof askSuggestionSchema>;
 export const askSuggestionAnswerSchema = z.object({ suggestion: suggestionSchema.nullable(), suggestions: z.array(suggestionSchema), note: z.string().nullable() });
 export type AskSuggestionAnswer = z.infer<typeof askSuggestionAnswerSchema>;
 
+/**
+ * `POST /api/documents/:id/suggestions/proposals` (content): a person's own suggestions, the changes typed in suggesting mode, one per
+ * changed passage; every quote must be in the current text.
+ */
+export const proposeSuggestionsSchema = z.object(
+  {
+    suggestions: z
+      .array(suggestedPassageSchema, { error: 'suggestions must be a list of { quote, replacement, note? }' })
+      .min(1, 'suggestions must hold at least one change')
+      .max(SUGGESTIONS_PER_EDIT_MAX, TOO_MANY_PASSAGES),
+  },
+  BODY_OBJECT,
+);
+export type ProposeSuggestions = z.infer<typeof proposeSuggestionsSchema>;
+export const proposedSuggestionsAnswerSchema = z.object({ suggestions: z.array(suggestionSchema) });
+/** Proposals (requests, of up to SUGGESTIONS_PER_EDIT_MAX passages each) one person may send per minute (SUGGESTION_PROPOSALS_PER_MINUTE). */
+export const SUGGESTION_PROPOSALS_PER_MINUTE = 20;
+export const SUGGESTIONS_RATE_LIMITED = 'Too many suggestions.';
+/** 409 SUGGESTION_QUOTE_NOT_FOUND: a proposed passage is not in the document (any more). */
+export const suggestionQuoteNotFoundMessage = (index: number, count: number) =>
+  `The quoted text${count > 1 ? ` of suggestion ${index + 1}` : ''} is not in the document any more: it changed meanwhile, so suggest again on the current text`;
+
 /** The document chat's choice for AI edits, per user and document: apply them (the default) or suggest them for review. */
 export const AI_EDIT_MODES = ['apply', 'suggest'] as const;
 export type AiEditMode = (typeof AI_EDIT_MODES)[number];

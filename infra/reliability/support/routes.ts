@@ -100,6 +100,7 @@ export const ROUTES: Route[] = [
   { method: 'DELETE', path: '/api/comments/:id' },
   { method: 'GET', path: '/api/documents/:id/suggestions', query: ['status'] },
   { method: 'POST', path: '/api/documents/:id/suggestions', body: { instruction: 'Shorten' } },
+  { method: 'POST', path: '/api/documents/:id/suggestions/proposals', body: { suggestions: [{ quote: { exact: 'Text' }, replacement: 'More text' }] } },
   { method: 'POST', path: '/api/documents/:id/suggestions/:suggestionId/accept' },
   { method: 'POST', path: '/api/documents/:id/suggestions/:suggestionId/reject' },
   { method: 'GET', path: '/api/tokens' },

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { CONFIG, RateLimit, rateLimitNamespace, REDIS } from '@prd/kit';
-import { COMMENTS_RATE_LIMITED, SHARE_LINK_READS_PER_MINUTE, SHARE_LINK_READS_RATE_LIMITED, SHARES_RATE_LIMITED } from '@prd/proto';
+import { COMMENTS_RATE_LIMITED, SHARE_LINK_READS_PER_MINUTE, SHARE_LINK_READS_RATE_LIMITED, SHARES_RATE_LIMITED, SUGGESTIONS_RATE_LIMITED } from '@prd/proto';
 import type { Config } from '../config.js';
 
 /**
@@ -12,11 +12,18 @@ import type { Config } from '../config.js';
 export class RateLimits {
   private readonly comments: RateLimit;
   private readonly shares: RateLimit;
+  private readonly proposals: RateLimit;
   private readonly shareLinkReads: RateLimit;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(CONFIG) config: Config) {
     const namespace = rateLimitNamespace(config.DATABASE_URL);
     this.comments = new RateLimit(redis, { keyPrefix: `comments:${namespace}`, points: config.COMMENTS_PER_MINUTE, duration: 60, message: COMMENTS_RATE_LIMITED });
+    this.proposals = new RateLimit(redis, {
+      keyPrefix: `suggestion-proposals:${namespace}`,
+      points: config.SUGGESTION_PROPOSALS_PER_MINUTE,
+      duration: 60,
+      message: SUGGESTIONS_RATE_LIMITED,
+    });
     this.shares = new RateLimit(redis, { keyPrefix: `shares:${namespace}`, points: config.SHARES_PER_HOUR, duration: 3600, message: SHARES_RATE_LIMITED });
     this.shareLinkReads = new RateLimit(redis, {
       keyPrefix: `share-link-reads:${namespace}`,
@@ -29,6 +36,11 @@ export class RateLimits {
   /** A new thread or reply by this user. */
   comment(userId: number): Promise<void> {
     return this.comments.take(userId);
+  }
+
+  /** A person's proposal of suggestions (suggesting mode). */
+  proposal(userId: number): Promise<void> {
+    return this.proposals.take(userId);
   }
 
   /** An invitation by this user. */

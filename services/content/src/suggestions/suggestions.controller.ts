@@ -3,9 +3,11 @@ import { CurrentUser, InternalCallers, InternalGuard, WithUser, ZodPipe, type Ac
 import {
   documentParamsSchema,
   internalCreateSuggestionsSchema,
+  proposeSuggestionsSchema,
   suggestionParamsSchema,
   suggestionsQuerySchema,
   type InternalCreateSuggestions,
+  type ProposeSuggestions,
   type Suggestion,
   type SuggestionList,
   type SuggestionsQuery,
@@ -14,7 +16,7 @@ import { SuggestionsService } from './suggestions.service.js';
 
 type SuggestionParams = { id: number; suggestionId: number };
 
-/** A document's suggestions (docs/decisions/0041-suggestions.md); asking the AI for one is chat's `POST` on the same path. */
+/** A document's suggestions (docs/decisions/0041-suggestions.md); asking the AI for one is chat's `POST` on the same path, so a person's own go to `proposals`. */
 @Controller('api/documents/:id/suggestions')
 export class SuggestionsController {
   constructor(private readonly suggestions: SuggestionsService) {}
@@ -27,6 +29,16 @@ export class SuggestionsController {
     @Query(new ZodPipe(suggestionsQuerySchema)) { status }: SuggestionsQuery,
   ): Promise<SuggestionList> {
     return { suggestions: await this.suggestions.list(user, id, status) };
+  }
+
+  @Post('proposals')
+  @WithUser()
+  async propose(
+    @CurrentUser() user: ActingUser | null,
+    @Param(new ZodPipe(documentParamsSchema)) { id }: { id: number },
+    @Body(new ZodPipe(proposeSuggestionsSchema)) body: ProposeSuggestions,
+  ): Promise<{ suggestions: Suggestion[] }> {
+    return { suggestions: await this.suggestions.propose(user, id, body.suggestions) };
   }
 
   @Post(':suggestionId/accept')

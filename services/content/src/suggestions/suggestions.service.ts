@@ -8,6 +8,7 @@ import {
   SUGGESTION_NOT_FOUND,
   SUGGESTION_OUTDATED_MESSAGE,
   suggestionDecidedMessage,
+  suggestionQuoteNotFoundMessage,
   suggestionsChangedMessage,
   type OwnerDto,
   type SuggestedPassage,
@@ -21,11 +22,12 @@ import type { ContentDb, ContentTx, DocumentRow } from '../db/database.js';
 import { suggestions, type StoredAuthor } from '../db/schema.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import { PeopleService } from '../people/people.service.js';
+import { RateLimits } from '../rate-limits/rate-limits.service.js';
 
 type SuggestionRow = typeof suggestions.$inferSelect;
 
-/** Who proposes: the AI for the user who asked, or a token of its owner (by the token's name). People's own suggestions come with the editor's suggesting mode. */
-export type Proposer = { kind: 'ai'; user: Owner } | { kind: 'token'; user: Owner; token: string };
+/** Who proposes: the AI for the user who asked, a token of its owner (by the token's name), or a person in suggesting mode (by name). */
+export type Proposer = { kind: 'ai'; user: Owner } | { kind: 'token'; user: Owner; token: string } | { kind: 'user'; user: Owner; name: string };
 
 /** How often an accept reads the document again when someone changed it between its read and its save. */
 const ACCEPT_ATTEMPTS = 3;
@@ -45,6 +47,7 @@ export class SuggestionsService {
     private readonly activities: ActivitiesService,
     private readonly people: PeopleService,
     private readonly live: CollabServer,
+    private readonly limits: RateLimits,
   ) {}
 
   /** The document's suggestions, newest first, each placed in the current text; a pending one that no longer locates is `outdated`. */
@@ -60,7 +63,12 @@ export class SuggestionsService {
    * text now (400 otherwise); the AI's are stored as they are, and one whose passage changed meanwhile is listed as outdated.
    * The same `requestKey` (a retried AI job) answers the suggestions stored the first time.
    */
-  async create(proposer: Proposer, documentId: number, passages: readonly SuggestedPassage[], options: { strict?: boolean; requestKey?: string } = {}): Promise<Suggestion[]> {
+  async create(
+    proposer: Exclude<Proposer, { kind: 'user' }>,
+    documentId: number,
+    passages: readonly SuggestedPassage[],
+    options: { strict?: boolean; requestKey?: string } = {},
+  ): Promise<Suggestion[]> {
     const document = await access.document(this.db, proposer.user, documentId, 'commenter');
     if (options.requestKey) {
       const stored = await this.db
@@ -74,12 +82,30 @@ export class SuggestionsService {
       const missing = passages.findIndex((p) => locatePassage(document.content, p.quote) === null);
       if (missing !== -1) throw badRequest(`The quoted text${passages.length > 1 ? ` of passage ${missing + 1}` : ''} is not in the document: read it again and quote it exactly`);
     }
+    return this.store(document, proposer, passages, options.requestKey);
+  }
+
+  /**
+   * A person's own suggestions, typed in suggesting mode (commenters and up, SUGGESTION_PROPOSALS_PER_MINUTE requests a minute):
+   * each quote must be in the stored text now, else 409 SUGGESTION_QUOTE_NOT_FOUND and nothing is stored.
+   */
+  async propose(user: ActingUser | null, documentId: number, passages: readonly SuggestedPassage[]): Promise<Suggestion[]> {
+    const person = acting(user, DOCUMENT_NOT_FOUND);
+    const document = await access.document(this.db, person, documentId, 'commenter');
+    // Before locating: a flood of 50 quotes of 20,000 characters each costs CPU.
+    await this.limits.proposal(person.id);
+    const missing = passages.findIndex((p) => locatePassage(document.content, p.quote) === null);
+    if (missing !== -1) throw new AppError(409, { code: ErrorCode.SUGGESTION_QUOTE_NOT_FOUND, message: suggestionQuoteNotFoundMessage(missing, passages.length) });
+    const profile = (await this.people.profiles([person.id])).get(person.id);
+    return this.store(document, { kind: 'user', user: person, name: profile?.name || profile?.username || person.username }, passages);
+  }
+
+  /** Inserts the passages as pending suggestions of the proposer and announces them. */
+  private async store(document: Granted<DocumentRow>, proposer: Proposer, passages: readonly SuggestedPassage[], requestKey?: string): Promise<Suggestion[]> {
     const author = this.authorOf(proposer);
     const rows = await this.db
       .insert(suggestions)
-      .values(
-        passages.map((p) => ({ documentId: document.id, quote: p.quote, replacement: p.replacement, note: p.note || null, ...author, requestKey: options.requestKey ?? null })),
-      )
+      .values(passages.map((p) => ({ documentId: document.id, quote: p.quote, replacement: p.replacement, note: p.note || null, ...author, requestKey: requestKey ?? null })))
       .returning();
     await this.announce(document.id);
     return this.toSuggestions(rows, document.content);
@@ -177,9 +203,9 @@ export class SuggestionsService {
   }
 
   private authorOf(proposer: Proposer): Pick<SuggestionRow, 'authorKind' | 'authorName' | 'authorId'> {
-    return proposer.kind === 'token'
-      ? { authorKind: 'token', authorName: proposer.token, authorId: proposer.user.id }
-      : { authorKind: 'ai', authorName: 'AI', authorId: proposer.user.id };
+    if (proposer.kind === 'token') return { authorKind: 'token', authorName: proposer.token, authorId: proposer.user.id };
+    if (proposer.kind === 'user') return { authorKind: 'user', authorName: proposer.name, authorId: proposer.user.id };
+    return { authorKind: 'ai', authorName: 'AI', authorId: proposer.user.id };
   }
 
   private async toSuggestions(rows: SuggestionRow[], content: string): Promise<Suggestion[]> {

@@ -29,6 +29,8 @@ import { SaveAsTemplate } from '../templates/save-as-template';
 import { DocumentSuggestions } from '../suggestions/document-suggestions';
 import { ReviewChanges } from '../suggestions/review-changes';
 import { ROLE_LABELS } from '../sharing/role-label';
+import { SuggestingBar, SuggestingSwitch } from '../suggesting-mode/suggesting-controls';
+import { useSuggestingMode } from '../suggesting-mode/use-suggesting-mode';
 import { useDocumentUpdating } from './use-document-updating';
 import { useLiveDocument } from './use-live-document';
 import styles from './document-page.module.css';
@@ -37,6 +39,8 @@ import styles from './document-page.module.css';
 const loadRichEditor = () => import('../rich-editor/document-rich-editor');
 const DocumentRichEditor = lazy(loadRichEditor);
 const noMarkdown = () => null;
+// Suggesting mode's editor is bound to a fork that others do not have: its caret positions would mean nothing to them.
+const NO_PRESENCE = { awareness: null };
 
 const isNotFound = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as ApiError).status === 404;
 
@@ -73,6 +77,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
   const { live, snapshot, failed } = useLiveDocument(documentId, liveUser);
   const accessChanges = snapshot?.accessChanges ?? 0;
   const { refetch } = document;
+  const suggesting = useSuggestingMode(documentId, snapshot?.text != null ? (live?.doc ?? null) : null, document.data?.role, snapshot?.status === 'revoked');
   usePageTitle(document.data?.title ?? 'Document');
 
   // The editor's code downloads while the live document connects, not after it has synced.
@@ -123,7 +128,14 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
     <DocumentComments document={doc} editor={editor} markdownNow={live?.markdownNow ?? noMarkdown}>
       {live && snapshot?.text != null ? (
         <Suspense fallback={<LoadingState text="Loading the editor..." visible />}>
-          <DocumentRichEditor doc={live.doc} presence={live.provider} user={live.user} editable={canType} source={source} onEditor={setEditor} />
+          <DocumentRichEditor
+            doc={suggesting.doc ?? live.doc}
+            presence={suggesting.doc ? NO_PRESENCE : live.provider}
+            user={live.user}
+            editable={canType || suggesting.doc !== null}
+            source={source}
+            onEditor={setEditor}
+          />
         </Suspense>
       ) : (
         <LoadingState text="Connecting to the live document..." visible />
@@ -139,6 +151,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
           <div className={styles.meta}>
             <span data-testid="character-count">{characterCount(doc.content)}</span>
             <SaveStatus live={live} snapshot={snapshot} canType={canType} />
+            <SuggestingSwitch suggesting={suggesting} />
             {updating && (
               <Badge primary role="status">
                 Updating...
@@ -162,6 +175,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
           </Button>
         </div>
       </header>
+      <SuggestingBar suggesting={suggesting} />
       <DocumentSuggestions
         documentId={doc.id}
         editor={editor}
