@@ -30,7 +30,7 @@ async function suggestions(page: Page, documentId: number): Promise<Suggestion[]
   return ((await response.json()) as { suggestions: Suggestion[] }).suggestions;
 }
 
-/** The owner rejects over the API (the Review changes panel's Reject comes with the suggestions display). */
+/** The owner rejects over the API. */
 async function reject(page: Page, documentId: number, suggestionId: number): Promise<void> {
   const response = await page.request.post(`/api/documents/${documentId}/suggestions/${suggestionId}/reject`, { headers: pageOrigin });
   expect(response.status(), await response.text()).toBe(200);
@@ -68,7 +68,11 @@ test("a commenter's typing in suggesting mode becomes a suggestion, never the ow
   expect(await editorText(onOwner.editor)).not.toContain('Mostly on mobile.');
   expect(await storedMarkdown(owner.page, doc.id)).toBe(TEXT);
 
-  await reject(owner.page, doc.id, suggestion!.id);
+  // The owner sees it live as a tracked change by the commenter, and rejects it there.
+  const change = onOwner.editor.getByRole('group', { name: `Suggestion by ${commenter.username}`, exact: true });
+  await expect(change.getByRole('insertion')).toContainText('Mostly on mobile.');
+  await change.getByRole('button', { name: 'Reject' }).click();
+  await expect(change).toHaveCount(0);
   expect((await suggestions(owner.page, doc.id)).map((s) => [s.id, s.status])).toEqual([[suggestion!.id, 'rejected']]);
   expect(await storedMarkdown(owner.page, doc.id)).toBe(TEXT);
 });
