@@ -1,5 +1,5 @@
 import { Extension } from '@tiptap/core';
-import type { Node as PmNode } from '@tiptap/pm/model';
+import type { Node as PmNode, ResolvedPos } from '@tiptap/pm/model';
 import { Plugin, PluginKey, type EditorState, type Transaction } from '@tiptap/pm/state';
 import { ReplaceStep } from '@tiptap/pm/transform';
 import { ySyncPluginKey } from '@tiptap/y-tiptap';
@@ -47,7 +47,7 @@ export const TypingLandsAtCaret = Extension.create({
             const typed = key.getState(view.state);
             if (!typed || prevState.doc !== typed.before) return;
             const sync = ySyncPluginKey.getState(view.state) as { binding?: Binding; addToHistory?: boolean } | undefined;
-            if (sync?.binding) writeAtCaret(sync.binding, typed, sync.addToHistory !== false);
+            if (sync?.binding) writeAtCaret(sync.binding, typed, view.state.doc, sync.addToHistory !== false);
           },
         }),
       }),
@@ -74,7 +74,7 @@ function typedIn(tr: Transaction, oldState: EditorState): Typed | null {
   return { before: oldState.doc, at: step.from, text };
 }
 
-function writeAtCaret(binding: Binding, typed: Typed, addToHistory: boolean): void {
+function writeAtCaret(binding: Binding, typed: Typed, after: PmNode, addToHistory: boolean): void {
   const $at = typed.before.resolve(typed.at);
   const block = $at.parent;
   let onlyText = true;
@@ -86,15 +86,35 @@ function writeAtCaret(binding: Binding, typed: Typed, addToHistory: boolean): vo
   const children = element?.toArray();
   const ytext = children?.length === 1 && children[0] instanceof Y.XmlText ? children[0] : null;
   // The Yjs text must be the text block's text as the editor had it, or the offset would mean something else.
-  if (!ytext || plainText(ytext) !== block.textContent) return;
-  const offset = $at.parentOffset;
+  if (!element || !ytext || plainText(ytext) !== block.textContent) return;
+  const chain = ancestorsOf(element, after.resolve(typed.at));
+  if (!chain) return;
   // The text takes the formatting around it; y-tiptap's pass that follows sets each run's formatting from the editor.
   binding.mux(() => {
     binding.doc.transact((transaction) => {
       transaction.meta.set('addToHistory', addToHistory);
-      ytext.insert(offset, typed.text);
+      ytext.insert($at.parentOffset, typed.text);
     }, ySyncPluginKey);
   });
+  // The block and every block around it are now the editor's new nodes: y-tiptap finds them unchanged (it would otherwise
+  // see an equal table and keep its cells' old sizes, and place the next caret a cell further on).
+  for (const [type, node] of chain) binding.mapping.set(type, node);
+  const texts: PmNode[] = [];
+  chain[0]![1].forEach((child) => texts.push(child));
+  binding.mapping.set(ytext, texts);
+}
+
+/** The Yjs element of each block from the typed one up to the top level, paired with the editor's new node there. */
+function ancestorsOf(element: Y.XmlElement, $after: ResolvedPos): [Y.AbstractType<unknown>, PmNode][] | null {
+  const chain: [Y.AbstractType<unknown>, PmNode][] = [];
+  let type: Y.AbstractType<unknown> | null = element;
+  for (let depth = $after.depth; depth >= 1; depth--) {
+    const node = $after.node(depth);
+    if (!(type instanceof Y.XmlElement) || type.nodeName !== node.type.name) return null;
+    chain.push([type, node]);
+    type = type.parent;
+  }
+  return chain;
 }
 
 function yElementOf(binding: Binding, node: PmNode): Y.XmlElement | null {
