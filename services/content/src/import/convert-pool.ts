@@ -1,5 +1,6 @@
 import { Piscina } from 'piscina';
 import { AppError, unavailable, workerExecArgv, workerModule } from '@prd/kit';
+import { IMPORT_MESSAGES } from '@prd/proto';
 import type { Conversion, UploadedFile } from './convert-file.js';
 import type { ConvertAnswer } from './convert.worker.js';
 
@@ -16,9 +17,6 @@ export interface ConvertPoolOptions {
 
 /** The worker module: convert.worker.js of the built service, or convert.worker.ts from the sources. */
 export const CONVERT_WORKER = workerModule(import.meta.url, 'convert.worker');
-
-const SHUTTING_DOWN = 'The service is shutting down, please retry the import shortly';
-const BUSY = 'Too many imports in progress, please retry shortly';
 
 /**
  * docs/decisions/0034-document-import.md: converts uploaded files (mammoth, turndown, pdf.js, fflate) on piscina's worker
@@ -46,14 +44,14 @@ export class ConvertPool {
 
   /** The file's documents, or the import's refusal (400, 413, 415 naming the file) as the converter gave it. */
   async convert(file: UploadedFile): Promise<Conversion> {
-    if (this.closed) throw unavailable(SHUTTING_DOWN);
-    if (this.pool.queueSize >= this.options.maxQueue) throw unavailable(BUSY);
+    if (this.closed) throw unavailable(IMPORT_MESSAGES.shuttingDown);
+    if (this.pool.queueSize >= this.options.maxQueue) throw unavailable(IMPORT_MESSAGES.busy);
     let answer: ConvertAnswer;
     this.running++;
     try {
       answer = await this.pool.run(file, { signal: AbortSignal.timeout(this.options.timeoutMs) });
     } catch (err) {
-      throw this.failure(err);
+      throw this.failure(err, file.name);
     } finally {
       this.running--;
     }
@@ -76,12 +74,12 @@ export class ConvertPool {
     await this.pool.destroy();
   }
 
-  private failure(err: unknown): Error {
-    if (this.closed) return unavailable(SHUTTING_DOWN);
+  private failure(err: unknown, file: string): Error {
+    if (this.closed) return unavailable(IMPORT_MESSAGES.shuttingDown);
     // Duck-typed: an error thrown in the worker thread arrives as a structured clone.
     const { name, message } = typeof err === 'object' && err !== null && 'message' in err ? (err as Error) : { name: '', message: String(err) };
-    if (name === 'AbortError') return unavailable('The import took too long, please try again');
-    if (message === 'Task queue is at limit') return unavailable(BUSY);
+    if (name === 'AbortError') return unavailable(IMPORT_MESSAGES.tookTooLong(file));
+    if (message === 'Task queue is at limit') return unavailable(IMPORT_MESSAGES.busy);
     return new Error(`Import conversion failed: ${message}`);
   }
 }
