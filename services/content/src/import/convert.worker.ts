@@ -1,4 +1,5 @@
-import { AppError } from '@prd/kit';
+// AppError alone, not all of kit (NestJS and the rest): this module runs on the conversion thread, which loads it at each start.
+import { AppError } from '@prd/kit/errors';
 import type { ErrorBody } from '@prd/proto';
 import { convertFile, type Conversion, type UploadedFile } from './convert-file.js';
 
