@@ -32,6 +32,7 @@ export function jestProject(displayName, dir) {
       '\\.css$': path.join(root, 'web/src/test/style-stub.ts'),
       '^@prd/kit$': path.join(root, 'services/kit/src/index.ts'),
       '^@prd/kit/testing$': path.join(root, 'services/kit/src/testing/index.ts'),
+      '^@prd/kit/errors$': path.join(root, 'services/kit/src/errors/app-error.ts'),
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
   };

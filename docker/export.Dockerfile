@@ -29,6 +29,8 @@ RUN npx nx run-many -t build --projects=@prd/identity,@prd/content,@prd/chat,@pr
 # --- runtime: production dependencies of export only, the compiled code and the committed migrations
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=4004
+# glibc's allocator as infra/lib/services.ts explains (THREAD_MALLOC_ENV): worker threads' memory goes back once they exit.
+ENV MALLOC_TRIM_THRESHOLD_=131072
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY proto/package.json proto/

@@ -56,6 +56,16 @@ test("every process of the product has an image whose entry point (its CMD or it
   }
 });
 
+test('every process whose local stack sets an environment of its own (glibc’s allocator for worker threads) has it in its image', () => {
+  const withEnv = SERVICES.filter((spec) => spec.env);
+  expect(withEnv.map((spec) => spec.name)).toEqual(expect.arrayContaining(['content', 'export']));
+  for (const spec of withEnv) {
+    const build = compose[spec.name]!.build;
+    const env = stageEnv(runtimeOf(isObject(build) ? path.join(String(build.context ?? '.'), String(build.dockerfile)) : ''));
+    expect({ process: spec.name, env: Object.fromEntries(Object.keys(spec.env!).map((name) => [name, env[name]])) }).toEqual({ process: spec.name, env: spec.env });
+  }
+});
+
 describe.each(nodeDockerfiles)('%s', (file) => {
   const stages = stagesOf.get(file)!;
   const runtime = runtimeOf(file);

@@ -160,6 +160,7 @@ export async function startStack(options: StackOptions): Promise<StackState> {
             ...process.env,
             ...shared,
             ...internalTokenEnv(spec.name, { ...secrets }),
+            ...spec.env,
             PORT: String(port),
             DATABASE_URL: adminUrl(pgPort, secrets.POSTGRES_PASSWORD, spec.database),
           };

@@ -60,4 +60,8 @@ export const IMPORT_MESSAGES = {
   noteImages: (file: string, count: number) => `${file}: ${count} embedded image${count === 1 ? '' : 's'} not imported`,
   notePdf: (file: string) => `${file}: PDF text imported best effort (headings guessed from font sizes; tables, images and layout are not kept)`,
   noteSkipped: (file: string, count: number) => `${file}: ${count} file${count === 1 ? '' : 's'} other than Markdown skipped`,
+  /** 503s of the conversion threads (docs/decisions/0034-document-import.md). */
+  busy: 'Too many imports in progress, please retry shortly',
+  tookTooLong: (file: string) => `${file}: the conversion took too long, please try again`,
+  shuttingDown: 'The service is shutting down, please retry the import shortly',
 } as const;

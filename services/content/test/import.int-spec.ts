@@ -3,6 +3,7 @@ import { browserRequest as request } from '@prd/kit/testing';
 import { IMPORT_FILES_MAX, IMPORT_PATH } from '@prd/proto';
 import { cookieOf } from '@prd/testing/identity';
 import { corpusFile, notionZip, pdfFile, wordFile, WORD_MARKDOWN } from './import-corpus/corpus.js';
+import { ImportService } from '../src/import/import.service.js';
 import { GUEST_DOCS_LIMIT, guestWithDocument, registerUser, startContentStack, type ContentStack, type TestUser } from './content-stack.js';
 
 // Two real services start per suite; a shared 2-core machine can make that slow.
@@ -59,6 +60,33 @@ describe('POST /api/documents/import', () => {
     expect(await docsUsed(owner.cookie)).toBe(5);
     const inProject = await api().get(`/api/projects/${project.body.id}/documents`).set('Cookie', owner.cookie).expect(200);
     expect(inProject.body).toHaveLength(5);
+  });
+
+  it('answers other requests while a large Word file converts: the conversion runs on a worker thread, not the event loop', async () => {
+    const owner = await registerUser(stack);
+    const conversions = stack.content.app.get(ImportService).conversions;
+    // About 2 MB of document XML: seconds of mammoth and turndown, where a health check takes a millisecond.
+    const upload = importAs(owner.cookie)
+      .attach('file', await wordFile(12_000), 'Large.docx')
+      .then((res) => res);
+    while (conversions.pending === 0) await new Promise((resolve) => setImmediate(resolve));
+    // Health checks one after another for as long as the file converts, each timed from its request to its answer.
+    const started = performance.now();
+    const waits: number[] = [];
+    while (conversions.pending > 0) {
+      const sent = performance.now();
+      await api().get('/healthz').expect(200);
+      waits.push(performance.now() - sent);
+    }
+    const converting = performance.now() - started;
+    // On the event loop, mammoth's synchronous XML parse alone (about half of the conversion) would hold one check; on a
+    // worker thread every check is answered at once. Relative to the conversion's own duration, so a busy machine slows both.
+    expect(waits.length).toBeGreaterThanOrEqual(10);
+    expect(Math.max(...waits)).toBeLessThan(converting / 10);
+    const res = await upload;
+    expect(res.status).toBe(201);
+    const read = await api().get(`/api/documents/${res.body.documents[0].id}`).set('Cookie', owner.cookie).expect(200);
+    expect(read.body.content).toContain('Paragraph 12000: the checkout keeps the cart');
   });
 
   it('creates nothing and spends nothing when one file of the request is refused', async () => {

@@ -83,3 +83,13 @@ export function pdfOutline(pdf: Buffer): Bookmark[] {
 
 /** The address of every link on the pages, in order. */
 export const pdfLinks = (pdf: Buffer): string[] => [...pdfXml(pdf).matchAll(/<a href="([^"]*)"/g)].map((m) => decode(m[1]!));
+
+/** Where pdftotext finds each word on the pages: its text and its box in points, rounded to a hundredth. */
+export const pdfWordBoxes = (pdf: Buffer): string[] =>
+  [...poppler('pdftotext', ['-enc', 'UTF-8', '-bbox'], pdf).matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map(
+    ([, ...m]) =>
+      `${decode(m[4]!)} ${m
+        .slice(0, 4)
+        .map((n) => Number(n).toFixed(2))
+        .join(' ')}`,
+  );

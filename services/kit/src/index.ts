@@ -29,3 +29,4 @@ export * from './security/key-fingerprint.js';
 export * from './bearer/bearer.js';
 export * from './bearer/bearer.service.js';
 export * from './security/rate-limit.js';
+export * from './workers/worker-module.js';

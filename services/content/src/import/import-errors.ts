@@ -1,4 +1,5 @@
-import { AppError } from '@prd/kit';
+// AppError alone, not all of kit (NestJS and the rest): this module runs on the conversion thread, which loads it at each start.
+import { AppError } from '@prd/kit/errors';
 import { ErrorCode } from '@prd/proto';
 
 /** An import's refusals: 400 for unreadable input, 413 for too much, 415 for a type it does not take; each message names the file. */

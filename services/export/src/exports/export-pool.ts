@@ -1,5 +1,5 @@
 import { Piscina } from 'piscina';
-import { AppError, unavailable } from '@prd/kit';
+import { AppError, unavailable, workerExecArgv, workerModule } from '@prd/kit';
 import type { DocxSource } from './markdown-docx.js';
 import type { PdfSource } from './markdown-pdf.js';
 
@@ -17,26 +17,8 @@ export interface ExportPoolOptions {
   idleMs: number;
 }
 
-/**
- * Running TypeScript sources (jest): the worker loads export.worker.ts with Node's own type stripping,
- * and these hooks resolve the `.js` specifiers of our sources to their `.ts` files.
- */
-const TYPESCRIPT_HOOKS = `import { registerHooks } from 'node:module';
-registerHooks({
-  resolve(specifier, context, next) {
-    if (!specifier.startsWith('.') || !specifier.endsWith('.js')) return next(specifier, context);
-    try {
-      return next(specifier, context);
-    } catch {
-      return next(specifier.slice(0, -3) + '.ts', context);
-    }
-  },
-});`;
-
-const fromSources = import.meta.url.endsWith('.ts');
-
 /** The worker module: export.worker.js of the built service, or export.worker.ts from the sources. */
-export const EXPORT_WORKER = new URL(fromSources ? './export.worker.ts' : './export.worker.js', import.meta.url).href;
+export const EXPORT_WORKER = workerModule(import.meta.url, 'export.worker');
 
 const SHUTTING_DOWN = 'The export service is shutting down, please retry shortly';
 
@@ -58,7 +40,7 @@ export class ExportPool {
       maxThreads: options.workers,
       maxQueue: options.maxQueue,
       idleTimeout: options.idleMs,
-      ...(fromSources ? { execArgv: [...process.execArgv, '--import', `data:text/javascript,${encodeURIComponent(TYPESCRIPT_HOOKS)}`] } : {}),
+      ...workerExecArgv(import.meta.url),
     });
   }
 

@@ -117,8 +117,12 @@ describe('markdownToDocx', () => {
     const numbering = (await zip.file('word/numbering.xml')?.async('string')) ?? '';
     const body = (await zip.file('word/document.xml')?.async('string')) ?? '';
     expect(numbering).toContain('<w:startOverride w:val="4"/>');
-    // Two bulleted lists, two ordered lists (plus the nested ones): each is its own numbering instance.
-    expect(new Set(body.match(/<w:numId w:val="\d+"\/>/g)).size).toBe(7);
+    // Each ordered list (two, and a nested one) is its own numbering instance, restarting the level it is at; the bulleted
+    // lists (two, and their nested ones) share one.
+    const numIds = (numbered: RegExp) => new Set([...body.matchAll(numbered)].map((m) => m[1]));
+    expect(numIds(/<w:numId w:val="(\d+)"\/>/g).size).toBe(4);
+    const instances = [...numbering.matchAll(/<w:num w:numId="\d+">(.*?)<\/w:num>/g)].map((m) => (m[1]!.match(/<w:lvlOverride /g) ?? []).length);
+    expect(instances).toEqual([0, 1, 1, 1]);
     expect(body).toContain('<w:pBdr><w:bottom');
   });
 

@@ -127,7 +127,7 @@ class DocumentWriter {
 
   private list(list: List, ctx: Context): void {
     const level = Math.min(ctx.listLevel + 1, MAX_LIST_LEVEL);
-    const numId = this.numbering.add(list.ordered === true, list.start ?? 1);
+    const numId = this.numbering.add(list.ordered === true, list.start ?? 1, level);
     const inner: Context = { ...ctx, listLevel: level };
     for (const item of list.children) this.listItem(item, { numId, level }, inner);
   }

@@ -3,6 +3,7 @@ import PDFDocument from 'pdfkit';
 import type { PdfPageSize } from '@prd/proto';
 import { linkAddress } from './link-address.js';
 import { parseMarkdown } from './parse-markdown.js';
+import { deflatePageContents } from './pdf-deflate.js';
 import { PDF_FONTS, pdfFonts, type PdfFont } from './pdf-fonts.js';
 import { fragments, wrap, type Line, type Span, type SpanStyle } from './pdf-lines.js';
 import { writeText } from './pdf-text.js';
@@ -149,6 +150,7 @@ class PdfWriter {
       this.doc.on('end', () => resolve(Buffer.concat(chunks)));
       this.doc.on('error', reject);
     });
+    deflatePageContents(this.doc);
     this.doc.end();
     return file;
   }

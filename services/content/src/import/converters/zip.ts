@@ -1,5 +1,5 @@
 import { Unzip, UnzipInflate } from 'fflate';
-import { AppError } from '@prd/kit';
+import { AppError } from '@prd/kit/errors';
 import { IMPORT_FILE_MAX_BYTES, IMPORT_MESSAGES, IMPORT_ZIP_EXPANDED_MAX_BYTES } from '@prd/proto';
 import { importTooLarge, invalidImport } from '../import-errors.js';
 
