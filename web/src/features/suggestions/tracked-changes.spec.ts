@@ -100,6 +100,17 @@ describe('tracked changes in the editor', () => {
     expect(editor.state.doc.textBetween(from, from + 'Fewer'.length)).toBe('Fewer');
   });
 
+  it('shows a suggestion of whole markdown lines (suggesting mode, the chat) over their text, and keeps it through typing', () => {
+    editor = createEditor(PRD);
+    const line = change(5, '## Goals\n\nFewer fields.\n', '## Goals\n\nFewer fields. One page.\n');
+    editor.commands.setTrackedChanges([line], true, noDecision);
+    expect(ranges(editor)).toEqual({ 5: 'Goals|Fewer fields.' });
+    editor.commands.setTextSelection(1);
+    typeText(editor, 'New ');
+    expect(ranges(editor)).toEqual({ 5: 'Goals|Fewer fields.' });
+    expect(shown(5)).toMatchObject({ struck: 'GoalsFewer fields.' });
+  });
+
   it('draws nothing for a suggestion whose passage is not in the text', () => {
     editor = createEditor(PRD);
     editor.commands.setTrackedChanges([change(3, 'a passage nobody wrote', 'x'), change(4, 'teh', 'the')], true, noDecision);
@@ -172,6 +183,9 @@ describe('locateInText', () => {
     expect(locateInText(text, { exact: '', prefix: 'carts.', suffix: 'Goals' })).toEqual({ start: 31, end: 31 });
     expect(locateInText(text, { exact: '', prefix: '## Goals\n\n', suffix: '' })).toEqual({ start: 36, end: 36 });
     expect(locateInText(text, { exact: '', prefix: '\n\n', suffix: 'Fewer fields.\n' })).toEqual({ start: 36, end: 36 });
+    // Whole markdown lines, as suggesting mode and the chat quote them: found by the text the editor holds.
+    expect(locateInText(text, { exact: 'Shoppers abandon carts.\n', prefix: '# Checkout\n\n', suffix: '\n## Goals\n' })).toEqual({ start: 8, end: 31 });
+    expect(locateInText(text, { exact: '## Goals\n\nFewer fields.\n', prefix: '', suffix: '' })).toEqual({ start: 31, end: 49 });
     expect(locateInText(text, { exact: 'gone', prefix: '', suffix: '' })).toBeNull();
     expect(locateInText(text, { exact: '', prefix: 'nowhere', suffix: 'nothing' })).toBeNull();
   });

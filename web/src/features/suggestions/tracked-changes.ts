@@ -61,6 +61,9 @@ export const trackedChangesKey = new PluginKey<TrackedState>('trackedChanges');
 /** A line of markdown context as the editor's text holds it: without a heading's, list item's or quote's marker. */
 const plainLine = (line: string): string => line.trim().replace(/^(#{1,6}|[-*+>]|\d+[.)])\s+/, '');
 
+/** Markdown lines as the editor's text holds them: each line's text, joined without separators (blocks have none). */
+const editorTextOf = (markdown: string): string => markdown.split('\n').map(plainLine).join('');
+
 /**
  * Where a quote is in the editor's text. The quote's context comes from the markdown, so an insertion point between a
  * `prefix` and a `suffix` that hold markdown syntax (a heading's `#`, a blank line) is found by the last line of its prefix
@@ -68,7 +71,12 @@ const plainLine = (line: string): string => line.trim().replace(/^(#{1,6}|[-*+>]
  */
 export function locateInText(text: string, quote: SuggestionQuote): { start: number; end: number } | null {
   const found = locatePassage(text, quote);
-  if (found || quote.exact !== '') return found;
+  if (found) return found;
+  if (quote.exact !== '') {
+    // Whole lines (what suggesting mode and the chat's suggestions quote): their text as the editor holds it.
+    const exact = editorTextOf(quote.exact);
+    return exact && exact !== quote.exact ? locateQuote(text, { exact, prefix: editorTextOf(quote.prefix), suffix: editorTextOf(quote.suffix) }) : null;
+  }
   const before = plainLine(quote.prefix.trimEnd().split('\n').pop()!);
   const after = plainLine(quote.suffix.trimStart().split('\n')[0]!);
   const end = before ? locateQuote(text, { exact: before, prefix: '', suffix: '' })?.end : undefined;
@@ -117,7 +125,8 @@ function follow(tr: Transaction, state: TrackedState): Pick<TrackedState, 'range
     const range = state.ranges.get(change.id);
     if (!range) continue;
     const mapped = mapRange(tr, range, diff);
-    if (mapped && (change.quote.exact === '' || textBetween(tr.doc, mapped) === change.quote.exact)) ranges.set(change.id, mapped);
+    const stillThere = (text: string) => text === change.quote.exact || text === editorTextOf(change.quote.exact);
+    if (mapped && (change.quote.exact === '' || stillThere(textBetween(tr.doc, mapped)))) ranges.set(change.id, mapped);
     else lost.push(change);
   }
   if (lost.length > 0) for (const [id, range] of locateAll(tr.doc, lost)) ranges.set(id, range);
