@@ -132,7 +132,7 @@ test('the Markdown view shows the source, and an edit there appears in the edito
   await expect(editor.getByText('None yet.', { exact: true })).toBeVisible();
 });
 
-test('someone who may comment but not edit gets only Comment on a selection', async ({ browser }) => {
+test('a commenter suggests rather than edits, and a selection offers them Comment and Ask AI', async ({ browser }) => {
   const owner = await newUser(browser);
   const commenter = await newUser(browser);
   const document = await createDocumentByApi(owner.page, unique('Writing aids '), '# Plan\n\nShip the beta in May.\n');
@@ -141,7 +141,10 @@ test('someone who may comment but not edit gets only Comment on a selection', as
   await page.goto(`/documents/${document.id}`);
   const editor = page.getByRole('textbox', { name: 'Document', exact: true });
   await expect(editor).toBeVisible({ timeout: 20_000 });
-  await expect(editor).toHaveAttribute('contenteditable', 'false');
+  // Their typing becomes suggestions, never the document's text (suggesting-mode.e2e.ts): Editing is not theirs to choose.
+  const mode = page.getByRole('radiogroup', { name: 'Editing or suggesting' });
+  await expect(mode.getByRole('radio', { name: 'Suggesting' })).toBeChecked();
+  await expect(mode.getByRole('radio', { name: 'Editing' })).toBeDisabled();
   // A drag over the words, as one selects text to comment on.
   const box = (await editor.getByText('Ship the beta in May.', { exact: true }).boundingBox())!;
   await page.mouse.move(box.x + 2, box.y + box.height / 2);
@@ -149,6 +152,6 @@ test('someone who may comment but not edit gets only Comment on a selection', as
   await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2, { steps: 5 });
   await page.mouse.up();
   const menu = page.getByRole('toolbar', { name: 'Formatting' });
-  await expect(menu.getByRole('button')).toHaveText(['Comment']);
-  await expect(menu.getByRole('combobox')).toHaveCount(0);
+  await expect(menu.getByRole('button', { name: 'Comment' })).toBeVisible();
+  await expect(menu.getByRole('button', { name: 'Ask AI' })).toBeVisible();
 });
