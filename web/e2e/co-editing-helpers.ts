@@ -29,11 +29,14 @@ export async function openLiveEditor(page: Page, documentId: number): Promise<{ 
   return { region, editor };
 }
 
-/** The editor's text blocks (paragraphs, headings, list items, cells, code) one a line, without the others' caret labels. */
+/**
+ * The editor's text blocks (paragraphs, headings, list items, cells, code) one a line: the document's own text, without the
+ * others' caret labels and the suggestions shown beside it.
+ */
 export function editorText(editor: Locator): Promise<string> {
   return editor.evaluate((content) => {
     const copy = content.cloneNode(true) as HTMLElement;
-    copy.querySelectorAll('.collaboration-carets__caret').forEach((caret) => caret.remove());
+    copy.querySelectorAll('.collaboration-carets__caret, .tracked-change').forEach((widget) => widget.remove());
     return Array.from(copy.querySelectorAll('p, h1, h2, h3, h4, h5, h6, pre'))
       .map((block) => block.textContent ?? '')
       .join('\n');

@@ -55,7 +55,9 @@ test("a commenter's typing in suggesting mode becomes a suggestion, never the ow
   await suggestingBar(commenter.page).getByRole('button', { name: 'Suggest changes' }).click();
   await expect(suggestingBar(commenter.page).getByRole('status')).toHaveText('Suggesting: 0 changes');
   // Sent: the commenter's editor is the live document again.
-  await expect(onCommenter.editor).not.toContainText('Mostly on mobile.');
+  await expect.poll(() => editorText(onCommenter.editor)).not.toContain('Mostly on mobile.');
+  // …where it shows as the commenter's tracked change.
+  await expect(onCommenter.editor.getByRole('group', { name: `Suggestion by ${commenter.username}`, exact: true })).toBeVisible();
 
   const [suggestion] = await suggestions(owner.page, doc.id);
   expect(suggestion).toMatchObject({
@@ -113,7 +115,7 @@ test('an editor suggests while another editor types elsewhere: only the suggeste
   // Both editors show the document with the typist's words and without the suggester's.
   for (const editor of [onSuggester.editor, onTypist.editor]) {
     await expect(editor).toContainText('Fewer drop-offs at checkout. By half.');
-    await expect(editor).not.toContainText('Mostly on mobile.');
+    await expect.poll(() => editorText(editor)).not.toContain('Mostly on mobile.');
   }
 
   // Back to Editing with changes not sent: asked to suggest or discard them; discarded, they are gone.
@@ -126,7 +128,7 @@ test('an editor suggests while another editor types elsewhere: only the suggeste
   await expect(ask).toBeHidden();
   await expect(modeSwitch(suggester.page).getByRole('radio', { name: 'Editing' })).toBeChecked();
   await expect(suggestingBar(suggester.page)).toBeHidden();
-  await expect(onSuggester.editor).not.toContainText('Maybe.');
+  await expect.poll(() => editorText(onSuggester.editor)).not.toContain('Maybe.');
 
   await reject(owner.page, doc.id, suggestion!.id);
   expect((await suggestions(owner.page, doc.id)).map((s) => [s.id, s.status])).toEqual([[suggestion!.id, 'rejected']]);
