@@ -8,7 +8,7 @@ import * as Y from 'yjs';
 /** What of y-tiptap's binding this needs: the Y.Doc, its Yjs-to-ProseMirror node map, and its re-entrance guard. */
 interface Binding {
   doc: Y.Doc;
-  mapping: Map<Y.AbstractType<unknown>, PmNode | PmNode[]>;
+  mapping: Map<object, PmNode | PmNode[]>;
   mux: (f: () => void) => void;
 }
 
@@ -105,9 +105,9 @@ function writeAtCaret(binding: Binding, typed: Typed, after: PmNode, addToHistor
 }
 
 /** The Yjs element of each block from the typed one up to the top level, paired with the editor's new node there. */
-function ancestorsOf(element: Y.XmlElement, $after: ResolvedPos): [Y.AbstractType<unknown>, PmNode][] | null {
-  const chain: [Y.AbstractType<unknown>, PmNode][] = [];
-  let type: Y.AbstractType<unknown> | null = element;
+function ancestorsOf(element: Y.XmlElement, $after: ResolvedPos): [object, PmNode][] | null {
+  const chain: [object, PmNode][] = [];
+  let type: unknown = element;
   for (let depth = $after.depth; depth >= 1; depth--) {
     const node = $after.node(depth);
     if (!(type instanceof Y.XmlElement) || type.nodeName !== node.type.name) return null;
