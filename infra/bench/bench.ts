@@ -20,7 +20,7 @@ import { measureMcp } from './mcp.ts';
 import { EXPORT_IDLE_SECONDS, exportMemoryAfterIdle, measureMemory } from './memory.ts';
 import { measureReadPath, READ_PATH_CONNECTIONS, seedDocuments } from './read-path.ts';
 import { judgeRows, renderTable, type NotMeasured } from './report.ts';
-import { AI_WARMUP_SECONDS, buildRows, SETTINGS_REPETITIONS, type BenchResults, type RunResults } from './results.ts';
+import { AI_WARMUP_SECONDS, buildRows, COST_CONNECTIONS, SETTINGS_REPETITIONS, type BenchResults, type RunResults } from './results.ts';
 import { measureNotificationPush, measureSharedReadPath, shareDocuments } from './sharing.ts';
 import { measureUsagePush } from './usage-push.ts';
 import { measureExport } from './document-export.ts';
@@ -62,7 +62,7 @@ export const SETTINGS = {
    */
   costRepetitions: SETTINGS_REPETITIONS,
   costSeconds: 5,
-  costConnections: 10,
+  costConnections: COST_CONNECTIONS,
   costEditors: 20,
   costEditsPerEditor: 50,
   /** Requests of each main route for its CPU per request (a tenth of them for the Word export), so many at a time. */
@@ -270,6 +270,12 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
         return repeatCost(SETTINGS.costRepetitions, () => collabCost(base, state, user, costSettings));
       }),
       routes: [],
+      ...(replicas === 1 && {
+        aiPathHalfLoad: await costOf(`AI path at ${SETTINGS.costConnections / 2} connections (the load of one of two replicas)`, async () => {
+          const user = await register(base, 'cost-half');
+          return repeatCost(SETTINGS.costRepetitions, () => aiPathCost(base, state, user, { ...costSettings, connections: SETTINGS.costConnections / 2 }));
+        }),
+      }),
       ...(replicas > 1 && {
         collabSpread: await costOf('live co-editing, editors spread over the replicas', async () => {
           const user = await register(base, 'cost-spread');

@@ -43,6 +43,12 @@ export interface CostResults {
   collab: RepeatedCost | NotMeasured;
   /** With two replicas: the same editing with the editors spread over both (as before decision 0029); absent before it was measured. */
   collabSpread?: RepeatedCost | NotMeasured;
+  /**
+   * One replica only: the AI path at half the connections, so that the replica carries what each of two carries at
+   * full connections. A process's CPU per reply grows as its load falls (less work batched per event-loop turn and
+   * per Redis round trip), so this control tells the load per replica from the replica count. Absent before it was measured.
+   */
+  aiPathHalfLoad?: RepeatedCost | NotMeasured;
   /** Each main route besides the list (infra/bench/route-cost.ts); absent before it was measured. */
   routes?: Array<{ route: string; cost: RepeatedCost | NotMeasured }>;
 }

@@ -52,6 +52,21 @@ describe('rows of the scale figures (docs/capacity.md)', () => {
   });
 });
 
+describe('the AI path ratio and its control at equal load per replica', () => {
+  test('two replicas ÷ one at half the connections sits beside the judged ratio, in the two-replica column, without a target', () => {
+    const replies = (ms: number[]) => editing(ms, [0, 0, 0]);
+    const one = run(1, { cost: { readPath: notRun, aiPath: replies([14, 13, 15]), collab: notRun, aiPathHalfLoad: replies([20, 19, 21]) } });
+    const two = run(2, { cost: { readPath: notRun, aiPath: replies([20, 21, 22]), collab: notRun } });
+    const rows = buildRows([one, two], notRun, notRun);
+    expect(cellsOf(rows, 'Product CPU per reply, AI path, POST /api/chat (zero-latency provider): two replicas ÷ one')?.[1]).toMatchObject({ value: 21 / 14 });
+    const control = rows.find((r) => r.figure.startsWith('Product CPU per reply, AI path: two replicas ÷ one replica at half the connections'));
+    expect(control?.target).toBeUndefined();
+    expect(control?.cells[1]).toMatchObject({ value: 21 / 20 });
+    expect(cellsOf(rows, 'Product CPU per reply, AI path, one replica at half the connections (5')?.[0]).toMatchObject({ value: 20 });
+    expect(cellsOf(buildRows([run(1, {}), two], notRun, notRun), 'Product CPU per reply, AI path: two replicas ÷ one replica at half')?.[1]).toHaveProperty('notMeasured');
+  });
+});
+
 describe('the editors-per-document search', () => {
   test('shows the largest step within the limit and every step measured, the one past it included', () => {
     const step = (editors: number, p99Ms: number) => ({ editors, propagation: { samples: 100, p50Ms: 1, p99Ms, maxMs: p99Ms }, missing: 0 });

@@ -75,6 +75,8 @@ export interface BenchResults {
 
 /** How many times the read path is measured in each run (docs/decisions/0011-load-tests.md: at least three). */
 export const SETTINGS_REPETITIONS = 3;
+/** Connections of the cost measures of the read path and the AI path (infra/bench/cost.ts). */
+export const COST_CONNECTIONS = 10;
 /** Seconds of the same requests, on a thread or document of their own, before each AI latency figure is taken. */
 export const AI_WARMUP_SECONDS = 8;
 
@@ -137,7 +139,7 @@ function lighthouseRows(lighthouse: LighthouseFigures | NotMeasured): Row[] {
 }
 
 /** The costs measured as one figure per run (the routes are a list of their own). */
-type CostPath = Exclude<keyof CostResults, 'routes'>;
+type CostPath = Exclude<keyof CostResults, 'routes' | 'aiPathHalfLoad'>;
 
 const COST_PATHS: Array<{ key: CostPath; label: string; unit: string }> = [
   { key: 'readPath', label: 'read path, GET /api/documents via nginx', unit: 'request' },
@@ -192,6 +194,34 @@ function costRows(runs: RunResults[]): Row[] {
       ],
     },
   ]);
+}
+
+/**
+ * The control of the AI path's ratio: one replica at half the connections carries the load each of two replicas
+ * carries. Two replicas against it compares equal load per process, so what remains is what the replica count adds.
+ */
+function aiPathControlRows(runs: RunResults[]): Row[] {
+  const [one, two] = runs;
+  const half = one?.cost?.aiPathHalfLoad ?? NOT_RUN;
+  return [
+    {
+      figure: `Product CPU per reply, AI path, one replica at half the connections (${COST_CONNECTIONS / 2}: the load each of two replicas carries; median (min–max) of ${SETTINGS_REPETITIONS} runs; ms by process)`,
+      cells: [from(half, (c) => ({ value: c.cpuMsPerRequest.median, text: `${spreadText(c.cpuMsPerRequest, (v) => `${v.toFixed(2)} ms`)} (${costBreakdown(c)})` })), undefined],
+    },
+    {
+      figure:
+        'Product CPU per reply, AI path: two replicas ÷ one replica at half the connections (equal load per replica; no target: it shows how much of the ratio above is the load per process)',
+      cells: [
+        undefined,
+        from(half, (a) =>
+          from(costOf(two, 'aiPath'), (b) => {
+            const ratio = quotient(b.cpuMsPerRequest, a.cpuMsPerRequest);
+            return { value: ratio.median, text: spreadText(ratio, (v) => v.toFixed(2)) };
+          }),
+        ),
+      ],
+    },
+  ];
 }
 
 /** One process's CPU per edit over the repetitions, and Redis PUBLISH per edit. */
@@ -358,6 +388,7 @@ export function buildRows(
       ],
     },
     ...costRows(runs),
+    ...aiPathControlRows(runs),
     ...routeCostRows(runs),
     keptOnOneReplicaRow(two),
     ...idleSocketRows(one),
