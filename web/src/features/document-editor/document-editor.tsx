@@ -12,6 +12,7 @@ import buttonLink from '../../shared/ui/button-link.module.css';
 import type { ApiError } from '../../shared/api/normalize-error';
 import { displayName, useCurrentUser } from '../../shared/user/use-current-user';
 import { usePageTitle } from '../../shared/ui/use-page-title';
+import { useAfterPaint } from '../../shared/ui/use-after-paint';
 import { MarkdownView } from '../chat/markdown-view';
 import { characterCount } from './character-count';
 import { ChatSplit } from './chat-split';
@@ -87,19 +88,12 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
     if (found) void loadRichEditor();
   }, [found]);
 
-  // The markdown (count, comments, export) is derived after the editor has painted: deriving it for 100 kB is not on the
+  // The markdown (count, comments, export) is derived once the editor has painted: deriving it for 100 kB is not on the
   // way to an editable document (the stored text stands in until then; `markdownNow` derives it at once when asked).
+  const editorPainted = useAfterPaint(editor !== null);
   useEffect(() => {
-    if (!live || !editor) return;
-    let next: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      next = setTimeout(live.followMarkdown, 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(next);
-    };
-  }, [live, editor]);
+    if (editorPainted) live?.followMarkdown();
+  }, [live, editorPainted]);
 
   // The server closed the live connection because this user's access changed: learn the new role (or the 404).
   useEffect(() => {
