@@ -22,7 +22,9 @@ describe('StoredText, the document shown before the live copy has synced', () =>
   it('drops raw HTML that runs code, unsafe links, and images that would call the API', () => {
     render(
       <StoredText
-        text={'<script>window.hacked = 1</script>\n\n<img src=x onerror="window.hacked = 1">\n\n[click](javascript:alert(1)) [docs](https://example.com/docs) ![logout](/api/logout) ![ok](https://example.com/a.png)\n'}
+        text={
+          '<script>window.hacked = 1</script>\n\n<img src=x onerror="window.hacked = 1">\n\n[click](javascript:alert(1)) [docs](https://example.com/docs) ![logout](/api/logout) ![ok](https://example.com/a.png)\n'
+        }
       />,
     );
     const text = screen.getByRole('article', { name: 'Document text' });

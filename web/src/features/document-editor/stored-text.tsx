@@ -1,11 +1,19 @@
 import DOMPurify from 'dompurify';
-import { Marked } from 'marked';
+import { Marked, type Tokens } from 'marked';
 import { isOwnApiUrl } from '../chat/markdown-urls';
 import editorStyles from '../rich-editor/rich-editor.module.css';
+import styles from './stored-text.module.css';
 
 // marked and DOMPurify, not react-markdown: this is on the way to the editor, and react-markdown's parser takes about
 // 0.5 s for a 100 kB PRD where marked takes 30 ms (docs/decisions/0044-document-page-load.md).
-const markdown = new Marked({ gfm: true, async: false });
+const markdown = new Marked({
+  gfm: true,
+  async: false,
+  // The editor joins a paragraph's source lines with spaces; its spaces are kept as typed (white-space: break-spaces).
+  walkTokens: (token) => {
+    if (token.type === 'text') (token as Tokens.Text).text = (token as Tokens.Text).text.replace(/\n/g, ' ');
+  },
+});
 const purify = DOMPurify(window);
 // As the chat's markdown (../chat/markdown-urls.ts): no image may make the reader's browser call the API just by being shown.
 purify.addHook('afterSanitizeAttributes', (node) => {
@@ -39,7 +47,11 @@ let last: { text: string; html: string } | null = null;
 
 /** The markdown's leading blocks as safe HTML (raw HTML, scripts, handlers and unsafe URLs removed); the last one kept. */
 export function storedTextHtml(text: string): string {
-  if (last?.text !== text) last = { text, html: purify.sanitize(markdown.parse(leadingBlocks(text)) as string, { USE_PROFILES: { html: true } }) };
+  if (last?.text !== text) {
+    // Without the line breaks marked puts between tags, which spaces kept as typed would show.
+    const html = (markdown.parse(leadingBlocks(text)) as string).replace(/>\n+</g, '><');
+    last = { text, html: purify.sanitize(html, { USE_PROFILES: { html: true } }) };
+  }
   return last.html;
 }
 
@@ -55,7 +67,7 @@ export function StoredText({ text }: { text: string }) {
   return (
     <div className={editorStyles.frame}>
       <article
-        className={`${editorStyles.document ?? ''} ${editorStyles.content ?? ''}`}
+        className={`${editorStyles.document ?? ''} ${editorStyles.content ?? ''} ${styles.text ?? ''}`}
         aria-label="Document text"
         aria-busy="true"
         data-testid="stored-text"
