@@ -80,7 +80,7 @@ function otherEditor(base: string, user: BenchUser, documentId: number): OtherEd
 }
 
 /** Opens the document page and answers the page's own clock when the editor is editable and holds `marker`: milliseconds since navigation start. */
-async function open(page: Page, url: string, marker: string): Promise<number> {
+export async function open(page: Page, url: string, marker: string): Promise<number> {
   await page.goto(url, { waitUntil: 'commit' });
   const ready = await page.waitForFunction(
     ({ selector, text }) => {

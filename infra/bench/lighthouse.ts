@@ -24,7 +24,7 @@ export interface LighthouseFigures {
   pages: PageScores[];
 }
 
-interface Report {
+export interface Report {
   categories: Record<string, { score: number | null }>;
   audits: Record<string, { numericValue?: number }>;
 }
@@ -53,7 +53,7 @@ export async function documentPage(base: string): Promise<SignedInPage> {
 }
 
 /** One Lighthouse run (its own Chromium, mobile preset with its default simulated throttling) on one page, with `cookie` on its requests when given. */
-async function audit(url: string, outFile: string, cookie?: string): Promise<Report> {
+export async function audit(url: string, outFile: string, cookie?: string): Promise<Report> {
   const args = [
     '--disable-warning=ExperimentalWarning',
     fromRoot('node_modules/lighthouse/cli/index.js'),

@@ -5,6 +5,7 @@ export const loadAuthPage = () => import('../features/auth/auth-page');
 export const loadDocumentsPage = () => import('../features/documents/documents-page');
 export const loadTemplatesPage = () => import('../features/templates/templates-page');
 export const loadChatPage = () => import('../features/chat/chat-page');
+export const loadDocumentEditorPage = () => import('../features/documents/document-editor-page');
 
 const LANDING_PAGES: Record<string, () => Promise<unknown>> = {
   '/': loadHomePage,
@@ -20,5 +21,7 @@ const LANDING_PAGES: Record<string, () => Promise<unknown>> = {
  * paint. Its module is then already loaded, or on its way, when React.lazy asks for it.
  */
 export function preloadLandingPage(pathname: string): void {
-  void LANDING_PAGES[pathname]?.();
+  // A document's page (a link from a share, a notification or a bookmark) is a first page too.
+  const load = LANDING_PAGES[pathname] ?? (/^\/documents\/\d+\/?$/.test(pathname) ? loadDocumentEditorPage : undefined);
+  void load?.();
 }

@@ -4,7 +4,7 @@ import { lazyNamed } from '../shared/ui/lazy-named';
 import { RouteError } from './route-error';
 import { AppShell } from './shell/app-shell';
 import { PageLoading } from '../shared/ui/page-loading';
-import { loadAuthPage, loadChatPage, loadDocumentsPage, loadHomePage, loadTemplatesPage } from './landing-pages';
+import { loadAuthPage, loadChatPage, loadDocumentEditorPage, loadDocumentsPage, loadHomePage, loadTemplatesPage } from './landing-pages';
 
 // One chunk per page: the first load carries only the shell and the page being opened.
 const HomePage = lazyNamed(loadHomePage, 'HomePage');
@@ -12,7 +12,7 @@ const AuthPage = lazyNamed(loadAuthPage, 'AuthPage');
 const AuthOptionsPage = lazyNamed(() => import('../features/auth/auth-options-page'), 'AuthOptionsPage');
 const SsoLinkPage = lazyNamed(() => import('../features/auth/sso-link-page'), 'SsoLinkPage');
 const DocumentsPage = lazyNamed(loadDocumentsPage, 'DocumentsPage');
-const DocumentEditorPage = lazyNamed(() => import('../features/documents/document-editor-page'), 'DocumentEditorPage');
+const DocumentEditorPage = lazyNamed(loadDocumentEditorPage, 'DocumentEditorPage');
 const ProjectsPage = lazyNamed(() => import('../features/projects/projects-page'), 'ProjectsPage');
 const ProjectDetailPage = lazyNamed(() => import('../features/projects/project-detail-page'), 'ProjectDetailPage');
 const TemplatesPage = lazyNamed(loadTemplatesPage, 'TemplatesPage');

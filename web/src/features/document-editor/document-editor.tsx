@@ -12,6 +12,7 @@ import buttonLink from '../../shared/ui/button-link.module.css';
 import type { ApiError } from '../../shared/api/normalize-error';
 import { displayName, useCurrentUser } from '../../shared/user/use-current-user';
 import { usePageTitle } from '../../shared/ui/use-page-title';
+import { useAfterPaint } from '../../shared/ui/use-after-paint';
 import { MarkdownView } from '../chat/markdown-view';
 import { characterCount } from './character-count';
 import { ChatSplit } from './chat-split';
@@ -22,6 +23,7 @@ import { ExportMenu } from './export-menu';
 import { HistoryPanel } from './history-panel';
 import { PresenceList } from './presence-list';
 import { SaveStatus } from './save-status';
+import { StoredText } from './stored-text';
 import { DocumentComments } from '../comments/document-comments';
 import { ShareDialog } from '../sharing/share-dialog';
 import { DocumentWorkspace } from '../workspaces/document-workspace';
@@ -77,13 +79,21 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
   const { live, snapshot, failed } = useLiveDocument(documentId, liveUser);
   const accessChanges = snapshot?.accessChanges ?? 0;
   const { refetch } = document;
-  const suggesting = useSuggestingMode(documentId, snapshot?.text != null ? (live?.doc ?? null) : null, document.data?.role, snapshot?.status === 'revoked');
+  const synced = snapshot?.synced === true;
+  const suggesting = useSuggestingMode(documentId, synced ? (live?.doc ?? null) : null, document.data?.role, snapshot?.status === 'revoked');
   usePageTitle(document.data?.title ?? 'Document');
 
   // The editor's code downloads while the live document connects, not after it has synced.
   useEffect(() => {
     if (found) void loadRichEditor();
   }, [found]);
+
+  // The markdown (count, comments, export) is derived once the editor has painted: deriving it for 100 kB is not on the
+  // way to an editable document (the stored text stands in until then; `markdownNow` derives it at once when asked).
+  const editorPainted = useAfterPaint(editor !== null);
+  useEffect(() => {
+    if (editorPainted) live?.followMarkdown();
+  }, [live, editorPainted]);
 
   // The server closed the live connection because this user's access changed: learn the new role (or the 404).
   useEffect(() => {
@@ -121,13 +131,13 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
 
   const text = failed ? (
     <p role="alert">The editor could not be loaded. Please reload the page.</p>
-  ) : revoked && snapshot?.text == null ? (
+  ) : revoked && !synced ? (
     <MarkdownView text={doc.content} />
   ) : (
-    // The threads show at once; the editor once the live document has synced.
+    // The threads and the stored text show at once; the editor in the text's place once the live document has synced.
     <DocumentComments document={doc} editor={editor} markdownNow={live?.markdownNow ?? noMarkdown}>
-      {live && snapshot?.text != null ? (
-        <Suspense fallback={<LoadingState text="Loading the editor..." visible />}>
+      {live && synced ? (
+        <Suspense fallback={<StoredText text={stored.content} />}>
           <DocumentRichEditor
             doc={suggesting.doc ?? live.doc}
             presence={suggesting.doc ? NO_PRESENCE : live.provider}
@@ -138,7 +148,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
           />
         </Suspense>
       ) : (
-        <LoadingState text="Connecting to the live document..." visible />
+        <StoredText text={stored.content} />
       )}
     </DocumentComments>
   );

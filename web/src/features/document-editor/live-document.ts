@@ -31,7 +31,12 @@ export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'revoked';
 
 export interface LiveSnapshot {
   status: LiveStatus;
-  /** The live document's markdown (derived from its structure, a moment behind the typing); null until the first sync. */
+  /** Whether the first sync is done: the live document holds the text (the editor can open on it). */
+  synced: boolean;
+  /**
+   * The live document's markdown (derived from its structure, a moment behind the typing); null until the first sync,
+   * and until the editor has painted after it (deriving it for 100 kB takes a while: it is not on the way to the editor).
+   */
   text: string | null;
   /** The server's answer for this connection: viewers and commenters only read. */
   readOnly: boolean;
@@ -53,7 +58,7 @@ export class LiveDocument {
   /** This browser in the presence (the editor's carets show it to the others). */
   readonly user: AwarenessUser;
   private readonly socket: HocuspocusProviderWebsocket;
-  private snapshot: LiveSnapshot = { status: 'connecting', text: null, readOnly: false, people: [], accessChanges: 0 };
+  private snapshot: LiveSnapshot = { status: 'connecting', synced: false, text: null, readOnly: false, people: [], accessChanges: 0 };
   private readonly listeners = new Set<() => void>();
   /**
    * Edits made here that the server has not confirmed yet: apart from the snapshot, since it flips twice per keystroke
@@ -79,11 +84,7 @@ export class LiveDocument {
       document: this.doc,
       // The cookie authenticates; Hocuspocus only runs its authentication hook when a token is sent.
       token: COLLAB_TOKEN,
-      onSynced: () => {
-        // The markdown at once (the character count, comments and export read it), then as the document changes.
-        this.markdown ??= followMarkdown(this.doc, (text) => this.update({ text }));
-        this.update({ status: 'live', readOnly: this.provider.authorizedScope === 'readonly' });
-      },
+      onSynced: () => this.update({ status: 'live', synced: true, readOnly: this.provider.authorizedScope === 'readonly' }),
       onUnsyncedChanges: () => {
         this.unsynced = this.provider.hasUnsyncedChanges;
         for (const listener of this.unsyncedListeners) listener();
@@ -97,7 +98,7 @@ export class LiveDocument {
         if (this.snapshot.status === 'revoked') return;
         const accessChanged = ACCESS_CLOSE_CODES.has(event.code);
         this.update({
-          status: this.markdown ? 'reconnecting' : 'connecting',
+          status: this.snapshot.synced ? 'reconnecting' : 'connecting',
           ...(accessChanged ? { accessChanges: this.snapshot.accessChanges + 1 } : {}),
         });
       },
@@ -125,7 +126,13 @@ export class LiveDocument {
   getUnsynced = (): boolean => this.unsynced;
 
   /** The markdown as it is now, with the last keystrokes (the snapshot's may be a moment behind); null before the first sync. */
-  markdownNow = (): string | null => this.markdown?.now() ?? null;
+  markdownNow = (): string | null => this.follow()?.now() ?? null;
+
+  /**
+   * Starts deriving the markdown (the character count, comments and export read it, in the snapshot's `text`), then
+   * follows the document's changes. The page calls it once the editor has painted; `markdownNow` sooner if asked.
+   */
+  followMarkdown = (): void => void this.follow();
 
   destroy(): void {
     this.listeners.clear();
@@ -135,6 +142,11 @@ export class LiveDocument {
     this.provider.destroy();
     this.socket.destroy();
     this.doc.destroy();
+  }
+
+  private follow(): LiveMarkdown | null {
+    if (!this.snapshot.synced) return null;
+    return (this.markdown ??= followMarkdown(this.doc, (text) => this.update({ text })));
   }
 
   private readonly updatePeople = () => {

@@ -21,7 +21,8 @@ export function SaveStatus({ live, snapshot, canType }: { live: LiveDocument | n
   const unsynced = useSyncExternalStore(live?.subscribeUnsynced ?? noSubscription, live?.getUnsynced ?? nothingUnsynced);
   const status = snapshot && saveStatus(snapshot, unsynced, canType);
   return (
-    <span className={styles.saveStatus} role="status" data-testid="save-status">
+    // Its room is kept for those who type, from before the first sync: "Saved" arriving does not push the line's controls to a new row.
+    <span className={canType ? styles.saveStatusSlot : styles.saveStatus} role="status" data-testid="save-status">
       {status}
     </span>
   );

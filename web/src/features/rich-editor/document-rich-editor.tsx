@@ -4,6 +4,7 @@ import { useMemo, useRef } from 'react';
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import { useToast } from '../../shared/toast/toast';
+import { useAfterPaint } from '../../shared/ui/use-after-paint';
 import { useCommentActions } from '../comments/comment-on-selection';
 import { useSuggestionActions } from '../suggestions/suggestion-actions';
 import { TrackedChanges } from '../suggestions/tracked-changes';
@@ -57,15 +58,21 @@ export default function DocumentRichEditor({ doc, presence, user, editable, sour
     [],
   );
 
+  // The menus and the outline join once the text has painted (docs/decisions/0044-document-page-load.md): each menu
+  // registers a plugin, which is a pass over the whole document, not needed to show it or to type in it.
+  const painted = useAfterPaint();
+
   if (source) return <MarkdownSourceView doc={doc} editable={editable} />;
   return (
     <RichEditor doc={doc} presence={presence} user={user} editable={editable} extraExtensions={aids} onEditor={onEditor}>
-      {(editor) => (
-        <>
-          <WritingAids editor={editor} canEdit={editable} canComment={commentOnSelection !== null} onComment={commentOnSelection ?? undefined} onAskAi={askAi ?? undefined} />
-          <DocumentOutline editor={editor} />
-        </>
-      )}
+      {(editor) =>
+        painted && (
+          <>
+            <WritingAids editor={editor} canEdit={editable} canComment={commentOnSelection !== null} onComment={commentOnSelection ?? undefined} onAskAi={askAi ?? undefined} />
+            <DocumentOutline editor={editor} />
+          </>
+        )
+      }
     </RichEditor>
   );
 }
