@@ -6,6 +6,7 @@ import type { Editor } from '@tiptap/react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
+import { yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
 import RichEditor from './rich-editor';
 
 /** Two copies of one document kept in step, as the Hocuspocus provider keeps the browser's and the server's. */
@@ -104,6 +105,24 @@ describe('RichEditor', () => {
     act(() => other.getXmlFragment('document').insert(1, [new Y.XmlElement('paragraph')]));
     act(() => (other.getXmlFragment('document').get(1) as Y.XmlElement).insert(0, [new Y.XmlText('From Bo')]));
     expect(screen.getByRole('textbox', { name: 'Document' })).toHaveTextContent('Intro.From Bo');
+  });
+
+  it("keeps the nodes of the blocks another copy's change did not touch, and shows the document the changes make", () => {
+    const [doc, other] = linkedDocs('# Plan\n\nIntro.\n\n| A | B |\n| - | - |\n| 1 | 2 |\n\nLast.\n');
+    const { editor } = mount(doc, true);
+    const fragment = other.getXmlFragment('document');
+    const before = editor.state.doc;
+    act(() => ((fragment.get(1) as Y.XmlElement).get(0) as Y.XmlText).insert(0, 'Bo: '));
+    const after = editor.state.doc;
+    expect([0, 2, 3].map((i) => after.child(i) === before.child(i))).toEqual([true, true, true]);
+    expect(after.child(1).textContent).toBe('Bo: Intro.');
+    // A cell of the table: only the table is new, and everything reads as the shared fragment says.
+    const cell = (((fragment.get(2) as Y.XmlElement).get(1) as Y.XmlElement).get(0) as Y.XmlElement).get(0) as Y.XmlElement;
+    act(() => (cell.get(0) as Y.XmlText).insert(1, '0'));
+    expect(editor.state.doc.child(3)).toBe(before.child(3));
+    act(() => fragment.delete(0, 1));
+    expect(editor.state.doc.eq(yXmlFragmentToProseMirrorRootNode(fragment, editor.schema))).toBe(true);
+    expect(editor.state.doc.textContent).toBe('Bo: Intro.AB102Last.');
   });
 
   it('is read-only for readers: the view takes no input and says so', () => {

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import { CaretFollowsYjs } from './caret-follows-yjs';
+import { RemoteEditsKeepNodes } from './remote-edits-keep-nodes';
 import { TypingLandsAtCaret } from './typing-lands-at-caret';
 import styles from './rich-editor.module.css';
 
@@ -39,6 +40,7 @@ export default function RichEditor({ doc, presence, user, editable, extraExtensi
       ...documentExtensions,
       Collaboration.configure({ document: doc, field: FRAGMENT_NAME }),
       CaretFollowsYjs,
+      RemoteEditsKeepNodes,
       TypingLandsAtCaret,
       ...(awareness ? [CollaborationCaret.configure({ provider: { awareness }, user })] : []),
       ...(extraExtensions ?? []),
