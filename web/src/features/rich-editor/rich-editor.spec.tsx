@@ -6,6 +6,7 @@ import type { Editor } from '@tiptap/react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
+import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
 import RichEditor from './rich-editor';
 
@@ -123,6 +124,18 @@ describe('RichEditor', () => {
     act(() => fragment.delete(0, 1));
     expect(editor.state.doc.eq(yXmlFragmentToProseMirrorRootNode(fragment, editor.schema))).toBe(true);
     expect(editor.state.doc.textContent).toBe('Bo: Intro.AB102Last.');
+  });
+
+  it('keeps its nodes when a plugin is added (a menu registers one), and still shows and writes the changes after', () => {
+    const [doc, other] = linkedDocs('# Plan\n\nIntro.\n');
+    const { editor } = mount(doc, true);
+    const before = editor.state.doc;
+    act(() => editor.registerPlugin(new Plugin({ key: new PluginKey('menu') })));
+    expect(editor.state.doc).toBe(before);
+    act(() => (((other.getXmlFragment('document').get(1) as Y.XmlElement).get(0) as Y.XmlText).insert(0, 'Bo: ')));
+    act(() => void editor.chain().setTextSelection(endOf(editor, 'Bo: Intro.')).insertContent(' More').run());
+    expect(editor.state.doc.child(0)).toBe(before.child(0));
+    expect(yFragmentToMarkdown(other)).toBe('# Plan\n\nBo: Intro. More\n');
   });
 
   it('is read-only for readers: the view takes no input and says so', () => {
