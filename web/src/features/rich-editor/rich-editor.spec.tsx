@@ -132,9 +132,9 @@ describe('RichEditor', () => {
     const [doc, other] = linkedDocs('# Plan\n\nIntro.\n');
     const { editor } = mount(doc, true);
     const before = editor.state.doc;
-    act(() => editor.registerPlugin(new Plugin({ key: new PluginKey('menu') })));
+    act(() => void editor.registerPlugin(new Plugin({ key: new PluginKey('menu') })));
     expect(editor.state.doc).toBe(before);
-    act(() => (((other.getXmlFragment('document').get(1) as Y.XmlElement).get(0) as Y.XmlText).insert(0, 'Bo: ')));
+    act(() => ((other.getXmlFragment('document').get(1) as Y.XmlElement).get(0) as Y.XmlText).insert(0, 'Bo: '));
     act(() => void editor.chain().setTextSelection(endOf(editor, 'Bo: Intro.')).insertContent(' More').run());
     expect(editor.state.doc.child(0)).toBe(before.child(0));
     expect(yFragmentToMarkdown(other)).toBe('# Plan\n\nBo: Intro. More\n');

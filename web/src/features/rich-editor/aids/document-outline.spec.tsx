@@ -55,7 +55,15 @@ describe('the document outline', () => {
     // Not read during the keystrokes: the outline comes once they pause, as read from the whole document.
     expect(screen.queryByRole('navigation', { name: 'Outline' })).toBeNull();
     const outline = await screen.findByRole('navigation', { name: 'Outline' });
-    expect(within(outline).getAllByRole('button').map((item) => item.textContent)).toEqual(headings(editor.state.doc).map((heading) => heading.text));
-    expect(within(outline).getAllByRole('button').map((item) => item.textContent)).toEqual(['One', 'Two', 'Three']);
+    expect(
+      within(outline)
+        .getAllByRole('button')
+        .map((item) => item.textContent),
+    ).toEqual(headings(editor.state.doc).map((heading) => heading.text));
+    expect(
+      within(outline)
+        .getAllByRole('button')
+        .map((item) => item.textContent),
+    ).toEqual(['One', 'Two', 'Three']);
   });
 });
