@@ -161,6 +161,8 @@ export class LiveDocument {
     }
     // This browser first, then the others by name: a stable order for the avatars.
     const people = [...byUser.values()].sort((a, b) => Number(b.self) - Number(a.self) || a.name.localeCompare(b.name));
+    // Every caret move changes the awareness: the page re-renders only when the people do.
+    if (samePeople(people, this.snapshot.people)) return;
     this.update({ people });
   };
 
@@ -168,6 +170,10 @@ export class LiveDocument {
     this.snapshot = { ...this.snapshot, ...change };
     for (const listener of this.listeners) listener();
   }
+}
+
+function samePeople(a: Person[], b: Person[]): boolean {
+  return a.length === b.length && a.every((p, i) => p.key === b[i]!.key && p.name === b[i]!.name && p.color === b[i]!.color && p.self === b[i]!.self);
 }
 
 export const openLiveDocument = (documentId: number, user: LiveUser): LiveDocument => new LiveDocument(documentId, user);

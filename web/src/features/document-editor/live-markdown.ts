@@ -1,5 +1,6 @@
-import { documentFragment, yFragmentToMarkdown } from '@prd/doc-model';
+import { documentFragment, nodeToMarkdown, yFragmentToMarkdown } from '@prd/doc-model';
 import type * as Y from 'yjs';
+import { shownDocument } from '../rich-editor/shown-document';
 
 /**
  * How long the markdown may lag the live document. Deriving it serializes the whole document (about 20 ms
@@ -24,7 +25,9 @@ export function followMarkdown(doc: Y.Doc, onMarkdown: (markdown: string) => voi
 
   const derive = () => {
     timer = undefined;
-    const next = yFragmentToMarkdown(doc);
+    // The editor's nodes when one shows the document: the same markdown, without building the document again from Yjs.
+    const shown = shownDocument(doc);
+    const next = shown ? nodeToMarkdown(shown) : yFragmentToMarkdown(doc);
     if (next === current) return;
     current = next;
     onMarkdown(next);

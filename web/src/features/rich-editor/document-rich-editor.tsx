@@ -1,6 +1,6 @@
 import { COLLAB_PASTE_MAX_CHARS } from '@prd/proto';
 import type { Editor } from '@tiptap/react';
-import { useMemo, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import { useToast } from '../../shared/toast/toast';
@@ -26,7 +26,7 @@ interface Props {
  * menu, the formatting and table menus, paste cleanup, comment highlights, the outline), or its markdown source.
  * One lazy chunk with TipTap.
  */
-export default function DocumentRichEditor({ doc, presence, user, editable, source, onEditor }: Props) {
+function DocumentRichEditor({ doc, presence, user, editable, source, onEditor }: Props) {
   const { commentOnSelection: quoteAndComment, focusThread } = useCommentActions();
   const { askAi } = useSuggestionActions();
   const toast = useToast();
@@ -76,3 +76,6 @@ export default function DocumentRichEditor({ doc, presence, user, editable, sour
     </RichEditor>
   );
 }
+
+// The page re-renders with its live snapshot (the markdown, the people); the editor and its menus only when their props change.
+export default memo(DocumentRichEditor);

@@ -1,12 +1,16 @@
 /** @jest-environment jsdom */
 import '../../test/dom-setup';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { markdownToYFragment, yFragmentToMarkdown } from '@prd/doc-model';
+import { documentSchema, markdownToYFragment, yFragmentToMarkdown } from '@prd/doc-model';
 import type { Editor } from '@tiptap/react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
+import { Plugin, PluginKey } from '@tiptap/pm/state';
+import { yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
+import { followMarkdown } from '../document-editor/live-markdown';
 import RichEditor from './rich-editor';
+import { shownDocument } from './shown-document';
 
 /** Two copies of one document kept in step, as the Hocuspocus provider keeps the browser's and the server's. */
 function linkedDocs(markdown: string): [Y.Doc, Y.Doc] {
@@ -104,6 +108,51 @@ describe('RichEditor', () => {
     act(() => other.getXmlFragment('document').insert(1, [new Y.XmlElement('paragraph')]));
     act(() => (other.getXmlFragment('document').get(1) as Y.XmlElement).insert(0, [new Y.XmlText('From Bo')]));
     expect(screen.getByRole('textbox', { name: 'Document' })).toHaveTextContent('Intro.From Bo');
+  });
+
+  it("keeps the nodes of the blocks another copy's change did not touch, and shows the document the changes make", () => {
+    const [doc, other] = linkedDocs('# Plan\n\nIntro.\n\n| A | B |\n| - | - |\n| 1 | 2 |\n\nLast.\n');
+    const { editor } = mount(doc, true);
+    const fragment = other.getXmlFragment('document');
+    const before = editor.state.doc;
+    act(() => ((fragment.get(1) as Y.XmlElement).get(0) as Y.XmlText).insert(0, 'Bo: '));
+    const after = editor.state.doc;
+    expect([0, 2, 3].map((i) => after.child(i) === before.child(i))).toEqual([true, true, true]);
+    expect(after.child(1).textContent).toBe('Bo: Intro.');
+    // A cell of the table: only the table is new, and everything reads as the shared fragment says.
+    const cell = (((fragment.get(2) as Y.XmlElement).get(1) as Y.XmlElement).get(0) as Y.XmlElement).get(0) as Y.XmlElement;
+    act(() => (cell.get(0) as Y.XmlText).insert(1, '0'));
+    expect(editor.state.doc.child(3)).toBe(before.child(3));
+    act(() => fragment.delete(0, 1));
+    expect(editor.state.doc.eq(yXmlFragmentToProseMirrorRootNode(fragment, editor.schema))).toBe(true);
+    expect(editor.state.doc.textContent).toBe('Bo: Intro.AB102Last.');
+  });
+
+  it('keeps its nodes when a plugin is added (a menu registers one), and still shows and writes the changes after', () => {
+    const [doc, other] = linkedDocs('# Plan\n\nIntro.\n');
+    const { editor } = mount(doc, true);
+    const before = editor.state.doc;
+    act(() => void editor.registerPlugin(new Plugin({ key: new PluginKey('menu') })));
+    expect(editor.state.doc).toBe(before);
+    act(() => ((other.getXmlFragment('document').get(1) as Y.XmlElement).get(0) as Y.XmlText).insert(0, 'Bo: '));
+    act(() => void editor.chain().setTextSelection(endOf(editor, 'Bo: Intro.')).insertContent(' More').run());
+    expect(editor.state.doc.child(0)).toBe(before.child(0));
+    expect(yFragmentToMarkdown(other)).toBe('# Plan\n\nBo: Intro. More\n');
+  });
+
+  it('hands its document to the live markdown, which reads the same as derived from the shared fragment, as long as it is open', () => {
+    const source = '# Plan\n\n* Loose  *stars*\n* Two\n\n| A | B |\n|:-|-:|\n| 1 | 2 |\n\n```ts\nconst a = 1;\n```\n\n> Quote\n\n1) First\n';
+    const [doc, other] = linkedDocs(source);
+    const { editor } = mount(doc, true);
+    const live = followMarkdown(doc, () => undefined, 0);
+    expect(shownDocument(doc)?.eq(documentSchema.nodeFromJSON(editor.getJSON()))).toBe(true);
+    act(() => (((other.getXmlFragment('document').get(1) as Y.XmlElement).get(0) as Y.XmlElement).get(0) as Y.XmlElement).insert(0, [new Y.XmlText('Bo ')]));
+    act(() => void editor.chain().setTextSelection(endOf(editor, 'Quote')).insertContent(' and more').run());
+    expect(live.now()).toBe(yFragmentToMarkdown(doc));
+    expect(live.now()).toContain('> Quote and more');
+    live.stop();
+    cleanup();
+    expect(shownDocument(doc)).toBeNull();
   });
 
   it('is read-only for readers: the view takes no input and says so', () => {

@@ -6,6 +6,8 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import { CaretFollowsYjs } from './caret-follows-yjs';
+import { RemoteEditsKeepNodes } from './remote-edits-keep-nodes';
+import { showDocument } from './shown-document';
 import { TypingLandsAtCaret } from './typing-lands-at-caret';
 import styles from './rich-editor.module.css';
 
@@ -39,6 +41,7 @@ export default function RichEditor({ doc, presence, user, editable, extraExtensi
       ...documentExtensions,
       Collaboration.configure({ document: doc, field: FRAGMENT_NAME }),
       CaretFollowsYjs,
+      RemoteEditsKeepNodes,
       TypingLandsAtCaret,
       ...(awareness ? [CollaborationCaret.configure({ provider: { awareness }, user })] : []),
       ...(extraExtensions ?? []),
@@ -68,6 +71,8 @@ export default function RichEditor({ doc, presence, user, editable, extraExtensi
     readOnly.current = !editable;
     editor.setEditable(editable, false);
   }, [editor, editable]);
+
+  useEffect(() => showDocument(doc, () => editor.state.doc), [doc, editor]);
 
   useEffect(() => {
     onEditor?.(editor);

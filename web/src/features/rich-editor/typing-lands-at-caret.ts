@@ -5,9 +5,10 @@ import { ReplaceStep } from '@tiptap/pm/transform';
 import { ySyncPluginKey } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 
-/** What of y-tiptap's binding this needs: the Y.Doc, its Yjs-to-ProseMirror node map, and its re-entrance guard. */
+/** What of y-tiptap's binding this needs: the Y.Doc, its fragment, its Yjs-to-ProseMirror node map, and its re-entrance guard. */
 interface Binding {
   doc: Y.Doc;
+  type: Y.XmlFragment;
   mapping: Map<object, PmNode | PmNode[]>;
   mux: (f: () => void) => void;
 }
@@ -82,7 +83,7 @@ function writeAtCaret(binding: Binding, typed: Typed, after: PmNode, addToHistor
     if (!child.isText) onlyText = false;
   });
   if (!onlyText) return;
-  const element = yElementOf(binding, block);
+  const element = yElementAt(binding, $at);
   const children = element?.toArray();
   const ytext = children?.length === 1 && children[0] instanceof Y.XmlText ? children[0] : null;
   // The Yjs text must be the text block's text as the editor had it, or the offset would mean something else.
@@ -117,9 +118,19 @@ function ancestorsOf(element: Y.XmlElement, $after: ResolvedPos): [object, PmNod
   return chain;
 }
 
-function yElementOf(binding: Binding, node: PmNode): Y.XmlElement | null {
-  for (const [type, mapped] of binding.mapping) if (mapped === node && type instanceof Y.XmlElement) return type;
-  return null;
+/**
+ * The Yjs element of the text block at `$at`, found by the block's path of child indices (the fragment holds the editor's
+ * document before the change, child for child): a few steps, where searching the binding's map took one per Yjs type of
+ * the whole document on every keystroke. Null when a step's element is not the editor's node there.
+ */
+function yElementAt(binding: Binding, $at: ResolvedPos): Y.XmlElement | null {
+  let type: unknown = binding.type;
+  for (let depth = 0; depth < $at.depth; depth++) {
+    const child = type instanceof Y.XmlFragment ? type.get($at.index(depth)) : null;
+    if (!(child instanceof Y.XmlElement) || child.nodeName !== $at.node(depth + 1).type.name) return null;
+    type = child;
+  }
+  return type instanceof Y.XmlElement && binding.mapping.get(type) === $at.parent ? type : null;
 }
 
 function plainText(ytext: Y.XmlText): string {

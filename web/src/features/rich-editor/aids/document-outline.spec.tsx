@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import type { Editor } from '@tiptap/core';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DocumentOutline } from './document-outline';
+import { DocumentOutline, headings } from './document-outline';
 import { createEditor, typeText } from './test/editor-harness';
 
 let editor: Editor | undefined;
@@ -43,7 +43,7 @@ describe('the document outline', () => {
     expect(scrolled).toEqual(['Metrics', 'Scope']);
   });
 
-  it('follows the document as headings are typed, and stays hidden below three headings', () => {
+  it('follows the document as headings are typed, once typing pauses, and stays hidden below three headings', async () => {
     editor = createEditor('# One\n\n## Two\n\nText.\n');
     render(<DocumentOutline editor={editor} />);
     expect(screen.queryByRole('navigation', { name: 'Outline' })).toBeNull();
@@ -52,8 +52,16 @@ describe('the document outline', () => {
       editor!.commands.enter();
       typeText(editor!, '## Three');
     });
+    // Not read during the keystrokes: the outline comes once they pause, as read from the whole document.
+    expect(screen.queryByRole('navigation', { name: 'Outline' })).toBeNull();
+    const outline = await screen.findByRole('navigation', { name: 'Outline' });
     expect(
-      within(screen.getByRole('navigation', { name: 'Outline' }))
+      within(outline)
+        .getAllByRole('button')
+        .map((item) => item.textContent),
+    ).toEqual(headings(editor.state.doc).map((heading) => heading.text));
+    expect(
+      within(outline)
         .getAllByRole('button')
         .map((item) => item.textContent),
     ).toEqual(['One', 'Two', 'Three']);

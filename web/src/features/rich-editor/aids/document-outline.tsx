@@ -1,5 +1,6 @@
 import type { Editor } from '@tiptap/core';
-import { useEditorState } from '@tiptap/react';
+import type { Node } from '@tiptap/pm/model';
+import { useEffect, useState } from 'react';
 import styles from './aids.module.css';
 
 interface Heading {
@@ -11,10 +12,12 @@ interface Heading {
 
 /** Fewer headings than this make no outline worth showing. */
 const OUTLINE_MIN_HEADINGS = 3;
+/** How long the outline may lag the text: it is read between bursts of changes, never during a keystroke. */
+export const OUTLINE_DELAY_MS = 300;
 
-function headings(editor: Editor): Heading[] {
+export function headings(doc: Node): Heading[] {
   const found: Heading[] = [];
-  editor.state.doc.forEach((node, _offset, index) => {
+  doc.forEach((node, _offset, index) => {
     if (node.type.name === 'heading') found.push({ level: node.attrs.level as number, text: node.textContent, index });
   });
   return found;
@@ -30,9 +33,38 @@ function goTo(editor: Editor, index: number): void {
   (editor.view.nodeDOM(position) as HTMLElement | null)?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
 }
 
+const sameHeadings = (a: Heading[], b: Heading[]): boolean =>
+  a.length === b.length && a.every((heading, i) => heading.level === b[i]!.level && heading.text === b[i]!.text && heading.index === b[i]!.index);
+
+/** The document's headings, read once changes pause (a walk of the whole document on every transaction cost each keystroke). */
+function useHeadings(editor: Editor): Heading[] {
+  const [list, setList] = useState(() => headings(editor.state.doc));
+  useEffect(() => {
+    let read = editor.state.doc;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refresh = () => {
+      timer = undefined;
+      if (editor.isDestroyed || editor.state.doc === read) return;
+      read = editor.state.doc;
+      const next = headings(read);
+      setList((current) => (sameHeadings(current, next) ? current : next));
+    };
+    const onUpdate = () => {
+      timer ??= setTimeout(refresh, OUTLINE_DELAY_MS);
+    };
+    editor.on('transaction', onUpdate);
+    refresh();
+    return () => {
+      editor.off('transaction', onUpdate);
+      clearTimeout(timer);
+    };
+  }, [editor]);
+  return list;
+}
+
 /** The document's headings as a navigation list (for documents with at least three). */
 export function DocumentOutline({ editor }: { editor: Editor }) {
-  const list = useEditorState({ editor, selector: ({ editor: current }) => headings(current) });
+  const list = useHeadings(editor);
   if (list.length < OUTLINE_MIN_HEADINGS) return null;
   const top = Math.min(...list.map((heading) => heading.level));
 

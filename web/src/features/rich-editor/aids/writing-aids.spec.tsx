@@ -97,6 +97,21 @@ describe('the link dialog', () => {
   });
 });
 
+describe('the writing aids', () => {
+  it('cost the editor nothing when the page around them renders again: no transaction, no view update', async () => {
+    editor = createEditor('| A | B |\n| - | - |\n| 1 | 2 |\n');
+    const aids = <WritingAids editor={editor} canEdit canComment onComment={() => undefined} />;
+    const view = render(aids);
+    // Both menus registered (their plugins are added after the first render).
+    await waitFor(() => expect(editor!.state.plugins.filter((p) => /^(formattingMenu|tableMenu)\$/.test((p as unknown as { key: string }).key))).toHaveLength(2));
+    const transactions = jest.fn();
+    editor.on('transaction', transactions);
+    view.rerender(<WritingAids editor={editor} canEdit canComment onComment={aids.props.onComment} />);
+    view.rerender(<WritingAids editor={editor} canEdit canComment onComment={aids.props.onComment} />);
+    expect(transactions).not.toHaveBeenCalled();
+  });
+});
+
 describe('the formatting menu', () => {
   it('shows over a selection in the focused editor', async () => {
     editor = createEditor('Some words.\n');

@@ -25,6 +25,10 @@ interface ShowProps {
   element: HTMLElement;
 }
 
+// Constant: the menu re-applies its options (a transaction, and a view update) whenever a new object is passed.
+const FORMATTING_OPTIONS = { placement: 'top' } as const;
+const TABLE_OPTIONS = { placement: 'top-start' } as const;
+
 /** Whether the editor or its menu has the focus, or, read-only, the page's selection is in the document. */
 function engaged({ view, element }: ShowProps, editable: boolean): boolean {
   if (view.hasFocus() || element.contains(document.activeElement)) return true;
@@ -95,7 +99,7 @@ export function WritingAids({ editor, canEdit, canComment, onComment, onAskAi }:
 
   return (
     <>
-      <BubbleMenu ref={formattingMenu} editor={editor} pluginKey="formattingMenu" className={styles.menu} shouldShow={showFormatting} options={{ placement: 'top' }}>
+      <BubbleMenu ref={formattingMenu} editor={editor} pluginKey="formattingMenu" className={styles.menu} shouldShow={showFormatting} options={FORMATTING_OPTIONS}>
         <FormattingToolbar editor={editor} canEdit={canEdit} canComment={canComment} onComment={onComment} onAskAi={onAskAi} onLink={() => setLinkOpen(true)} />
       </BubbleMenu>
       {canEdit && (
@@ -106,7 +110,7 @@ export function WritingAids({ editor, canEdit, canComment, onComment, onAskAi }:
           className={styles.menu}
           shouldShow={showTable}
           getReferencedVirtualElement={tableAnchor}
-          options={{ placement: 'top-start' }}
+          options={TABLE_OPTIONS}
         >
           <TableToolbar editor={editor} />
         </BubbleMenu>
