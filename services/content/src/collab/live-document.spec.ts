@@ -80,4 +80,58 @@ describe('the live document of a document', () => {
     Y.applyUpdate(fresh, seeded.update);
     expect(markdownOf(fresh)).toBe('Seed, changed\n');
   });
+
+  describe('the decoded document kept between changes (docs/decisions/0045-accept-lands-fast.md)', () => {
+    const TEXT = '# Plan\n\nIntro.\n\nMiddle.\n\nEnd.\n';
+    /** The Yjs client that wrote an update: the server document it came from. */
+    const writer = (update: Uint8Array) => Y.decodeUpdate(update).structs[0]!.id.client;
+    let key = 1_000;
+    const decoded = (state: Uint8Array) => {
+      const doc = new Y.Doc();
+      Y.applyUpdate(doc, state);
+      return doc;
+    };
+
+    it('starts the next change of exactly the state it computed from the kept document, with the same result as a fresh decode', () => {
+      const id = key++;
+      const stored = Y.encodeStateAsUpdate(seededDoc(TEXT));
+      const first = changeStoredMarkdown(stored, TEXT, TEXT.replace('Intro.', 'Intro, changed.'), id);
+      const second = changeStoredMarkdown(first.state, TEXT.replace('Intro.', 'Intro, changed.'), TEXT.replace('Intro.', 'Intro, changed.').replace('End.', 'The end.'), id);
+      expect(writer(second.update)).toBe(writer(first.update));
+      const live = storedDoc(stored, TEXT).doc;
+      Y.applyUpdate(live, first.update);
+      Y.applyUpdate(live, second.update);
+      expect(markdownOf(live)).toBe('# Plan\n\nIntro, changed.\n\nMiddle.\n\nThe end.\n');
+      expect(markdownOf(decoded(second.state))).toBe('# Plan\n\nIntro, changed.\n\nMiddle.\n\nThe end.\n');
+    });
+
+    it('decodes any other stored state: a change that was not committed leaves nothing behind', () => {
+      const id = key++;
+      const stored = Y.encodeStateAsUpdate(seededDoc(TEXT));
+      // Computed, then its transaction rolled back: the row still holds `stored`.
+      const lost = changeStoredMarkdown(stored, TEXT, TEXT.replace('Middle.', 'Lost.'), id);
+      const kept = changeStoredMarkdown(stored, TEXT, TEXT.replace('Middle.', 'Kept.'), id);
+      expect(writer(kept.update)).not.toBe(writer(lost.update));
+      const live = storedDoc(stored, TEXT).doc;
+      Y.applyUpdate(live, kept.update);
+      expect(markdownOf(live)).toBe(TEXT.replace('Middle.', 'Kept.'));
+      expect(markdownOf(decoded(kept.state))).toBe(TEXT.replace('Middle.', 'Kept.'));
+    });
+
+    it('gives the undoing of a change, which a live copy merges with what its editors typed meanwhile', () => {
+      const [live] = copies(TEXT);
+      const stored = Y.encodeStateAsUpdate(live);
+      const change = changeStoredMarkdown(stored, TEXT, TEXT.replace('Middle.', 'Accepted.'), key++);
+      typeAfter(live, 'Intro.', ' Typed live.');
+      Y.applyUpdate(live, change.update);
+      expect(markdownOf(live)).toBe('# Plan\n\nIntro. Typed live.\n\nAccepted.\n\nEnd.\n');
+      const undo = change.undo();
+      Y.applyUpdate(live, undo.update);
+      expect(markdownOf(live)).toBe('# Plan\n\nIntro. Typed live.\n\nMiddle.\n\nEnd.\n');
+      // The state stored with the undoing holds what the live copy holds (but what was typed): the next change starts from it.
+      const next = changeStoredMarkdown(undo.state, TEXT, TEXT.replace('Middle.', 'Accepted again.'), key++);
+      Y.applyUpdate(live, next.update);
+      expect(markdownOf(live)).toBe('# Plan\n\nIntro. Typed live.\n\nAccepted again.\n\nEnd.\n');
+    });
+  });
 });

@@ -45,22 +45,82 @@ export function storedDoc(state: Uint8Array | null, markdown: string): { doc: Y.
   return { doc, changed: changed || state === null };
 }
 
+/** What an outside edit changed in the stored live state: the state to store, the update that brings a live copy to it, and its undoing. */
+export interface StoredChange {
+  state: Uint8Array;
+  update: Uint8Array;
+  /**
+   * Should the change's save fail after a live copy got it (docs/decisions/0045-accept-lands-fast.md): the update that takes it back,
+   * and the state to store then, which holds the change and its undoing, as the live copies do.
+   */
+  undo: () => { update: Uint8Array; state: Uint8Array };
+}
+
 /**
- * A change of the stored markdown `from` to `to` made outside the editor (an AI edit, a PATCH, a restore,
- * MCP), applied to the structure as a minimal change, as the new state to store and the update that brings
- * any live copy of the stored state to it: the live document merges it with whatever its editors typed
- * meanwhile. The update is the one the change's own transactions emit, not a second encoding of the whole
- * document against the stored state vector: that cost as much again as the state's own encoding.
+ * Per document, the server's own decoded copy of the state this replica last computed for it, with those bytes: an outside edit
+ * of a state that is still exactly those bytes starts from the copy instead of decoding the state again, which was a third of an
+ * accepted suggestion's work on a 100 kB document (docs/decisions/0045-accept-lands-fast.md). Any other stored state (a live
+ * store, another replica's save, a save that did not commit) misses and is decoded, so the copy can never be out of date.
  */
-export function changeStoredMarkdown(state: Uint8Array | null, from: string, to: string): { state: Uint8Array; update: Uint8Array } {
+const lastComputed = new Map<number, { state: Uint8Array; doc: Y.Doc }>();
+/** A decoded 100 kB document holds a few MB: a handful of the most recently edited documents per replica. */
+const LAST_COMPUTED_MAX = 8;
+
+/** The stored state as a document of the server's own: the copy kept for `key` when it is exactly these bytes, else decoded. */
+function decodedState(state: Uint8Array | null, key: number | undefined): Y.Doc {
+  const kept = key === undefined ? undefined : lastComputed.get(key);
+  if (kept) {
+    lastComputed.delete(key!);
+    if (state && Buffer.from(state.buffer, state.byteOffset, state.byteLength).equals(kept.state)) return kept.doc;
+    kept.doc.destroy();
+  }
   const doc = serverDoc();
   if (state) Y.applyUpdate(doc, state);
+  return doc;
+}
+
+function keep(key: number, state: Uint8Array, doc: Y.Doc): void {
+  if (lastComputed.size >= LAST_COMPUTED_MAX) {
+    const [oldest] = lastComputed;
+    lastComputed.delete(oldest![0]);
+    oldest![1].doc.destroy();
+  }
+  lastComputed.set(key, { state, doc });
+}
+
+/**
+ * A change of the stored markdown `from` to `to` made outside the editor (an AI edit, a PATCH, a restore,
+ * MCP, an accepted suggestion), applied to the structure as a minimal change, as the new state to store and the update that brings
+ * any live copy of the stored state to it: the live document merges it with whatever its editors typed
+ * meanwhile. The update is the one the change's own transactions emit, not a second encoding of the whole
+ * document against the stored state vector: that cost as much again as the state's own encoding. With the document's
+ * id as `key`, the decoded document is kept for the next change of the same state.
+ */
+export function changeStoredMarkdown(state: Uint8Array | null, from: string, to: string, key?: number): StoredChange {
+  const doc = decodedState(state, key);
   const updates: Uint8Array[] = [];
-  doc.on('update', (update: Uint8Array) => updates.push(update));
+  const collect = (update: Uint8Array) => updates.push(update);
+  doc.on('update', collect);
   // As `storedDoc`: an empty (or markdown-source era) document is built from the stored markdown first, so the change stays minimal.
   if (documentFragment(doc).length === 0) markdownToYFragment(doc, from);
   applyMarkdownEdit(doc, to);
-  const result = { state: Y.encodeStateAsUpdate(doc), update: updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates) };
+  doc.off('update', collect);
+  const next = Y.encodeStateAsUpdate(doc);
+  const update = updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates);
+  if (key === undefined) doc.destroy();
+  else keep(key, next, doc);
+  // From a copy of its own: the kept document stays exactly the state it was kept with.
+  return { state: next, update, undo: () => takeBack(next, from) };
+}
+
+/** The minimal change that brings the document stored as `state` back to `markdown` (the undoing of a change a live copy got), and the state after it. */
+function takeBack(state: Uint8Array, markdown: string): { update: Uint8Array; state: Uint8Array } {
+  const doc = serverDoc();
+  Y.applyUpdate(doc, state);
+  const updates: Uint8Array[] = [];
+  doc.on('update', (update: Uint8Array) => updates.push(update));
+  applyMarkdownEdit(doc, markdown);
+  const undone = { update: updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates), state: Y.encodeStateAsUpdate(doc) };
   doc.destroy();
-  return result;
+  return undone;
 }
