@@ -54,38 +54,45 @@ export interface StoredChange {
    * and the state to store then, which holds the change and its undoing, as the live copies do.
    */
   undo: () => { update: Uint8Array; state: Uint8Array };
+  /** Once the new state is committed: keeps the decoded document for the document's next change (with a `key`). */
+  committed: () => void;
 }
 
 /**
- * Per document, the server's own decoded copy of the state this replica last computed for it, with those bytes: an outside edit
- * of a state that is still exactly those bytes starts from the copy instead of decoding the state again, which was a third of an
- * accepted suggestion's work on a 100 kB document (docs/decisions/0045-accept-lands-fast.md). Any other stored state (a live
- * store, another replica's save, a save that did not commit) misses and is decoded, so the copy can never be out of date.
+ * Per document, the server's own decoded copy of the state this replica last committed for it (docs/decisions/0045-accept-lands-fast.md):
+ * the next outside edit starts from it instead of decoding the stored state, which was a third of an accepted suggestion's work
+ * on a 100 kB document. Stored states only grow (every writer merges the stored state first, under the row lock), so the copy is
+ * the stored state or a part of it: what it lacks (a live store, another replica's save) is merged from the stored state's
+ * difference to it, about half the cost of a decode; nothing is needed when the stored state is exactly the bytes it was kept with.
+ * Only committed states are kept: a change whose save failed never leaves its document here.
  */
-const lastComputed = new Map<number, { state: Uint8Array; doc: Y.Doc }>();
+const lastCommitted = new Map<number, { state: Uint8Array; doc: Y.Doc }>();
 /** A decoded 100 kB document holds a few MB: a handful of the most recently edited documents per replica. */
-const LAST_COMPUTED_MAX = 8;
+const LAST_COMMITTED_MAX = 8;
 
-/** The stored state as a document of the server's own: the copy kept for `key` when it is exactly these bytes, else decoded. */
+/** The stored state as a document of the server's own: the copy kept for `key`, brought up to these bytes, or a fresh decode. */
 function decodedState(state: Uint8Array | null, key: number | undefined): Y.Doc {
-  const kept = key === undefined ? undefined : lastComputed.get(key);
-  if (kept) {
-    lastComputed.delete(key!);
-    if (state && Buffer.from(state.buffer, state.byteOffset, state.byteLength).equals(kept.state)) return kept.doc;
-    kept.doc.destroy();
+  const kept = key === undefined ? undefined : lastCommitted.get(key);
+  if (kept) lastCommitted.delete(key!);
+  if (kept && state) {
+    if (!Buffer.from(state.buffer, state.byteOffset, state.byteLength).equals(kept.state)) Y.applyUpdate(kept.doc, Y.diffUpdate(state, Y.encodeStateVector(kept.doc)));
+    return kept.doc;
   }
+  kept?.doc.destroy();
   const doc = serverDoc();
   if (state) Y.applyUpdate(doc, state);
   return doc;
 }
 
 function keep(key: number, state: Uint8Array, doc: Y.Doc): void {
-  if (lastComputed.size >= LAST_COMPUTED_MAX) {
-    const [oldest] = lastComputed;
-    lastComputed.delete(oldest![0]);
+  lastCommitted.get(key)?.doc.destroy();
+  lastCommitted.delete(key);
+  if (lastCommitted.size >= LAST_COMMITTED_MAX) {
+    const [oldest] = lastCommitted;
+    lastCommitted.delete(oldest![0]);
     oldest![1].doc.destroy();
   }
-  lastComputed.set(key, { state, doc });
+  lastCommitted.set(key, { state, doc });
 }
 
 /**
@@ -94,7 +101,7 @@ function keep(key: number, state: Uint8Array, doc: Y.Doc): void {
  * any live copy of the stored state to it: the live document merges it with whatever its editors typed
  * meanwhile. The update is the one the change's own transactions emit, not a second encoding of the whole
  * document against the stored state vector: that cost as much again as the state's own encoding. With the document's
- * id as `key`, the decoded document is kept for the next change of the same state.
+ * id as `key`, it starts from the document kept at the last committed change, and `committed` keeps this one.
  */
 export function changeStoredMarkdown(state: Uint8Array | null, from: string, to: string, key?: number): StoredChange {
   const doc = decodedState(state, key);
@@ -108,9 +115,13 @@ export function changeStoredMarkdown(state: Uint8Array | null, from: string, to:
   const next = Y.encodeStateAsUpdate(doc);
   const update = updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates);
   if (key === undefined) doc.destroy();
-  else keep(key, next, doc);
-  // From a copy of its own: the kept document stays exactly the state it was kept with.
-  return { state: next, update, undo: () => takeBack(next, from) };
+  return {
+    state: next,
+    update,
+    // From a copy of its own: the document kept stays exactly the committed state.
+    undo: () => takeBack(next, from),
+    committed: () => (key === undefined ? undefined : keep(key, next, doc)),
+  };
 }
 
 /** The minimal change that brings the document stored as `state` back to `markdown` (the undoing of a change a live copy got), and the state after it. */

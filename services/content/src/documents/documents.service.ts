@@ -292,6 +292,7 @@ export class DocumentsService {
       });
     });
     if (!outcome.ok) throw outcome.error;
+    liveFirst.committed();
     const { row, dto, unapplied, current } = outcome.value;
     // Access inherited from the old project ended with the commit; realtime sessions on it end now.
     if (current.projectId !== null && row.projectId !== current.projectId) await this.revocations.documentLeftProject(id, current.projectId);
@@ -382,6 +383,7 @@ export class DocumentsService {
       );
     });
     if (!outcome.ok) throw outcome.error;
+    liveFirst.committed();
     return outcome.value;
   }
 

@@ -28,6 +28,11 @@ export class LiveFirst {
     this.sent = { delivery: this.live.deliver(this.documentId, change.update), change };
   }
 
+  /** After the commit: the change's decoded document is kept for the document's next one. */
+  committed(): void {
+    this.sent?.change.committed();
+  }
+
   /**
    * Runs the change's work in a savepoint of `tx` (which holds the document's row lock). A failure before anything was sent is
    * thrown as it is; one after is taken back and returned, for the caller to commit the take-back and then answer the error.
