@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { browserRequest as request } from '@prd/kit/testing';
 import { ErrorCode, roleNeededMessage, SUGGESTION_NOT_FOUND, SUGGESTION_OUTDATED_MESSAGE, SUGGESTION_TEXT_MAX, type Suggestion } from '@prd/proto';
 import { startContent, type ContentService } from '@prd/testing/content';
 import { startIdentityForPeers, signUp, type IdentityService, type TestUser } from '@prd/testing/identity';
-import { connect, typeIn, untilMarkdown, type CollabClient } from './collab-clients.js';
+import { connect, markdownOf, typeIn, untilMarkdown, type CollabClient } from './collab-clients.js';
 import { internalHeaders } from './content-stack.js';
 
 type Named = TestUser & { username: string };
@@ -150,6 +151,83 @@ describe('suggestions across two content replicas', () => {
     });
     const activities = (await request(one.url).get('/api/activities').set('Cookie', owner.cookie).expect(200)).body as { type: string; documentId: number; actorName: string }[];
     expect(activities.find((a) => a.type === 'suggestion_accepted')).toMatchObject({ documentId: id, actorName: editor.username });
+  });
+
+  describe('the accepted text reaches open editors before its rows are written (docs/decisions/0045-accept-lands-fast.md)', () => {
+    let db: pg.Client;
+    beforeAll(async () => {
+      db = new pg.Client({ connectionString: one.config.DATABASE_URL });
+      await db.connect();
+    });
+    afterAll(() => db.end());
+
+    /** A trigger on the document's revisions that runs `body` (PL/pgSQL) in the writer's transaction, for as long as the test runs `during`. */
+    async function onRevisionWrite<T>(documentId: number, body: string, during: () => Promise<T>): Promise<T> {
+      const name = `revision_write_${documentId}`;
+      await db.query(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} RETURN NEW; END $$`);
+      await db.query(`CREATE TRIGGER ${name} BEFORE INSERT ON document_revisions FOR EACH ROW WHEN (NEW.document_id = ${documentId}) EXECUTE FUNCTION ${name}()`);
+      try {
+        return await during();
+      } finally {
+        await db.query(`DROP TRIGGER ${name} ON document_revisions`);
+        await db.query(`DROP FUNCTION ${name}()`);
+      }
+    }
+
+    const revisionCount = async (documentId: number) =>
+      (await db.query('SELECT count(*)::int AS n FROM document_revisions WHERE document_id = $1', [documentId])).rows[0].n as number;
+
+    it('shows the replacement to an editor on the other replica while the revision write is held, and stores it all once the write goes on', async () => {
+      const id = await document();
+      const [suggestion] = (await suggest(id, owner, [{ quote: { exact: 'Fix it.' }, replacement: 'Halve drop-offs.' }]).expect(201)).body.suggestions as Suggestion[];
+      const watcher = connect(two.url, owner.cookie, id);
+      clients.push(watcher);
+      await watcher.synced;
+      const expected = TEXT.replace('Fix it.', 'Halve drop-offs.');
+      const lock = 45_000 + id;
+      // The revision's insert waits for an advisory lock this test holds: the accept stops between the live change and its rows.
+      await db.query('SELECT pg_advisory_lock($1)', [lock]);
+      await onRevisionWrite(id, `PERFORM pg_advisory_xact_lock(${lock});`, async () => {
+        const answer = decide(id, suggestion!.id, 'accept', owner, one).then((res) => res);
+        expect(await untilMarkdown(watcher, (value) => value === expected)).toBe(expected);
+        // Nothing is committed yet: the stored text, the suggestion and the history are as they were.
+        expect((await db.query('SELECT content FROM documents WHERE id = $1', [id])).rows[0].content).toBe(TEXT);
+        expect((await db.query('SELECT status FROM suggestions WHERE id = $1', [suggestion!.id])).rows[0].status).toBe('pending');
+        expect(await revisionCount(id)).toBe(0);
+        await db.query('SELECT pg_advisory_unlock($1)', [lock]);
+        expect((await answer).status).toBe(200);
+      });
+      expect(await stored(id)).toBe(expected);
+      expect(await revisionCount(id)).toBe(1);
+      expect(markdownOf(watcher)).toBe(expected);
+    });
+
+    it('takes the replacement back from open editors when the revision write fails, leaving the suggestion pending; accepting again lands it once', async () => {
+      const id = await document();
+      const [suggestion] = (await suggest(id, commenter, [{ quote: { exact: 'Fix it.' }, replacement: 'Halve drop-offs.' }]).expect(201)).body.suggestions as Suggestion[];
+      const watcher = connect(two.url, owner.cookie, id);
+      clients.push(watcher);
+      await watcher.synced;
+      const seen: string[] = [];
+      watcher.fragment.observeDeep(() => seen.push(markdownOf(watcher)));
+      const expected = TEXT.replace('Fix it.', 'Halve drop-offs.');
+      await onRevisionWrite(id, `RAISE EXCEPTION 'the revision write failed';`, async () => {
+        await decide(id, suggestion!.id, 'accept', editor, one).expect(500);
+        // The editor got the replacement first, then its undoing.
+        expect(await untilMarkdown(watcher, (value) => value === TEXT && seen.includes(expected))).toBe(TEXT);
+      });
+      expect(await stored(id)).toBe(TEXT);
+      expect(await revisionCount(id)).toBe(0);
+      expect((await list(id)).map((s) => [s.id, s.status])).toEqual([[suggestion!.id, 'pending']]);
+
+      // On the replica that holds the live document this time.
+      await decide(id, suggestion!.id, 'accept', editor, two).expect(200);
+      expect(await untilMarkdown(watcher, (value) => value === expected)).toBe(expected);
+      expect(await stored(id)).toBe(expected);
+      const revisions = (await request(one.url).get(`/api/documents/${id}/revisions`).set('Cookie', owner.cookie).expect(200)).body;
+      expect(revisions).toHaveLength(1);
+      expect(revisions[0]).toMatchObject({ content: TEXT, source: 'ai' });
+    });
   });
 
   it('marks a suggestion outdated once its passage is deleted: accepting it is a 409, rejecting it changes nothing but records an activity', async () => {

@@ -10,6 +10,7 @@ import {
   type Connection,
   type connectedPayload,
   type LocalTransactionOrigin,
+  OutgoingMessage,
   type onChangePayload,
   type onAuthenticatePayload,
   type onLoadDocumentPayload,
@@ -62,6 +63,12 @@ interface SocketSession {
 
 /** Changes merged from storage are already stored: they must not schedule another store. */
 const MERGE_ORIGIN: LocalTransactionOrigin = { source: 'local', skipStoreHooks: true };
+
+/**
+ * How the Redis extension frames what it publishes: the sender's identifier (its length, then its bytes), then a Hocuspocus
+ * message. Outside edits published by `deliver` are sent as this sender, which is no replica's own.
+ */
+const OUTSIDE_EDIT_SENDER = ((id: Buffer) => Buffer.concat([Buffer.from([id.length]), id]))(Buffer.from('outside-edit'));
 
 /** Document ids are PostgreSQL integers: anything else names no document. */
 const DOCUMENT_NAME = /^[1-9]\d{0,9}$/;
@@ -142,14 +149,20 @@ export class CollabServer implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   /**
-   * Brings an update made outside the editor (an AI edit, a PATCH, a restore; already stored) into the
-   * live document, on whichever replicas have it open, so open editors show it at once. Never throws:
-   * the change is stored, and a copy that missed it merges the stored state at its next store.
+   * Brings an update made outside the editor (an AI edit, a PATCH, a restore, an accepted suggestion) into the live document,
+   * on whichever replicas have it open, so open editors show it at once. A copy open here takes it directly (its Redis extension
+   * carries it on); otherwise it is published on the document's Redis channel as the extension's own update message, which every
+   * replica that has the document open applies: this replica does not load the document to pass it on
+   * (docs/decisions/0045-accept-lands-fast.md). Never throws: a copy that missed it merges the stored state at its next store.
    */
   async deliver(documentId: number, update: Uint8Array): Promise<void> {
     const name = collabDocumentName(documentId);
     try {
-      if (!this.hocuspocus.documents.has(name) && !(await this.openElsewhere(name))) return;
+      if (!this.hocuspocus.documents.has(name)) {
+        const message = new OutgoingMessage(name).createSyncMessage().writeUpdate(update).toUint8Array();
+        await this.redis.publish(`${this.prefix}:${name}`, Buffer.concat([OUTSIDE_EDIT_SENDER, message]));
+        return;
+      }
       const connection = await this.hocuspocus.openDirectConnection(name, {});
       await connection.transact((doc) => Y.applyUpdate(doc, update));
       await connection.disconnect({ unloadImmediately: false });

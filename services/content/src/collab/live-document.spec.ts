@@ -80,4 +80,77 @@ describe('the live document of a document', () => {
     Y.applyUpdate(fresh, seeded.update);
     expect(markdownOf(fresh)).toBe('Seed, changed\n');
   });
+
+  describe('the decoded document kept between changes (docs/decisions/0045-accept-lands-fast.md)', () => {
+    const TEXT = '# Plan\n\nIntro.\n\nMiddle.\n\nEnd.\n';
+    /** The Yjs client that wrote an update: the server document it came from. */
+    const writer = (update: Uint8Array) => Y.decodeUpdate(update).structs[0]!.id.client;
+    let key = 1_000;
+    const decoded = (state: Uint8Array) => {
+      const doc = new Y.Doc();
+      Y.applyUpdate(doc, state);
+      return doc;
+    };
+
+    it('starts the next change of the state it committed from the kept document, with the same result as a fresh decode', () => {
+      const id = key++;
+      const stored = Y.encodeStateAsUpdate(seededDoc(TEXT));
+      const first = changeStoredMarkdown(stored, TEXT, TEXT.replace('Intro.', 'Intro, changed.'), id);
+      first.committed();
+      const second = changeStoredMarkdown(first.state, TEXT.replace('Intro.', 'Intro, changed.'), TEXT.replace('Intro.', 'Intro, changed.').replace('End.', 'The end.'), id);
+      expect(writer(second.update)).toBe(writer(first.update));
+      const live = storedDoc(stored, TEXT).doc;
+      Y.applyUpdate(live, first.update);
+      Y.applyUpdate(live, second.update);
+      expect(markdownOf(live)).toBe('# Plan\n\nIntro, changed.\n\nMiddle.\n\nThe end.\n');
+      expect(markdownOf(decoded(second.state))).toBe('# Plan\n\nIntro, changed.\n\nMiddle.\n\nThe end.\n');
+    });
+
+    it('brings the kept document up to a stored state that grew since (a live store of what people typed)', () => {
+      const id = key++;
+      const [live] = copies(TEXT);
+      const first = changeStoredMarkdown(Y.encodeStateAsUpdate(live), TEXT, TEXT.replace('End.', 'The end.'), id);
+      first.committed();
+      Y.applyUpdate(live, first.update);
+      typeAfter(live, 'Intro.', ' Typed live.');
+      const stored = Y.encodeStateAsUpdate(live);
+      const second = changeStoredMarkdown(stored, markdownOf(live), markdownOf(live).replace('Middle.', 'Accepted.'), id);
+      expect(writer(second.update)).toBe(writer(first.update));
+      Y.applyUpdate(live, second.update);
+      expect(markdownOf(live)).toBe('# Plan\n\nIntro. Typed live.\n\nAccepted.\n\nThe end.\n');
+      expect(markdownOf(decoded(second.state))).toBe('# Plan\n\nIntro. Typed live.\n\nAccepted.\n\nThe end.\n');
+    });
+
+    it('never keeps a change that was not committed: the next change decodes the stored state', () => {
+      const id = key++;
+      const base = TEXT.replace('Intro.', 'Committed.');
+      const committed = changeStoredMarkdown(Y.encodeStateAsUpdate(seededDoc(TEXT)), TEXT, base, id);
+      committed.committed();
+      // Started from the kept document, then its transaction rolled back: the row still holds the committed state.
+      const lost = changeStoredMarkdown(committed.state, base, base.replace('Middle.', 'Lost.'), id);
+      expect(writer(lost.update)).toBe(writer(committed.update));
+      const kept = changeStoredMarkdown(committed.state, base, base.replace('Middle.', 'Kept.'), id);
+      expect(writer(kept.update)).not.toBe(writer(lost.update));
+      const live = decoded(committed.state);
+      Y.applyUpdate(live, kept.update);
+      expect(markdownOf(live)).toBe(base.replace('Middle.', 'Kept.'));
+      expect(markdownOf(decoded(kept.state))).toBe(base.replace('Middle.', 'Kept.'));
+    });
+
+    it('gives the undoing of a change, which a live copy merges with what its editors typed meanwhile', () => {
+      const [live] = copies(TEXT);
+      const stored = Y.encodeStateAsUpdate(live);
+      const change = changeStoredMarkdown(stored, TEXT, TEXT.replace('Middle.', 'Accepted.'), key++);
+      typeAfter(live, 'Intro.', ' Typed live.');
+      Y.applyUpdate(live, change.update);
+      expect(markdownOf(live)).toBe('# Plan\n\nIntro. Typed live.\n\nAccepted.\n\nEnd.\n');
+      const undo = change.undo();
+      Y.applyUpdate(live, undo.update);
+      expect(markdownOf(live)).toBe('# Plan\n\nIntro. Typed live.\n\nMiddle.\n\nEnd.\n');
+      // The state stored with the undoing holds what the live copy holds (but what was typed): the next change starts from it.
+      const next = changeStoredMarkdown(undo.state, TEXT, TEXT.replace('Middle.', 'Accepted again.'), key++);
+      Y.applyUpdate(live, next.update);
+      expect(markdownOf(live)).toBe('# Plan\n\nIntro. Typed live.\n\nAccepted again.\n\nEnd.\n');
+    });
+  });
 });

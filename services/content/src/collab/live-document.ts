@@ -45,22 +45,93 @@ export function storedDoc(state: Uint8Array | null, markdown: string): { doc: Y.
   return { doc, changed: changed || state === null };
 }
 
+/** What an outside edit changed in the stored live state: the state to store, the update that brings a live copy to it, and its undoing. */
+export interface StoredChange {
+  state: Uint8Array;
+  update: Uint8Array;
+  /**
+   * Should the change's save fail after a live copy got it (docs/decisions/0045-accept-lands-fast.md): the update that takes it back,
+   * and the state to store then, which holds the change and its undoing, as the live copies do.
+   */
+  undo: () => { update: Uint8Array; state: Uint8Array };
+  /** Once the new state is committed: keeps the decoded document for the document's next change (with a `key`). */
+  committed: () => void;
+}
+
 /**
- * A change of the stored markdown `from` to `to` made outside the editor (an AI edit, a PATCH, a restore,
- * MCP), applied to the structure as a minimal change, as the new state to store and the update that brings
- * any live copy of the stored state to it: the live document merges it with whatever its editors typed
- * meanwhile. The update is the one the change's own transactions emit, not a second encoding of the whole
- * document against the stored state vector: that cost as much again as the state's own encoding.
+ * Per document, the server's own decoded copy of the state this replica last committed for it (docs/decisions/0045-accept-lands-fast.md):
+ * the next outside edit starts from it instead of decoding the stored state, which was a third of an accepted suggestion's work
+ * on a 100 kB document. Stored states only grow (every writer merges the stored state first, under the row lock), so the copy is
+ * the stored state or a part of it: what it lacks (a live store, another replica's save) is merged from the stored state's
+ * difference to it, about half the cost of a decode; nothing is needed when the stored state is exactly the bytes it was kept with.
+ * Only committed states are kept: a change whose save failed never leaves its document here.
  */
-export function changeStoredMarkdown(state: Uint8Array | null, from: string, to: string): { state: Uint8Array; update: Uint8Array } {
+const lastCommitted = new Map<number, { state: Uint8Array; doc: Y.Doc }>();
+/** A decoded 100 kB document holds a few MB: a handful of the most recently edited documents per replica. */
+const LAST_COMMITTED_MAX = 8;
+
+/** The stored state as a document of the server's own: the copy kept for `key`, brought up to these bytes, or a fresh decode. */
+function decodedState(state: Uint8Array | null, key: number | undefined): Y.Doc {
+  const kept = key === undefined ? undefined : lastCommitted.get(key);
+  if (kept) lastCommitted.delete(key!);
+  if (kept && state) {
+    if (!Buffer.from(state.buffer, state.byteOffset, state.byteLength).equals(kept.state)) Y.applyUpdate(kept.doc, Y.diffUpdate(state, Y.encodeStateVector(kept.doc)));
+    return kept.doc;
+  }
+  kept?.doc.destroy();
   const doc = serverDoc();
   if (state) Y.applyUpdate(doc, state);
+  return doc;
+}
+
+function keep(key: number, state: Uint8Array, doc: Y.Doc): void {
+  lastCommitted.get(key)?.doc.destroy();
+  lastCommitted.delete(key);
+  if (lastCommitted.size >= LAST_COMMITTED_MAX) {
+    const [oldest] = lastCommitted;
+    lastCommitted.delete(oldest![0]);
+    oldest![1].doc.destroy();
+  }
+  lastCommitted.set(key, { state, doc });
+}
+
+/**
+ * A change of the stored markdown `from` to `to` made outside the editor (an AI edit, a PATCH, a restore,
+ * MCP, an accepted suggestion), applied to the structure as a minimal change, as the new state to store and the update that brings
+ * any live copy of the stored state to it: the live document merges it with whatever its editors typed
+ * meanwhile. The update is the one the change's own transactions emit, not a second encoding of the whole
+ * document against the stored state vector: that cost as much again as the state's own encoding. With the document's
+ * id as `key`, it starts from the document kept at the last committed change, and `committed` keeps this one.
+ */
+export function changeStoredMarkdown(state: Uint8Array | null, from: string, to: string, key?: number): StoredChange {
+  const doc = decodedState(state, key);
   const updates: Uint8Array[] = [];
-  doc.on('update', (update: Uint8Array) => updates.push(update));
+  const collect = (update: Uint8Array) => updates.push(update);
+  doc.on('update', collect);
   // As `storedDoc`: an empty (or markdown-source era) document is built from the stored markdown first, so the change stays minimal.
   if (documentFragment(doc).length === 0) markdownToYFragment(doc, from);
   applyMarkdownEdit(doc, to);
-  const result = { state: Y.encodeStateAsUpdate(doc), update: updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates) };
+  doc.off('update', collect);
+  const next = Y.encodeStateAsUpdate(doc);
+  const update = updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates);
+  if (key === undefined) doc.destroy();
+  return {
+    state: next,
+    update,
+    // From a copy of its own: the document kept stays exactly the committed state.
+    undo: () => takeBack(next, from),
+    committed: () => (key === undefined ? undefined : keep(key, next, doc)),
+  };
+}
+
+/** The minimal change that brings the document stored as `state` back to `markdown` (the undoing of a change a live copy got), and the state after it. */
+function takeBack(state: Uint8Array, markdown: string): { update: Uint8Array; state: Uint8Array } {
+  const doc = serverDoc();
+  Y.applyUpdate(doc, state);
+  const updates: Uint8Array[] = [];
+  doc.on('update', (update: Uint8Array) => updates.push(update));
+  applyMarkdownEdit(doc, markdown);
+  const undone = { update: updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates), state: Y.encodeStateAsUpdate(doc) };
   doc.destroy();
-  return result;
+  return undone;
 }

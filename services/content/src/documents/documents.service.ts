@@ -32,6 +32,7 @@ import { CollabServer } from '../collab/collab.server.js';
 import { changeStoredMarkdown } from '../collab/live-document.js';
 import { authorOf, usersAuthor, withNames } from './authors.js';
 import { toDocumentDto, toDocumentSummary, toRevision } from './document-dto.js';
+import { LiveFirst } from './live-first.js';
 import { mergeEdit } from './merge-edit.js';
 import { changeContent, type ContentWriter } from './revisions.js';
 
@@ -69,7 +70,10 @@ export interface DocumentChange {
 export interface ChangeOrigin {
   source: RevisionSource;
   author?: StoredAuthor;
-  /** More work of the same transaction, once the change is written (an accepted suggestion's status and activity): it commits with it or not at all. */
+  /**
+   * More work of the same transaction (an accepted suggestion's status and activity), done before the change is written or sent to
+   * open editors, so that it may still refuse the change: it commits with it or not at all.
+   */
   alongside?: (tx: ContentTx, document: Granted<DocumentRow>) => Promise<void>;
 }
 
@@ -266,26 +270,34 @@ export class DocumentsService {
 
   /** `update`, with what of a merged edit (`change.base`) could not be applied because people changed the same passage. */
   async save(actor: Actor | null, id: number, change: DocumentChange, { source, author, alongside }: ChangeOrigin): Promise<SavedDocument> {
-    let leftProject: number | null = null;
-    let leftWorkspace: number | null = null;
-    const updated = await this.db.transaction(async (tx) => {
+    const liveFirst = new LiveFirst(this.live, id);
+    const outcome = await this.db.transaction(async (tx) => {
       const needed: Role = change.projectId !== undefined || change.workspaceId !== undefined ? 'owner' : 'editor';
       const current = await access.documentToChange(tx, actor, id, needed);
       if (change.expectedVersions && !change.expectedVersions.includes(current.version)) throw versionConflict(current.version);
       const writer = acting(actor, DOCUMENT_NOT_FOUND);
       const merged = change.base !== undefined && change.content !== undefined ? mergeEdit(current.content, change.base, change.content) : null;
-      const { row, liveUpdate } = await this.apply(tx, writer, current, merged ? { ...change, content: merged.content } : change, source, author ?? authorOf(source, writer.id));
-      if (current.projectId !== null && row.projectId !== current.projectId) leftProject = current.projectId;
-      if (current.workspaceId !== null && row.workspaceId !== current.workspaceId) leftWorkspace = current.workspaceId;
-      if (alongside) await alongside(tx, current);
-      return { dto: toDocumentDto(row, current.role), liveUpdate, unapplied: merged?.unapplied ?? [] };
+      return liveFirst.run(tx, async (savepoint) => {
+        if (alongside) await alongside(savepoint, current);
+        const row = await this.apply(
+          savepoint,
+          writer,
+          current,
+          merged ? { ...change, content: merged.content } : change,
+          source,
+          author ?? authorOf(source, writer.id),
+          liveFirst,
+        );
+        return { row, dto: toDocumentDto(row, current.role), unapplied: merged?.unapplied ?? [], current };
+      });
     });
+    if (!outcome.ok) throw outcome.error;
+    liveFirst.committed();
+    const { row, dto, unapplied, current } = outcome.value;
     // Access inherited from the old project ended with the commit; realtime sessions on it end now.
-    if (leftProject !== null) await this.revocations.documentLeftProject(id, leftProject);
-    if (leftWorkspace !== null) await this.revocations.leftWorkspace(leftWorkspace, [id]);
-    // The answer does not wait for open editors: the change is stored, and `deliver` never throws.
-    if (updated.liveUpdate) void this.live.deliver(id, updated.liveUpdate);
-    return { ...updated.dto, unapplied: updated.unapplied };
+    if (current.projectId !== null && row.projectId !== current.projectId) await this.revocations.documentLeftProject(id, current.projectId);
+    if (current.workspaceId !== null && row.workspaceId !== current.workspaceId) await this.revocations.leftWorkspace(current.workspaceId, [id]);
+    return { ...dto, unapplied };
   }
 
   async remove(user: Actor | null, id: number): Promise<void> {
@@ -360,21 +372,25 @@ export class DocumentsService {
 
   /** Brings back a revision's content (editors and the owner); like any change of content, this stores a revision of what it replaces. */
   async restore(actor: Actor | null, id: number, revisionId: number): Promise<DocumentDto> {
-    const restored = await this.db.transaction(async (tx) => {
+    const liveFirst = new LiveFirst(this.live, id);
+    const outcome = await this.db.transaction(async (tx) => {
       const current = await access.documentToChange(tx, actor, id, 'editor');
       const [revision] = await tx.select().from(documentRevisions).where(access.revision(current, revisionId));
       if (!revision) throw notFoundError(REVISION_NOT_FOUND);
       const writer = acting(actor, DOCUMENT_NOT_FOUND);
-      const { row, liveUpdate } = await this.apply(tx, writer, current, { content: revision.content }, 'restore', usersAuthor([writer.id]));
-      return { dto: toDocumentDto(row, current.role), liveUpdate };
+      return liveFirst.run(tx, async (savepoint) =>
+        toDocumentDto(await this.apply(savepoint, writer, current, { content: revision.content }, 'restore', usersAuthor([writer.id]), liveFirst), current.role),
+      );
     });
-    if (restored.liveUpdate) void this.live.deliver(id, restored.liveUpdate);
-    return restored.dto;
+    if (!outcome.ok) throw outcome.error;
+    liveFirst.committed();
+    return outcome.value;
   }
 
   /**
    * Writes a change; a change of content also changes the stored live state
-   * (docs/decisions/0022-co-editing-with-hocuspocus.md) and gives the update that open editors merge once it is committed.
+   * (docs/decisions/0022-co-editing-with-hocuspocus.md), and its update is sent to open editors before the rows are written
+   * (`liveFirst`: taken back if the writes fail, docs/decisions/0045-accept-lands-fast.md).
    */
   private async apply(
     tx: ContentTx,
@@ -383,13 +399,14 @@ export class DocumentsService {
     change: DocumentChange,
     source: RevisionSource,
     author: StoredAuthor,
-  ): Promise<{ row: DocumentRow; liveUpdate: Uint8Array | null }> {
+    liveFirst: LiveFirst,
+  ): Promise<DocumentRow> {
     const owner = ownerOf(current);
     const titleChanged = change.title !== undefined && change.title !== current.title;
     const contentChanged = change.content !== undefined && change.content !== current.content;
     const projectChanged = change.projectId !== undefined && change.projectId !== current.projectId;
     const spaceNamed = change.workspaceId !== undefined && change.workspaceId !== current.workspaceId;
-    if (!titleChanged && !contentChanged && !projectChanged && !spaceNamed) return { row: current, liveUpdate: null };
+    if (!titleChanged && !contentChanged && !projectChanged && !spaceNamed) return current;
 
     // Only the owner (or an admin of its workspace) moves a document (checked by `update`): into a project of the owner's or
     // one the actor administers, or into a workspace the actor belongs to; a project brings its workspace.
@@ -400,7 +417,8 @@ export class DocumentsService {
     // Leaving for another workspace leaves a project of the old one.
     const projectId = projectChanged ? (change.projectId ?? null) : workspaceId !== current.workspaceId && current.projectId !== null ? null : current.projectId;
     const movedOut = projectId !== current.projectId;
-    const live = contentChanged ? changeStoredMarkdown(current.yjsState, current.content, change.content ?? current.content) : null;
+    const live = contentChanged ? changeStoredMarkdown(current.yjsState, current.content, change.content ?? current.content, current.id) : null;
+    if (live) liveFirst.send(live);
     // A new title or content is an event for the owner, recorded by the update's own statement.
     const recorded =
       titleChanged || contentChanged
@@ -436,7 +454,7 @@ export class DocumentsService {
         await this.touchProject(tx, newProject.id);
       }
     }
-    return { row: updated, liveUpdate: live?.update ?? null };
+    return updated;
   }
 
   /** A project's "Last updated" moves when its documents come or go. */
