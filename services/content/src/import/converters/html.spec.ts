@@ -11,7 +11,9 @@ const TABLES =
   '</tbody></table><p>after</p>';
 
 describe('htmlToMarkdown, tables', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('writes every table as GFM, each cell on one line, spans padded with empty cells, a nested table flattened into its cell', () => {
     expect(htmlToMarkdown(TABLES).markdown).toBe(
