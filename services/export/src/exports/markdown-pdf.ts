@@ -3,10 +3,11 @@ import PDFDocument from 'pdfkit';
 import type { PdfPageSize } from '@prd/proto';
 import { linkAddress } from './link-address.js';
 import { parseMarkdown } from './parse-markdown.js';
+import { PageContent } from './pdf-content.js';
 import { deflatePageContents } from './pdf-deflate.js';
 import { PDF_FONTS, pdfFonts, type PdfFont } from './pdf-fonts.js';
 import { fragments, wrap, type Line, type Span, type SpanStyle } from './pdf-lines.js';
-import { writeText } from './pdf-text.js';
+import { writeText, writeWords } from './pdf-text.js';
 
 /** Page sizes in points (1/72 inch). */
 const PAGE_SIZES: Record<PdfPageSize, [number, number]> = { a4: [595.28, 841.89], letter: [612, 792] };
@@ -93,6 +94,8 @@ interface OutlineLevel {
 /** Lays out one PRD Studio document on pdfkit's pages: the title, then its markdown, construct by construct. */
 class PdfWriter {
   readonly doc: PDFKit.PDFDocument;
+  /** What this page draws, handed to pdfkit once the page is done (see pdf-content.ts). */
+  private readonly content: PageContent;
   private readonly width: number;
   private readonly height: number;
   private readonly right: number;
@@ -116,6 +119,7 @@ class PdfWriter {
       displayTitle: Boolean(title),
       info: { Title: title, Creator: 'PRD Studio' },
     });
+    this.content = new PageContent(this.doc);
     const fonts = pdfFonts();
     // pdfkit's types know font files only; it takes a fontkit font as well.
     for (const font of PDF_FONTS) this.doc.registerFont(font, fonts[font] as unknown as Buffer);
@@ -133,6 +137,7 @@ class PdfWriter {
 
   /** Page numbers on every page ("Page 2 of 9"), then the file. */
   finish(): Promise<Buffer> {
+    this.content.flush();
     const { start, count } = this.doc.bufferedPageRange();
     for (let i = start; i < start + count; i++) {
       this.doc.switchToPage(i);
@@ -208,18 +213,25 @@ class PdfWriter {
   private line(line: Line, left: number, size: number, offset = 0): void {
     for (const fragment of fragments(line)) {
       const { font, color, link, strike } = fragment.style;
-      this.text(fragment.text, font, size, color, left + offset + fragment.x, this.y, link || strike ? { width: fragment.width, link, strike } : undefined);
+      const x = left + offset + fragment.x;
+      this.pen(font, size, color);
+      if (link || strike) this.decorate({ width: fragment.width, link, strike }, color, size, x, this.y);
+      writeWords(this.content, fragment.parts, size, x, this.y);
     }
   }
 
-  private text(text: string, font: PdfFont, size: number, color: string, x: number, y: number, decoration?: Decoration): void {
+  private text(text: string, font: PdfFont, size: number, color: string, x: number, y: number): void {
+    this.pen(font, size, color);
+    writeText(this.content, text, size, x, y);
+  }
+
+  /** The font and size the next run is drawn in, and its colour when that changes. */
+  private pen(font: PdfFont, size: number, color: string): void {
     this.doc.font(font).fontSize(size);
     if (this.color !== color) {
-      this.doc.fillColor(color);
+      this.content.fillColor(color);
       this.color = color;
     }
-    if (decoration) this.decorate(decoration, color, size, x, y);
-    writeText(this.doc, text, size, x, y);
   }
 
   /** A link's annotation and underline, or a strike-through line, where pdfkit's `text()` draws them. */
@@ -228,24 +240,23 @@ class PdfWriter {
     const lineWidth = size < 10 ? 0.5 : Math.floor(size / 10);
     if (link) this.doc.link(x, y, width, height, link);
     const lineY = link ? y + height - lineWidth : y + height / 2;
-    this.doc
-      .save()
-      .strokeColor(color)
-      .lineWidth(lineWidth)
-      .moveTo(x, lineY)
-      .lineTo(x + width, lineY)
-      .stroke()
-      .restore();
+    this.content.savedLine(x, lineY, x + width, lineY, lineWidth, color);
   }
 
   private fill(x: number, y: number, width: number, height: number, color: string): void {
-    this.doc.rect(x, y, width, height).fill(color);
+    this.content.fillRect(x, y, width, height, color);
     this.color = color;
   }
 
   /** A new page when `height` more points do not fit on this one. */
   private ensure(height: number): void {
     if (this.y + height <= this.bottom || this.y === MARGIN) return;
+    this.newPage();
+  }
+
+  /** The next page, this one's content handed to pdfkit first. */
+  private newPage(): void {
+    this.content.flush();
     this.doc.addPage();
     this.y = MARGIN;
     this.color = undefined;
@@ -285,7 +296,7 @@ class PdfWriter {
   private rule(ctx: Context): void {
     this.ensure(PARAGRAPH_GAP * 2);
     const y = this.y + PARAGRAPH_GAP;
-    this.doc.moveTo(ctx.left, y).lineTo(this.right, y).lineWidth(0.75).stroke(COLOR.border);
+    this.content.line(ctx.left, y, this.right, y, 0.75, COLOR.border);
     this.y += PARAGRAPH_GAP * 2;
   }
 
@@ -369,7 +380,7 @@ class PdfWriter {
         cells.forEach((lines, c) => {
           const x = ctx.left + c * columnWidth;
           if (isHeader) this.fill(x, this.y, columnWidth, height, COLOR.headerBackground);
-          this.doc.rect(x, this.y, columnWidth, height).lineWidth(0.5).stroke(COLOR.border);
+          this.content.strokeRect(x, this.y, columnWidth, height, 0.5, COLOR.border);
           const align = table.align?.[c];
           lines.slice(from, from + count).forEach((line, i) => {
             const saved = this.y;
@@ -395,9 +406,7 @@ class PdfWriter {
 
   /** A new page for a table that goes on, with its header row again. */
   private continueTable(header: Line[][] | undefined, drawRow: (cells: Line[][], isHeader: boolean) => void): void {
-    this.doc.addPage();
-    this.y = MARGIN;
-    this.color = undefined;
+    this.newPage();
     if (header) drawRow(header, true);
   }
 

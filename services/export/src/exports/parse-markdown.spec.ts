@@ -107,6 +107,16 @@ describe('parseMarkdown', () => {
         ],
       },
     ]);
+    // Nor at the start of a paragraph (markdown-it 15 linked it there).
+    expect(blocks('www.example.com and a@example.com')).toEqual([
+      {
+        type: 'paragraph',
+        children: [
+          { type: 'text', value: 'www.example.com and ' },
+          { type: 'link', url: 'mailto:a@example.com', children: [{ type: 'text', value: 'a@example.com' }] },
+        ],
+      },
+    ]);
   });
 
   it('does not make links of script or data addresses, which Word would otherwise offer to open', () => {

@@ -1,4 +1,4 @@
-import MarkdownIt, { type Token } from 'markdown-it';
+import MarkdownIt, { type PluginSimple, type Token } from 'markdown-it';
 import footnote from 'markdown-it-footnote';
 import type { AlignType, Heading, List, ListItem, Nodes, PhrasingContent, Root, Table, TableRow } from 'mdast';
 
@@ -6,9 +6,13 @@ import type { AlignType, Heading, List, ListItem, Nodes, PhrasingContent, Root, 
  * GitHub-flavoured markdown as markdown-it reads it: tables, strike-through, autolinked addresses, raw
  * HTML kept as typed, and footnotes; addresses with a scheme become links (a bare www. one stays text). markdown-it resolves reference links itself and parses in time
  * proportional to the text (micromark's grew with the square of a document's blocks). Built once: the
- * parser holds no state between documents.
+ * parser holds no state between documents. markdown-it 14, not 15: 15's build defines every token field through
+ * `Object.defineProperty`, which made a quarter of a 1 MB document's parse (docs/decisions/0033-pdf-export-with-pdfkit.md).
  */
-const parser = new MarkdownIt({ html: true, linkify: true }).use(footnote);
+// The footnote plugin's types name markdown-it's CommonJS types, this module its ES ones: the same parser.
+const parser = new MarkdownIt({ html: true, linkify: true }).use(footnote as unknown as PluginSimple);
+// Addresses need their scheme to become links (linkify-it 5, under markdown-it 14, also links a bare `www.` one).
+parser.linkify.set({ fuzzyLink: false });
 
 /** A task list item's leading box, as GFM reads it: `[ ]`, `[x]` or `[X]`, then a space or tab. */
 const TASK_BOX = /^\[([ xX])\][ \t]/;

@@ -128,9 +128,10 @@ export function wrap(spans: readonly Span[], max: number, measure: Measure): Lin
   return lines;
 }
 
-/** A run of a line drawn in one call: its text, style and offset from the line's start. */
+/** A run of a line drawn in one call: its words and the spaces between them, style and offset from the line's start. */
 export interface Fragment {
-  text: string;
+  /** The run's text cut into the words our layout measured and `' '` between them. */
+  parts: string[];
   style: SpanStyle;
   x: number;
   width: number;
@@ -146,10 +147,12 @@ export function fragments(line: Line): Fragment[] {
       const last = out.at(-1);
       // The last fragment always ends with the previous box: a box of the same style continues it.
       if (last?.style === box.style) {
-        last.text += (space ? ' ' : '') + box.text;
+        if (space) last.parts.push(' ', box.text);
+        // Boxes of one style with no space between them are one word, shaped together as pdfkit would.
+        else last.parts[last.parts.length - 1] += box.text;
         last.width += space + box.width;
       } else {
-        out.push({ text: box.text, style: box.style, x, width: box.width });
+        out.push({ parts: [box.text], style: box.style, x, width: box.width });
       }
       x += box.width;
       space = 0;

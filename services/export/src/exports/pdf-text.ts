@@ -1,3 +1,5 @@
+import { num, type PageContent } from './pdf-content.js';
+
 /** A glyph's position from fontkit, in units of 1/1000 of the font size (pdfkit scales them so). */
 interface GlyphPosition {
   xAdvance: number;
@@ -15,9 +17,6 @@ interface PdfkitInternals {
   page: { fonts: Record<string, unknown> };
 }
 
-/** A number as PDF content writes it (pdfkit's own rounding). */
-const num = (n: number) => Math.round(n * 1e6) / 1e6;
-
 type EmbeddedFont = PdfkitInternals['_font'];
 
 /** Glyphs of a word as hex ids of the subset, cut after each glyph the font kerns: `adjust` is the TJ adjustment after the run. */
@@ -30,9 +29,7 @@ type Runs = Array<{ hex: string; adjust: number }>;
  */
 const encodedWords = new WeakMap<EmbeddedFont, Map<string, Runs | null>>();
 
-function runsOf(font: EmbeddedFont, word: string): Runs | null {
-  let words = encodedWords.get(font);
-  if (!words) encodedWords.set(font, (words = new Map<string, Runs | null>()));
+function runsOf(font: EmbeddedFont, words: Map<string, Runs | null>, word: string): Runs | null {
   let runs = words.get(word);
   if (runs !== undefined) return runs;
   const [encoded, positions] = font.encode(word);
@@ -50,26 +47,28 @@ function runsOf(font: EmbeddedFont, word: string): Runs | null {
 }
 
 /**
- * The TJ operands of `text` from its words' and spaces' runs, or null. pdfkit lays out each word with the space after it; a
- * word alone is what our layout measured, so its shaping is already in the font's cache (DejaVu kerns no pair with a space:
- * the same glyphs and advances).
+ * The TJ operands of a run's words and spaces, or null. pdfkit lays out each word with the space after it; a word alone is
+ * what our layout measured, so its shaping is already in the font's cache (DejaVu kerns no pair with a space: the same glyphs
+ * and advances).
  */
-function cachedOperands(font: EmbeddedFont, text: string): string[] | null {
-  const operands: string[] = [];
+function cachedOperands(font: EmbeddedFont, parts: readonly string[]): string | null {
+  let words = encodedWords.get(font);
+  if (!words) encodedWords.set(font, (words = new Map<string, Runs | null>()));
+  let operands = '';
   let hex = '';
-  for (const word of text.split(/([ \t])/)) {
+  for (const word of parts) {
     if (word === '') continue;
-    const runs = runsOf(font, word);
+    const runs = runsOf(font, words, word);
     if (!runs) return null;
     for (const run of runs) {
       hex += run.hex;
       if (run.adjust !== 0) {
-        operands.push(`<${hex}> ${num(-run.adjust)}`);
+        operands += `${operands ? ' ' : ''}<${hex}> ${num(-run.adjust)}`;
         hex = '';
       }
     }
   }
-  if (hex) operands.push(`<${hex}> 0`);
+  if (hex) operands += `${operands ? ' ' : ''}<${hex}> 0`;
   return operands;
 }
 
@@ -82,16 +81,22 @@ function cachedOperands(font: EmbeddedFont, text: string): string[] | null {
  * run in `q`, an unflipping `cm` and `Q`, the text matrix itself flips the glyphs upright in the page's top-down space: a third
  * fewer bytes per run of a line to build, concatenate and deflate (a 1 MB document has tens of thousands of runs).
  */
-export function writeText(doc: PDFKit.PDFDocument, text: string, size: number, x: number, y: number): void {
-  const { _font: font, page } = doc as unknown as PdfkitInternals;
-  if (text === '') return;
+export function writeText(content: PageContent, text: string, size: number, x: number, y: number): void {
+  writeWords(content, text.split(/([ \t])/), size, x, y);
+}
+
+/**
+ * writeText for a run already cut into its words and the spaces between them (a line of our layout): each word is the
+ * string our layout measured, so the encoded words' cache finds it without cutting the run again.
+ */
+export function writeWords(content: PageContent, parts: readonly string[], size: number, x: number, y: number): void {
+  const { _font: font, page } = content.doc as unknown as PdfkitInternals;
+  if (parts.every((part) => part === '')) return;
   page.fonts[font.id] ??= font.ref();
   const baseline = y + (font.ascender * size) / 1000;
-  const operands = cachedOperands(font, text);
-  const shown = operands ? [`[${operands.join(' ')}] TJ`] : placedGlyphs(font, text, size, x, baseline);
-  const content = ['BT', `1 0 0 -1 ${num(x)} ${num(baseline)} Tm`, `/${font.id} ${num(size)} Tf`, ...shown, 'ET', ''];
-  // As bytes: pdfkit converts a string it is given character by character.
-  doc.addContent(Buffer.from(content.join('\n'), 'latin1'));
+  const operands = cachedOperands(font, parts);
+  const shown = operands !== null ? `[${operands}] TJ` : placedGlyphs(font, parts.join(''), size, x, baseline).join('\n');
+  content.add(`BT\n1 0 0 -1 ${num(x)} ${num(baseline)} Tm\n/${font.id} ${num(size)} Tf\n${shown}\nET`);
 }
 
 /** The general way, pdfkit's own, for text with glyphs off their advance: a new text matrix around each such glyph. */

@@ -45,10 +45,19 @@ export function htmlToMarkdown(html: string): Converted {
   const service = new TurndownService({ headingStyle: 'atx', hr: '---', bulletListMarker: '-', codeBlockStyle: 'fenced', emDelimiter: '_', strongDelimiter: '**' });
   service.use([highlightedCodeBlock, strikethrough, taskListItems]);
   service.remove(['head', 'title', 'meta', 'script', 'style', 'noscript', 'template']);
+  // A cell's markdown as turndown's walk makes it (cells before their table), kept for the table's rule rather than converted again.
+  const cells = new Map<DomElement, string>();
+  service.addRule('tableCell', {
+    filter: ['th', 'td'],
+    replacement: (content, node) => {
+      cells.set(element(node), content);
+      return '';
+    },
+  });
   service.addRule('table', {
     filter: 'table',
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed by the build, whose lib makes turndown's Node the DOM's HTMLElement
-    replacement: (_content, node) => `\n\n${gfmTable(element(node), (cell) => service.turndown(cell as unknown as TurndownService.Node))}\n\n`,
+    replacement: (_content, node) => `\n\n${gfmTable(element(node), (cell) => cells.get(cell) ?? service.turndown(cell as unknown as TurndownService.Node))}\n\n`,
   });
   service.addRule('image', {
     filter: 'img',
