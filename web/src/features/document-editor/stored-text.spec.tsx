@@ -32,10 +32,10 @@ describe('StoredText, the document shown before the live copy has synced', () =>
     expect(text.innerHTML).not.toContain('onerror');
     expect(text.innerHTML).not.toContain('javascript:');
     expect(screen.getByRole('link', { name: 'docs' }).getAttribute('rel')).toBe('noopener noreferrer');
-    const images = [...text.querySelectorAll('img')];
+    const images = Array.from(text.querySelectorAll('img'));
     expect(images.find((img) => img.alt === 'logout')?.hasAttribute('src')).toBe(false);
     expect(images.find((img) => img.alt === 'ok')?.getAttribute('src')).toBe('https://example.com/a.png');
-    const click = [...text.querySelectorAll('a')].find((a) => a.textContent === 'click');
+    const click = Array.from(text.querySelectorAll('a')).find((a) => a.textContent === 'click');
     expect(click?.hasAttribute('href')).toBe(false);
   });
 
