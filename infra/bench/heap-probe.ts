@@ -3,6 +3,8 @@ import WebSocket from 'ws';
 /** Node's default inspector address, where SIGUSR1 opens it. */
 const INSPECTOR = 'http://127.0.0.1:9229';
 const OPEN_WAIT_MS = 5_000;
+/** How long after the probe hangs up the process closes its inspector (see close()). */
+const CLOSE_AFTER_HANGUP_MS = 500;
 
 export interface HeapProbe {
   /** V8 heap in use plus memory held outside it (Yjs updates are typed arrays), after a full garbage collection. */
@@ -80,8 +82,10 @@ export async function openHeapProbe(pid: number): Promise<HeapProbe> {
       return Number(await evaluate('(() => { const m = process.memoryUsage(); return m.heapUsed + m.external; })()'));
     },
     close: async () => {
-      // inspector.close() waits for its sessions to end, so it runs after this call has answered and we have hung up.
-      await evaluate("setImmediate(() => process.getBuiltinModule('node:inspector').close())");
+      // inspector.close() waits for its sessions to end, so it runs after we have hung up, and well after: run while
+      // the inspector's own thread was still ending our session, it once never returned (Node 24.21, a two-replica bench
+      // run: that thread spun in system calls and content's main thread stayed blocked in close(), so editing hung).
+      await evaluate(`setTimeout(() => process.getBuiltinModule('node:inspector').close(), ${CLOSE_AFTER_HANGUP_MS})`);
       const closed = new Promise((resolve) => socket.once('close', resolve));
       socket.close();
       await closed;
