@@ -86,7 +86,7 @@ export function DocumentComments({ document, editor, markdownNow, children }: Pr
   // The open threads' passages are highlighted in the editor, which re-finds them as the text changes.
   useEffect(() => {
     const open = threads.flatMap((t) => (t.anchor && !t.orphaned && !t.resolved ? [{ id: t.id, ...t.anchor }] : []));
-    editor?.commands.setCommentHighlights(open, activeId);
+    if (editor && !editor.isDestroyed) editor.commands.setCommentHighlights(open, activeId);
   }, [editor, threads, activeId]);
 
   // A click on a highlighted passage brings its thread into view and focuses it.
