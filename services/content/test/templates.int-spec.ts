@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { browserRequest as request, startTestService, type TestService } from '@prd/kit/testing';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DB } from '@prd/kit';
 import { TEMPLATE_ICONS, type Template } from '@prd/proto';
 import { AppModule, SERVICE } from '../src/app.module.js';
@@ -60,6 +60,14 @@ describe('the template catalogue', () => {
     await svc.app.get(CatalogueLoader).load(TEMPLATE_CATALOGUE);
     const after = (await api().get('/api/templates').expect(200)).body as Template[];
     expect(after).toEqual(before);
+  });
+
+  it('keeps the ids counting from 1 when replicas load the catalogue into an empty database at the same time', async () => {
+    const db = svc.app.get<ContentDb>(DB);
+    await db.execute(sql`TRUNCATE templates RESTART IDENTITY CASCADE`);
+    const loader = svc.app.get(CatalogueLoader);
+    await Promise.all([loader.load(TEMPLATE_CATALOGUE), loader.load(TEMPLATE_CATALOGUE), loader.load(TEMPLATE_CATALOGUE)]);
+    expect((await api().get('/api/templates').expect(200)).body).toEqual(LISTED_CATALOGUE);
   });
 
   it('updates a template whose text changed, in place', async () => {

@@ -6,6 +6,9 @@ import type { ContentDb } from '../db/database.js';
 import { templates } from '../db/schema.js';
 import { TEMPLATE_CATALOGUE, type CatalogueTemplate } from '@prd/proto/template-catalogue';
 
+/** A fixed key: concurrent loads of the catalogue wait for one another. */
+const CATALOGUE_LOCK_KEY = 727_274_002;
+
 /**
  * Loads the catalogue at start-up (after the kit's migrations): upsert by slug, so loading again
  * never duplicates a template and an edited template updates its row, keeping its id.
@@ -24,6 +27,10 @@ export class CatalogueLoader implements OnApplicationBootstrap {
   async load(catalogue: readonly CatalogueTemplate[]): Promise<void> {
     const excluded = (column: string) => sql.raw(`excluded.${column}`);
     await this.db.transaction(async (tx) => {
+      // Replicas start together: without this lock their inserts interleave, each row taking the next id of the sequence
+      // while the other's conflicting row waits, so the catalogue's ids get gaps and no longer count from 1 as the
+      // prerendered gallery's links assume (LISTED_CATALOGUE). Held until the commit.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${CATALOGUE_LOCK_KEY})`);
       await tx
         .insert(templates)
         .values(catalogue.map((t) => ({ ...t, isDefault: t.isDefault ?? false })))
