@@ -85,7 +85,8 @@ export async function openHeapProbe(pid: number): Promise<HeapProbe> {
       // inspector.close() waits for its sessions to end, so it runs after we have hung up, and well after: run while
       // the inspector's own thread was still ending our session, it once never returned (Node 24.21, a two-replica bench
       // run: that thread spun in system calls and content's main thread stayed blocked in close(), so editing hung).
-      await evaluate(`setTimeout(() => process.getBuiltinModule('node:inspector').close(), ${CLOSE_AFTER_HANGUP_MS})`);
+      // `undefined` as the value: the timer object itself cannot be returned by value (its references form cycles).
+      await evaluate(`setTimeout(() => process.getBuiltinModule('node:inspector').close(), ${CLOSE_AFTER_HANGUP_MS}), undefined`);
       const closed = new Promise((resolve) => socket.once('close', resolve));
       socket.close();
       await closed;
