@@ -1,6 +1,5 @@
-import DOMPurify from 'dompurify';
 import { Marked, type Tokens } from 'marked';
-import { isOwnApiUrl } from '../chat/markdown-urls';
+import { safeHtml } from '../chat/safe-html';
 import editorStyles from '../rich-editor/rich-editor.module.css';
 import styles from './stored-text.module.css';
 
@@ -13,15 +12,6 @@ const markdown = new Marked({
   walkTokens: (token) => {
     if (token.type === 'text') (token as Tokens.Text).text = (token as Tokens.Text).text.replace(/\n/g, ' ');
   },
-});
-const purify = DOMPurify(window);
-// As the chat's markdown (../chat/markdown-urls.ts): no image may make the reader's browser call the API just by being shown.
-purify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'IMG' && isOwnApiUrl(node.getAttribute('src') ?? '', window.location.origin)) node.removeAttribute('src');
-  if (node.tagName === 'A') {
-    node.setAttribute('target', '_blank');
-    node.setAttribute('rel', 'noopener noreferrer');
-  }
 });
 
 /**
@@ -50,7 +40,7 @@ export function storedTextHtml(text: string): string {
   if (last?.text !== text) {
     // Without the line breaks marked puts between tags, which spaces kept as typed would show.
     const html = (markdown.parse(leadingBlocks(text)) as string).replace(/>\n+</g, '><');
-    last = { text, html: purify.sanitize(html, { USE_PROFILES: { html: true } }) };
+    last = { text, html: safeHtml(html) };
   }
   return last.html;
 }

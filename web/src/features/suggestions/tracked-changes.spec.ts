@@ -111,6 +111,30 @@ describe('tracked changes in the editor', () => {
     expect(shown(5)).toMatchObject({ struck: 'GoalsFewer fields.' });
   });
 
+  it('draws a passage that spans formatting, found by its text without the markdown syntax', () => {
+    editor = createEditor('# Checkout\n\nShip the **fast** path with [a link](https://example.com) and `code` today.\n');
+    editor.commands.setTrackedChanges([change(6, 'the **fast** path with [a link](https://example.com) and `code`', 'the quick path')], true, noDecision);
+    expect(ranges(editor)).toEqual({ 6: 'the fast path with a link and code' });
+    expect(shown(6).struck).toBe('the fast path with a link and code');
+  });
+
+  it('shows the replacement as it will read: inline formatting within a line, whole lines as their blocks, never raw HTML', () => {
+    editor = createEditor(PRD);
+    editor.commands.setTrackedChanges(
+      [change(7, 'teh payment', 'the **card** payment <img src=x onerror="alert(1)">'), change(8, '## Goals\n\nFewer fields.\n', '## Goals\n\n- Fewer fields\n- One page\n')],
+      true,
+      noDecision,
+    );
+    const inline = document.querySelector('.tracked-change[data-suggestion-id="7"] ins')!;
+    expect(inline.className).toBe('tracked-insertion');
+    expect(inline.querySelector('strong')?.textContent).toBe('card');
+    expect(inline.innerHTML).not.toContain('onerror');
+    const blocks = document.querySelector('.tracked-change[data-suggestion-id="8"] ins')!;
+    expect(blocks.className).toBe('tracked-insertion tracked-insertion-blocks');
+    expect(blocks.querySelector('h2')?.textContent).toBe('Goals');
+    expect(Array.from(blocks.querySelectorAll('li')).map((li) => li.textContent)).toEqual(['Fewer fields', 'One page']);
+  });
+
   it('draws nothing for a suggestion whose passage is not in the text', () => {
     editor = createEditor(PRD);
     editor.commands.setTrackedChanges([change(3, 'a passage nobody wrote', 'x'), change(4, 'teh', 'the')], true, noDecision);

@@ -2,8 +2,10 @@ import { Extension } from '@tiptap/core';
 import type { Node } from '@tiptap/pm/model';
 import { Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
 import { Decoration, DecorationSet, type EditorView } from '@tiptap/pm/view';
+import { Marked } from 'marked';
 import { locatePassage, locateQuote } from '@prd/proto/text-quote';
 import type { SuggestionQuote } from '@prd/proto';
+import { safeHtml } from '../chat/safe-html';
 import { diffMapping, textBetween, type Range } from '../rich-editor/aids/comment-highlights';
 import { documentText, positionOf, type DocumentText } from '../rich-editor/aids/document-text';
 import type { Decision } from './suggestions-api';
@@ -58,8 +60,20 @@ declare module '@tiptap/core' {
 
 export const trackedChangesKey = new PluginKey<TrackedState>('trackedChanges');
 
-/** A line of markdown context as the editor's text holds it: without a heading's, list item's or quote's marker. */
-const plainLine = (line: string): string => line.trim().replace(/^(#{1,6}|[-*+>]|\d+[.)])\s+/, '');
+/**
+ * Inline markdown as the editor's text holds it: without link, emphasis, strike and code syntax, escapes resolved. Best-effort:
+ * a passage cut through a bold run keeps the half marker it holds, and is then not found (it is still listed in Review changes).
+ */
+const plainInline = (text: string): string =>
+  text
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|__|~~)(?=\S)(.+?)(?<=\S)\1/g, '$2')
+    .replace(/(^|[^\w*\\])([*_])(?=[^\s*_])(.+?)(?<=[^\s\\])\2(?![\w*])/g, '$1$3')
+    .replace(/`([^`\n]+)`/g, '$1')
+    .replace(/\\([\\`*_{}[\]()#+\-.!|~<>])/g, '$1');
+
+/** A line of markdown as the editor's text holds it: without a heading's, list item's or quote's marker, nor inline syntax. */
+const plainLine = (line: string): string => plainInline(line.trim().replace(/^(#{1,6}|[-*+>]|\d+[.)])\s+/, ''));
 
 /** Markdown lines as the editor's text holds them: each line's text, joined without separators (blocks have none). */
 const editorTextOf = (markdown: string): string => markdown.split('\n').map(plainLine).join('');
@@ -134,6 +148,22 @@ function follow(tr: Transaction, state: TrackedState): Pick<TrackedState, 'range
   return { ranges, preview: state.preview && previewRange ? { ...state.preview, range: previewRange } : null };
 }
 
+const replacementMarkdown = new Marked({ gfm: true, async: false });
+
+/** Whether markdown starts a block of its own (a heading, list item, quote, fence or table row) or holds several lines. */
+const isBlocks = (markdown: string): boolean => markdown.includes('\n') || /^ {0,3}(#{1,6}\s|[-*+]\s|\d+[.)]\s|>|```|~~~|\|)/.test(markdown);
+
+/**
+ * A replacement as it will read once accepted, as safe HTML: a passage within a line as its inline formatting, whole lines
+ * (suggesting mode's and the chat's suggestions) as their blocks.
+ */
+export function replacementHtml(replacement: string): { html: string; blocks: boolean } {
+  const markdown = replacement.replace(/\n+$/, '');
+  const blocks = isBlocks(markdown);
+  const html = blocks ? (replacementMarkdown.parse(markdown) as string) : (replacementMarkdown.parseInline(markdown) as string);
+  return { html: safeHtml(html.replace(/>\n+</g, '><').trim()), blocks };
+}
+
 function button(label: string, title: string, onClick: () => void): HTMLButtonElement {
   const element = document.createElement('button');
   element.type = 'button';
@@ -154,8 +184,10 @@ function changeWidget(change: TrackedChange, canDecide: boolean, decide: (decisi
   root.setAttribute('aria-label', `Suggestion by ${change.author}`);
   if (change.replacement) {
     const inserted = document.createElement('ins');
-    inserted.className = 'tracked-insertion';
-    inserted.textContent = change.replacement;
+    const { html, blocks } = replacementHtml(change.replacement);
+    inserted.className = blocks ? 'tracked-insertion tracked-insertion-blocks' : 'tracked-insertion';
+    // Sanitized by replacementHtml.
+    inserted.innerHTML = html;
     root.append(inserted);
   }
   const label = document.createElement('span');
