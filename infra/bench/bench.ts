@@ -61,10 +61,10 @@ export const SETTINGS = {
    * the AI path for so many seconds at so many connections, and so many editors of one document each making so many edits.
    */
   costRepetitions: SETTINGS_REPETITIONS,
-  costSeconds: 5,
+  costSeconds: 10,
   costConnections: COST_CONNECTIONS,
   costEditors: 20,
-  costEditsPerEditor: 50,
+  costEditsPerEditor: 200,
   /** Requests of each main route for its CPU per request (a tenth of them for the Word export), so many at a time. */
   routeRequests: 300,
   routeConcurrency: 5,

@@ -53,7 +53,13 @@ export interface CostResults {
   routes?: Array<{ route: string; cost: RepeatedCost | NotMeasured }>;
 }
 
-export async function repeatCost(times: number, measure: () => Promise<CostFigures>): Promise<RepeatedCost> {
+/**
+ * `measure` run `times` times, after `warmups` runs that are not kept: a process's first seconds of a kind of work include
+ * compiling its code (V8's compiler threads count in the process's CPU time), and two replicas compile everything twice. A
+ * bench run measured cold once put the first of three AI path runs at 14 ms a reply and the next two at 9.
+ */
+export async function repeatCost(times: number, measure: () => Promise<CostFigures>, warmups = 1): Promise<RepeatedCost> {
+  for (let i = 0; i < warmups; i++) await measure();
   const runs: CostFigures[] = [];
   for (let i = 0; i < times; i++) runs.push(await measure());
   return { cpuMsPerRequest: spread(runs.map((r) => r.cpuMsPerRequest)), runs };

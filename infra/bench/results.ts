@@ -171,7 +171,7 @@ function costRows(runs: RunResults[]): Row[] {
   const [one, two] = runs;
   return COST_PATHS.flatMap(({ key, label, unit }) => [
     {
-      figure: `Product CPU per ${unit}, ${label} (all services, worker, nginx, PostgreSQL, Redis; median (min–max) of ${SETTINGS_REPETITIONS} runs; ms by process)`,
+      figure: `Product CPU per ${unit}, ${label} (all services, worker, nginx, PostgreSQL, Redis; median (min–max) of ${SETTINGS_REPETITIONS} runs after one not kept, to warm up; ms by process)`,
       cells: runs.map((r) =>
         from(costOf(r, key), (c) => ({
           value: c.cpuMsPerRequest.median,
@@ -205,7 +205,7 @@ function aiPathControlRows(runs: RunResults[]): Row[] {
   const half = one?.cost?.aiPathHalfLoad ?? NOT_RUN;
   return [
     {
-      figure: `Product CPU per reply, AI path, one replica at half the connections (${COST_CONNECTIONS / 2}: the load each of two replicas carries; median (min–max) of ${SETTINGS_REPETITIONS} runs; ms by process)`,
+      figure: `Product CPU per reply, AI path, one replica at half the connections (${COST_CONNECTIONS / 2}: the load each of two replicas carries; median (min–max) of ${SETTINGS_REPETITIONS} runs after one not kept, to warm up; ms by process)`,
       cells: [from(half, (c) => ({ value: c.cpuMsPerRequest.median, text: `${spreadText(c.cpuMsPerRequest, (v) => `${v.toFixed(2)} ms`)} (${costBreakdown(c)})` })), undefined],
     },
     {
@@ -281,7 +281,7 @@ function idleSocketRows(one: RunResults | undefined): Row[] {
 function routeCostRows(runs: RunResults[]): Row[] {
   const names = [...new Set(runs.flatMap((r) => r.cost?.routes?.map((c) => c.route) ?? []))];
   return names.map((name) => ({
-    figure: `Product CPU per request, ${name} (a 20 kB document; median (min–max) of ${SETTINGS_REPETITIONS} runs; ms by process)`,
+    figure: `Product CPU per request, ${name} (a 20 kB document; median (min–max) of ${SETTINGS_REPETITIONS} runs after one not kept, to warm up; ms by process)`,
     cells: runs.map((r) =>
       from(r.cost?.routes?.find((c) => c.route === name)?.cost ?? NOT_RUN, (c) => ({
         value: c.cpuMsPerRequest.median,
