@@ -59,6 +59,24 @@ function parseSource(source: string): readonly Node[] {
 const withAttributes = (node: Node, attributes: Record<string, unknown>): Node => node.type.create({ ...node.attrs, ...attributes }, node.content, node.marks);
 
 /**
+ * Blocks as they stand in a document (their source and the text before it), memoised as the parsed sources are: the same block
+ * is the same node in every parse, so that a live document's shared type mapped to it by the last edit is known unchanged by
+ * identity (docs/decisions/0045-accept-lands-fast.md), without comparing its content.
+ */
+const placedBlocks = new Map<string, Node>();
+
+function placedBlock(node: Node, source: string, gap: string): Node {
+  const key = `${gap}\u0000${source}`;
+  let placed = placedBlocks.get(key);
+  if (!placed) {
+    placed = withAttributes(node, { [SOURCE_ATTRIBUTE]: source, [GAP_ATTRIBUTE]: gap });
+    if (placedBlocks.size >= PARSED_SOURCES_MAX) placedBlocks.clear();
+    placedBlocks.set(key, placed);
+  }
+  return placed;
+}
+
+/**
  * The model of `markdown`: each top-level block is parsed on its own and keeps its source. Text that
  * yields no node (an HTML comment, a link definition) travels in the next block's gap, so nothing is lost.
  */
@@ -70,7 +88,7 @@ export function markdownToNode(markdown: string): Node {
   for (const { source, gap } of split.blocks) {
     const nodes = parseSource(source);
     if (nodes.length === 1) {
-      content.push(withAttributes(nodes[0]!, { [SOURCE_ATTRIBUTE]: source, [GAP_ATTRIBUTE]: carried + gap }));
+      content.push(placedBlock(nodes[0]!, source, carried + gap));
       carried = '';
     } else if (nodes.length === 0) carried += gap + source;
     else content.push(...nodes);

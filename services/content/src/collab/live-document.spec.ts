@@ -121,6 +121,21 @@ describe('the live document of a document', () => {
       expect(markdownOf(decoded(second.state))).toBe('# Plan\n\nIntro. Typed live.\n\nAccepted.\n\nThe end.\n');
     });
 
+    it('changes back a block that people changed since the last change: the kept document forgets which node its changed blocks held', () => {
+      const id = key++;
+      const [live] = copies(TEXT);
+      const first = changeStoredMarkdown(Y.encodeStateAsUpdate(live), TEXT, TEXT.replace('End.', 'The end.'), id);
+      first.committed();
+      Y.applyUpdate(live, first.update);
+      typeAfter(live, 'Intro.', ' Typed live.');
+      const typed = markdownOf(live);
+      // A restore: the paragraph becomes again the very block (same source, same node) it was at the kept change.
+      const restored = changeStoredMarkdown(Y.encodeStateAsUpdate(live), typed, typed.replace('Intro. Typed live.', 'Intro.'), id);
+      Y.applyUpdate(live, restored.update);
+      expect(markdownOf(live)).toBe('# Plan\n\nIntro.\n\nMiddle.\n\nThe end.\n');
+      expect(markdownOf(decoded(restored.state))).toBe('# Plan\n\nIntro.\n\nMiddle.\n\nThe end.\n');
+    });
+
     it('never keeps a change that was not committed: the next change decodes the stored state', () => {
       const id = key++;
       const base = TEXT.replace('Intro.', 'Committed.');
