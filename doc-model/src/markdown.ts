@@ -66,7 +66,7 @@ const withAttributes = (node: Node, attributes: Record<string, unknown>): Node =
 const placedBlocks = new Map<string, Node>();
 
 function placedBlock(node: Node, source: string, gap: string): Node {
-  const key = `${gap}\u0000${source}`;
+  const key = `${gap.length}:${gap}${source}`;
   let placed = placedBlocks.get(key);
   if (!placed) {
     placed = withAttributes(node, { [SOURCE_ATTRIBUTE]: source, [GAP_ATTRIBUTE]: gap });
