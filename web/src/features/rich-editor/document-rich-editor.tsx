@@ -5,6 +5,7 @@ import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import { useToast } from '../../shared/toast/toast';
 import { useAfterPaint } from '../../shared/ui/use-after-paint';
+import { useCommitted } from '../../shared/ui/use-committed';
 import { useCommentActions } from '../comments/comment-on-selection';
 import { useSuggestionActions } from '../suggestions/suggestion-actions';
 import { TrackedChanges } from '../suggestions/tracked-changes';
@@ -61,7 +62,11 @@ function DocumentRichEditor({ doc, presence, user, editable, source, onEditor }:
   // The menus and the outline join once the text has painted (docs/decisions/0044-document-page-load.md): each menu
   // registers a plugin, which is a pass over the whole document, not needed to show it or to type in it.
   const painted = useAfterPaint();
+  // The editor is made while rendering (TipTap's useEditor), a full render of the document: made in a render React may
+  // throw away, it was made twice on every open (docs/decisions/0046-editor-mounts-once.md).
+  const committed = useCommitted();
 
+  if (!committed) return null;
   if (source) return <MarkdownSourceView doc={doc} editable={editable} />;
   return (
     <RichEditor doc={doc} presence={presence} user={user} editable={editable} extraExtensions={aids} onEditor={onEditor}>

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import { CaretFollowsYjs } from './caret-follows-yjs';
+import { NodeViewsOnce } from './node-views-once';
 import { RemoteEditsKeepNodes } from './remote-edits-keep-nodes';
 import { showDocument } from './shown-document';
 import { TypingLandsAtCaret } from './typing-lands-at-caret';
@@ -39,6 +40,7 @@ export default function RichEditor({ doc, presence, user, editable, extraExtensi
   const extensions = useMemo(
     () => [
       ...documentExtensions,
+      NodeViewsOnce,
       Collaboration.configure({ document: doc, field: FRAGMENT_NAME }),
       CaretFollowsYjs,
       RemoteEditsKeepNodes,
