@@ -99,6 +99,9 @@ test('an editor suggests while another editor types elsewhere: only the suggeste
 
   // The suggester sees the typist's words as they land, and counts only their own change.
   await expect(onSuggester.editor).toContainText('Fewer drop-offs at checkout. By half.');
+  // And the typist's caret, as in Editing mode; not one of their own beside their caret.
+  await expect(onSuggester.editor.locator('.collaboration-carets__label', { hasText: typist.username })).toBeVisible();
+  await expect(onSuggester.editor.locator('.collaboration-carets__label', { hasText: suggester.username })).toHaveCount(0);
   await expect(onSuggester.editor).toContainText('at the payment step. Mostly on mobile.');
   await expect(suggestingBar(suggester.page).getByRole('status')).toHaveText('Suggesting: 1 change');
   await suggestingBar(suggester.page).getByRole('button', { name: 'Suggest changes' }).click();

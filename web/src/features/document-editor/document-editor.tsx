@@ -41,8 +41,6 @@ import styles from './document-page.module.css';
 const loadRichEditor = () => import('../rich-editor/document-rich-editor');
 const DocumentRichEditor = lazy(loadRichEditor);
 const noMarkdown = () => null;
-// Suggesting mode's editor is bound to a fork that others do not have: its caret positions would mean nothing to them.
-const NO_PRESENCE = { awareness: null };
 
 const isNotFound = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as ApiError).status === 404;
 
@@ -140,7 +138,8 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
         <Suspense fallback={<StoredText text={stored.content} />}>
           <DocumentRichEditor
             doc={suggesting.doc ?? live.doc}
-            presence={suggesting.doc ? NO_PRESENCE : live.provider}
+            presence={live.provider}
+            fork={suggesting.doc !== null}
             user={live.user}
             editable={canType || suggesting.doc !== null}
             source={source}

@@ -16,6 +16,8 @@ interface Props {
   doc: Y.Doc;
   presence: { awareness: Awareness | null };
   user: { name: string; color: string };
+  /** `doc` is suggesting mode's fork of the live document (the presence's). */
+  fork: boolean;
   editable: boolean;
   /** The "Markdown" view: the source, edited live, instead of the rich text. */
   source: boolean;
@@ -27,7 +29,7 @@ interface Props {
  * menu, the formatting and table menus, paste cleanup, comment highlights, the outline), or its markdown source.
  * One lazy chunk with TipTap.
  */
-function DocumentRichEditor({ doc, presence, user, editable, source, onEditor }: Props) {
+function DocumentRichEditor({ doc, presence, user, fork, editable, source, onEditor }: Props) {
   const { commentOnSelection: quoteAndComment, focusThread } = useCommentActions();
   const { askAi } = useSuggestionActions();
   const toast = useToast();
@@ -69,7 +71,7 @@ function DocumentRichEditor({ doc, presence, user, editable, source, onEditor }:
   if (!committed) return null;
   if (source) return <MarkdownSourceView doc={doc} editable={editable} />;
   return (
-    <RichEditor doc={doc} presence={presence} user={user} editable={editable} extraExtensions={aids} onEditor={onEditor}>
+    <RichEditor doc={doc} presence={presence} user={user} fork={fork} editable={editable} extraExtensions={aids} onEditor={onEditor}>
       {(editor) =>
         painted && (
           <>

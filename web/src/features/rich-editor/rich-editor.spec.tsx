@@ -3,8 +3,8 @@ import '../../test/dom-setup';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { documentSchema, markdownToYFragment, yFragmentToMarkdown } from '@prd/doc-model';
 import type { Editor } from '@tiptap/react';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { Awareness } from 'y-protocols/awareness';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { applyAwarenessUpdate, Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
@@ -236,5 +236,34 @@ describe('RichEditor', () => {
     }
     expect(yFragmentToMarkdown(b)).toBe(yFragmentToMarkdown(a));
     expect(yFragmentToMarkdown(a)).toMatch(where.merged);
+  });
+});
+
+describe('RichEditor on a fork of the live document (suggesting mode)', () => {
+  /** A caret at `offset` in the text of the live document's first paragraph, as the presence carries it. */
+  function caretAt(live: Y.Doc, offset: number) {
+    const paragraph = live
+      .getXmlFragment('document')
+      .toArray()
+      .find((node) => node instanceof Y.XmlElement && node.nodeName === 'paragraph') as Y.XmlElement;
+    const at = Y.relativePositionToJSON(Y.createRelativePositionFromTypeIndex(paragraph.get(0) as Y.XmlText, offset)) as unknown;
+    return { anchor: at, head: at };
+  }
+
+  it("shows the others' carets, which the fork resolves as the live document does", async () => {
+    const live = new Y.Doc();
+    markdownToYFragment(live, '# Plan\n\nShoppers abandon carts.\n');
+    const fork = new Y.Doc();
+    Y.applyUpdate(fork, Y.encodeStateAsUpdate(live));
+    const awareness = new Awareness(live);
+    render(<RichEditor doc={fork} presence={{ awareness }} user={{ name: 'Ana', color: '#1677ff' }} fork editable />);
+    const other = new Awareness(new Y.Doc());
+    other.setLocalState({ user: { name: 'Bo', color: '#d4380d' }, cursor: caretAt(live, 8) });
+    act(() => applyAwarenessUpdate(awareness, encodeAwarenessUpdate(other, [other.clientID]), 'remote'));
+    const labels = () => Array.from(document.querySelectorAll('.collaboration-carets__label')).map((label) => label.textContent);
+    // y-tiptap draws the carets on the tick after a presence change; every state is drawn in that one pass.
+    await waitFor(() => expect(labels()).not.toEqual([]));
+    expect(labels()).toEqual(['Bo']);
+    expect(document.querySelector('.collaboration-carets__caret')?.parentElement?.textContent).toContain('Shoppers');
   });
 });

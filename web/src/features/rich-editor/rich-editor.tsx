@@ -2,6 +2,8 @@ import { documentExtensions, FRAGMENT_NAME } from '@prd/doc-model';
 import { Collaboration } from '@tiptap/extension-collaboration';
 import { CollaborationCaret } from '@tiptap/extension-collaboration-caret';
 import { EditorContent, useEditor, type AnyExtension, type Editor } from '@tiptap/react';
+import type { Plugin } from '@tiptap/pm/state';
+import { yCursorPlugin } from '@tiptap/y-tiptap';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
@@ -17,6 +19,11 @@ export interface RichEditorProps {
   doc: Y.Doc;
   /** Where the presence lives (the Hocuspocus provider): the others' carets and selections come from it. */
   presence: { awareness: Awareness | null };
+  /**
+   * `doc` is a fork of the presence's document (suggesting mode): the others' carets still show, as the fork holds their text,
+   * but not this browser's own presence, which names the live document's client, not the fork's.
+   */
+  fork?: boolean;
   /** This browser in the presence: at least its `name` and `color`. */
   user: { name: string; color: string };
   /** Owners and editors type; everyone else reads the same component. */
@@ -30,10 +37,31 @@ export interface RichEditorProps {
 }
 
 /**
+ * The carets of a document's presence in an editor bound to a fork of it: TipTap's, but without this browser's own presence.
+ * y-tiptap hides the state whose client is the editor's document's, which for a fork is not the live document's client
+ * that the presence is kept for; this browser's own caret would show as someone else's.
+ */
+const othersCarets = (awareness: Awareness) =>
+  CollaborationCaret.extend({
+    addProseMirrorPlugins() {
+      // TipTap's plugins: the presence listener, then the carets, which this replaces.
+      const [listener] = this.parent?.() ?? [];
+      const { options } = this;
+      // y-tiptap's declarations type the plugin as any.
+      const carets = yCursorPlugin(awareness, {
+        awarenessStateFilter: (editorClient: number, client: number) => client !== editorClient && client !== awareness.clientID,
+        cursorBuilder: (other: { name: string; color: string }) => options.render(other),
+        selectionBuilder: (other: { name: string; color: string }) => options.selectionRender(other),
+      }) as Plugin;
+      return [...(listener ? [listener] : []), carets];
+    },
+  });
+
+/**
  * The document as rich text (docs/decisions/0039-shared-document-model.md): TipTap on the shared schema, bound to the
  * live Yjs document, with the named, coloured carets of the others. Loaded lazily with the document page.
  */
-export default function RichEditor({ doc, presence, user, editable, extraExtensions, onEditor, children }: RichEditorProps) {
+export default function RichEditor({ doc, presence, user, fork = false, extraExtensions, editable, onEditor, children }: RichEditorProps) {
   const { awareness } = presence;
   // Read by the editor's attributes whenever its view updates (setEditable updates it).
   const readOnly = useRef(!editable);
@@ -45,10 +73,10 @@ export default function RichEditor({ doc, presence, user, editable, extraExtensi
       CaretFollowsYjs,
       RemoteEditsKeepNodes,
       TypingLandsAtCaret,
-      ...(awareness ? [CollaborationCaret.configure({ provider: { awareness }, user })] : []),
+      ...(awareness ? [(fork ? othersCarets(awareness) : CollaborationCaret).configure({ provider: { awareness }, user })] : []),
       ...(extraExtensions ?? []),
     ],
-    [doc, awareness, user, extraExtensions],
+    [doc, awareness, user, fork, extraExtensions],
   );
   const editor = useEditor(
     {
