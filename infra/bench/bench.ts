@@ -28,6 +28,7 @@ import { DOCUMENT_MODEL_BYTES, measureDocumentModel } from './document-model.ts'
 import { measureDocxImport } from './document-import.ts';
 import { EDITOR_DOCUMENT_BYTES, measureEditorSpeed } from './editor-speed.ts';
 import { measureMergeCost } from './merge-cost.ts';
+import { measureSuggestionOnScreen } from './suggestion-on-screen.ts';
 import { measureSuggestionSpeed } from './suggestion-speed.ts';
 
 /** Durations and sample counts: the whole benchmark (both runs) stays within about ten minutes. */
@@ -49,6 +50,8 @@ export const SETTINGS = {
   suggestionSamples: 100,
   suggestionDocumentBytes: 100_000,
   suggestionEditors: 3,
+  /** Ask AI through the editor in Chromium, its first words timed to the frame that paints them (issue 33's row as it names it). */
+  suggestionOnScreenSamples: 30,
   /** Three-way merges of one AI save onto a 100 kB document (docs/decisions/0035-edits-merge.md), in the benchmark's process. */
   mergeSamples: 500,
   /** Live co-editing (docs/decisions/0022-co-editing-with-hocuspocus.md): editors on one document, probes, their typing, documents opened for the memory figure. */
@@ -224,6 +227,15 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
           documentBytes: SETTINGS.suggestionDocumentBytes,
         }),
     );
+    const suggestionOnScreen = await attempt(
+      `Ask AI in Chromium: first suggested words painted (${SETTINGS.suggestionDocumentBytes / 1000} kB document, ${SETTINGS.suggestionOnScreenSamples} times)`,
+      say,
+      async () =>
+        measureSuggestionOnScreen(base, await register(base, 'suggest-screen'), stub.url, {
+          samples: SETTINGS.suggestionOnScreenSamples,
+          documentBytes: SETTINGS.suggestionDocumentBytes,
+        }),
+    );
     const background = { url: `${base}/api/documents`, connections: READ_PATH_CONNECTIONS, seconds: SETTINGS.pushLoadSeconds, headers: { Cookie: readUser.cookie } };
     const usagePush = await attempt('usage_update push, idle and under the read-path load', say, async () =>
       measureUsagePush(base, await register(base, 'push'), SETTINGS.usagePushSamples, background),
@@ -326,6 +338,7 @@ async function runOnce(replicas: number, stub: Helper, say: (l: string) => void,
       sharedReadPath,
       chat,
       suggestionSpeed,
+      suggestionOnScreen,
       usagePush,
       notificationPush,
       wordExport,

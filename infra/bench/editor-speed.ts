@@ -1,5 +1,5 @@
 import { HocuspocusProvider } from '@hocuspocus/provider';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import * as Y from 'yjs';
 import { documentFragment } from '@prd/doc-model';
 import { COLLAB_TOKEN, collabDocumentName } from '@prd/proto';
@@ -33,7 +33,7 @@ export interface EditorSpeedSettings {
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** The editor of the document page (web/src/features/rich-editor): a ProseMirror contenteditable. */
-const EDITOR = '[role="textbox"][aria-label="Document"]';
+export const EDITOR = '[role="textbox"][aria-label="Document"]';
 const WAIT_MS = 30_000;
 const TYPED = 'the quick brown fox jumps over the lazy dog ';
 
@@ -93,6 +93,23 @@ export async function open(page: Page, url: string, marker: string): Promise<num
   return ready.jsonValue();
 }
 
+/** Debian's Chromium, and a 1440 × 900 page in it signed in as `user` (its session cookie on `base`). */
+export async function signedInPage(base: string, user: BenchUser): Promise<{ browser: Browser; page: Page }> {
+  const browser = await chromium.launch({
+    executablePath: CHROME,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const at = user.cookie.indexOf('=');
+    await context.addCookies([{ name: user.cookie.slice(0, at), value: user.cookie.slice(at + 1), url: base }]);
+    return { browser, page: await context.newPage() };
+  } catch (err) {
+    await browser.close();
+    throw err;
+  }
+}
+
 /**
  * Key-to-paint: a capture-phase keydown listener (before ProseMirror's) notes the key event's time; a requestAnimationFrame
  * callback then a zero-delay task run after the frame that paints the keystroke, and note the delay. Keys are pressed one at
@@ -135,17 +152,13 @@ export async function measureEditorSpeed(base: string, user: BenchUser, settings
   const { id } = await createDocument(base, user, 'Editor speed benchmark', markdown);
   const url = new URL(`/documents/${id}`, base).toString();
   const others = Array.from({ length: settings.otherEditors }, () => otherEditor(base, user, id));
-  const browser = await chromium.launch({
-    executablePath: CHROME,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  const { browser, page } = await signedInPage(base, user).catch((err: unknown) => {
+    for (const other of others) other.close();
+    throw err;
   });
   let typing: NodeJS.Timeout | undefined;
   try {
     await Promise.all(others.map((o) => o.synced));
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const at = user.cookie.indexOf('=');
-    await context.addCookies([{ name: user.cookie.slice(0, at), value: user.cookie.slice(at + 1), url: base }]);
-    const page = await context.newPage();
     await open(page, url, marker);
     const opens: number[] = [];
     for (let i = 0; i < settings.opens; i++) opens.push(await open(page, url, marker));

@@ -108,3 +108,15 @@ describe('the rich-text editor rows (issue 31)', () => {
     expect(cellsOf(rows, 'Opening a 100 kB PRD until it is editable')?.[0]).toEqual({ value: 900, text: '900.0 ms (800.0 ms–1250.0 ms) (5 opens)' });
   });
 });
+
+describe('the suggestion rows (issue 33)', () => {
+  test('Ask AI: the words painted on screen are judged against 50 ms at p99; the HTTP client’s delta is shown beside it, unjudged', () => {
+    const firstWords = { samples: 30, p50Ms: 12.4, p99Ms: 48.2, maxMs: 48.2, missing: 0 };
+    const rows = buildRows([run(1, { suggestionOnScreen: { firstWords, documentBytes: 100_412 } }), run(2, {})], notRun, notRun);
+    const onScreen = rows.find((r) => r.figure.startsWith('Ask AI: first suggested words on screen'));
+    expect(onScreen?.target?.text).toBe('p99 ≤ 50 ms');
+    expect(onScreen?.cells[0]).toEqual({ value: 48.2, text: '12.4 ms / 48.2 ms / max 48.2 ms (30 samples)' });
+    expect(onScreen?.cells[1]).toHaveProperty('notMeasured');
+    expect(rows.find((r) => r.figure.startsWith('Ask AI: first suggested words read by an HTTP client'))?.target).toBeUndefined();
+  });
+});
