@@ -45,10 +45,21 @@ export function DocumentSuggestions({ documentId, editor, provider, markdownNow,
   const refresh = useCallback(() => void refetch(), [refetch]);
   useSuggestionsLive(documentId, provider, refresh);
 
+  // Ask AI's answer stored as this suggestion, at this time: its preview ends with the first list fetched after.
+  const settling = useRef<{ id: number; at: number } | null>(null);
   const onDecide = useCallback((id: number, decision: 'accept' | 'reject') => void decide(id, decision), [decide]);
+  // When the request of the list shown was sent (none while one is under way).
+  const fetchedAt = suggestions.isFetching ? undefined : suggestions.startedTimeStamp;
   useEffect(() => {
-    if (editor && !editor.isDestroyed) editor.commands.setTrackedChanges(trackedChangesOf(suggestions.data ?? []), canDecide, onDecide);
-  }, [editor, suggestions.data, canDecide, onDecide]);
+    if (!editor || editor.isDestroyed) return;
+    editor.commands.setTrackedChanges(trackedChangesOf(suggestions.data ?? []), canDecide, onDecide);
+    // That list holds the suggestion (its tracked change took the preview's place above), or it was decided first.
+    const waiting = settling.current;
+    if (waiting && fetchedAt !== undefined && fetchedAt >= waiting.at) {
+      settling.current = null;
+      editor.commands.setSuggestionPreview({ settled: waiting.id });
+    }
+  }, [editor, suggestions.data, fetchedAt, canDecide, onDecide]);
 
   useEffect(() => () => asking.current?.abort(), []);
 
@@ -83,6 +94,7 @@ export function DocumentSuggestions({ documentId, editor, provider, markdownNow,
         if (answer.suggestion) {
           // The preview stays until the list holds the stored suggestion, so the passage never flickers back.
           preview({ doneAs: answer.suggestion.id });
+          settling.current = { id: answer.suggestion.id, at: Date.now() };
           refresh();
         } else {
           preview(null);

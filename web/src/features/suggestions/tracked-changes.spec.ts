@@ -198,6 +198,23 @@ describe('tracked changes in the editor', () => {
     expect(preview()).toBeNull();
     expect(shown(9)).toMatchObject({ struck: 'teh payment', inserted: 'the payment' });
   });
+
+  it('ends the preview of a stored suggestion that someone decided before the asker’s list held it', () => {
+    editor = createEditor(PRD);
+    select(editor, 'teh payment');
+    const { from, to } = editor.state.selection;
+    editor.commands.setSuggestionPreview({ from, to, text: 'the payment' });
+    editor.commands.setSuggestionPreview({ doneAs: 9 });
+    // The list fetched after the answer: suggestion 9 was already rejected, so it is not there.
+    editor.commands.setTrackedChanges([], true, noDecision);
+    const preview = () => document.querySelector('.tracked-change-preview ins')?.textContent ?? null;
+    expect(preview()).toBe('the payment');
+    editor.commands.setSuggestionPreview({ settled: 8 });
+    expect(preview()).toBe('the payment');
+    editor.commands.setSuggestionPreview({ settled: 9 });
+    expect(preview()).toBeNull();
+    expect(document.querySelector('.tracked-deletion')).toBeNull();
+  });
 });
 
 describe('locateInText', () => {

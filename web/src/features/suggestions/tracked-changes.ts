@@ -41,7 +41,7 @@ interface TrackedState {
   decorations: DecorationSet;
 }
 
-type PreviewChange = { from: number; to: number; text: string } | { text: string } | { doneAs: number } | null;
+type PreviewChange = { from: number; to: number; text: string } | { text: string } | { doneAs: number } | { settled: number } | null;
 type Meta = { changes: TrackedChange[]; canDecide: boolean; onDecide: (id: number, decision: Decision) => void } | { preview: PreviewChange };
 
 declare module '@tiptap/core' {
@@ -51,7 +51,8 @@ declare module '@tiptap/core' {
       setTrackedChanges: (changes: TrackedChange[], canDecide: boolean, onDecide: (id: number, decision: Decision) => void) => ReturnType;
       /**
        * Ask AI's streamed answer: a range starts it, `text` updates it, `doneAs` ends it once that suggestion is listed, null
-       * removes it.
+       * removes it. `settled` ends a `doneAs` preview of that suggestion whether or not the list holds it: a list fetched after
+       * it was stored lacks it only when someone decided it first.
        */
       setSuggestionPreview: (preview: PreviewChange) => ReturnType;
     };
@@ -252,6 +253,7 @@ function nextPreview(state: TrackedState, change: PreviewChange, changes: Tracke
   if ('from' in change) return { range: { from: change.from, to: change.to }, text: change.text, doneAs: null };
   if (!state.preview) return null;
   if ('text' in change) return { ...state.preview, text: change.text };
+  if ('settled' in change) return state.preview.doneAs === change.settled ? null : state.preview;
   return changes.some((c) => c.id === change.doneAs) ? null : { ...state.preview, doneAs: change.doneAs };
 }
 
