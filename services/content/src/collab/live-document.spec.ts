@@ -106,13 +106,19 @@ describe('the live document of a document', () => {
       expect(markdownOf(decoded(second.state))).toBe('# Plan\n\nIntro, changed.\n\nMiddle.\n\nThe end.\n');
     });
 
-    it('brings the kept document up to a stored state that grew since (a live store of what people typed)', () => {
-      const id = key++;
+    /** A live copy after a committed change kept for `id` (End. → The end.), then typed into (Intro. → Intro. Typed live.). */
+    function typedAfterKeptChange(id: number): { live: Y.Doc; first: ReturnType<typeof changeStoredMarkdown> } {
       const [live] = copies(TEXT);
       const first = changeStoredMarkdown(Y.encodeStateAsUpdate(live), TEXT, TEXT.replace('End.', 'The end.'), id);
       first.committed();
       Y.applyUpdate(live, first.update);
       typeAfter(live, 'Intro.', ' Typed live.');
+      return { live, first };
+    }
+
+    it('brings the kept document up to a stored state that grew since (a live store of what people typed)', () => {
+      const id = key++;
+      const { live, first } = typedAfterKeptChange(id);
       const stored = Y.encodeStateAsUpdate(live);
       const second = changeStoredMarkdown(stored, markdownOf(live), markdownOf(live).replace('Middle.', 'Accepted.'), id);
       expect(writer(second.update)).toBe(writer(first.update));
@@ -123,11 +129,7 @@ describe('the live document of a document', () => {
 
     it('changes back a block that people changed since the last change: the kept document forgets which node its changed blocks held', () => {
       const id = key++;
-      const [live] = copies(TEXT);
-      const first = changeStoredMarkdown(Y.encodeStateAsUpdate(live), TEXT, TEXT.replace('End.', 'The end.'), id);
-      first.committed();
-      Y.applyUpdate(live, first.update);
-      typeAfter(live, 'Intro.', ' Typed live.');
+      const { live } = typedAfterKeptChange(id);
       const typed = markdownOf(live);
       // A restore: the paragraph becomes again the very block (same source, same node) it was at the kept change.
       const restored = changeStoredMarkdown(Y.encodeStateAsUpdate(live), typed, typed.replace('Intro. Typed live.', 'Intro.'), id);
