@@ -4,7 +4,8 @@
 // keeps the offline assistant. A document-chat request (it offers the update_document tool) gets its
 // summary streamed, then an edit that appends a '## Streaming notes' section to the document.
 // A request whose question carries `[hold:<key>]` holds its edit after the summary until the test calls
-// `POST /release/<key>` (docs/decisions/0035-edits-merge.md: the test types while the AI's edit is in flight).
+// `POST /release/<key>` (docs/decisions/0035-edits-merge.md: the test types while the AI's edit is in flight); `POST /hold/<key>`
+// arms a released key again, so that the next request with it (a regenerated reply) is held too.
 // Its realtime voice routes are infra/test/realtime-peer.ts.
 // Run as its own process by the test run: PORT, TOKEN_DELAY_MS.
 import http from 'node:http';
@@ -92,9 +93,10 @@ const server = http.createServer((req, res) => {
   req.on('end', () => {
     const body = Buffer.concat(parts).toString('utf8');
     if (handleRealtime(req, res, body)) return;
-    const releasing = req.method === 'POST' ? /^\/release\/([\w-]+)$/.exec(req.url ?? '') : null;
-    if (releasing?.[1]) {
-      release(releasing[1]);
+    const holding = req.method === 'POST' ? /^\/(release|hold)\/([\w-]+)$/.exec(req.url ?? '') : null;
+    if (holding?.[2]) {
+      if (holding[1] === 'release') release(holding[2]);
+      else released.delete(holding[2]);
       res.writeHead(204).end();
       return;
     }

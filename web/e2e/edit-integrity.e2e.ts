@@ -1,24 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { DocumentDto, Revision } from '@prd/proto';
-import { createDocumentByApi, pageOrigin } from './chat-helpers';
+import { createDocumentByApi } from './chat-helpers';
 import { caretAfter, editorText, newUser, openLiveEditor, shareByApi } from './co-editing-helpers';
 import { unique } from './helpers';
+import { holdControl, needsProvider, provider, useSlowProvider } from './slow-provider-helpers';
 
 // Two browser contexts, sign-ups, a held AI reply and two live stores: more than the default 30 s on a busy 2-core machine.
 test.describe.configure({ timeout: 150_000 });
 
-/**
- * The slow test provider (infra/test/slow-provider.ts) that answers users who store an API key: the stack's OPENAI_BASE_URL, from
- * its state file. Without it (a stack not started by `npm test` or `infra/cli.ts start`) the test cannot hold the AI's answer.
- */
-function slowProvider(): string | undefined {
-  if (!process.env.STACK_STATE) return undefined;
-  const state = JSON.parse(readFileSync(process.env.STACK_STATE, 'utf8')) as { serviceEnv: Record<string, string> };
-  return state.serviceEnv.OPENAI_BASE_URL?.replace(/\/v1\/?$/, '');
-}
-const provider = slowProvider();
-test.skip(!provider, 'needs the test stack’s slow provider (STACK_STATE, set by `npm test`)');
+test.skip(!provider, needsProvider);
 
 const CONTENT = '# Launch plan\n\nWe ship the beta in May.\n\n## Goals\n\nFifty teams.\n';
 
@@ -28,8 +18,7 @@ const revisionsOf = async (page: Page, id: number): Promise<Revision[]> => (awai
 test('A types while B’s AI edit is in flight: the AI’s section lands and A’s text stays, once each, on both screens and in History with both authors', async ({ browser }) => {
   const a = await newUser(browser);
   const b = await newUser(browser);
-  const stored = await b.page.request.post('/api/settings/api-key', { data: { apiKey: `sk-e2e-slow-${unique('')}` }, headers: pageOrigin });
-  expect(stored.ok(), await stored.text()).toBe(true);
+  await useSlowProvider(b.page);
   const doc = await createDocumentByApi(a.page, unique('Held plan '), CONTENT);
   await shareByApi(a.page, doc.id, b.username, 'editor');
   const onA = await openLiveEditor(a.page, doc.id);
@@ -47,8 +36,7 @@ test('A types while B’s AI edit is in flight: the AI’s section lands and A�
   await a.page.keyboard.type(' Alpha typed this while the AI wrote.');
   await expect.poll(async () => (await storedDocument(a.page, doc.id)).content).toContain('Alpha typed this while the AI wrote.');
 
-  const released = await a.page.request.post(`${provider}/release/${hold}`);
-  expect(released.status()).toBe(204);
+  await holdControl(a.page, 'release', hold);
   await expect(b.page.getByRole('log', { name: 'Document chat' })).toContainText("I've updated your document with the suggested changes.");
 
   // Both screens and the stored markdown hold A's sentence and the AI's section, once each.
