@@ -75,8 +75,7 @@ export async function measureSuggestionOnScreen(base: string, user: BenchUser, s
         .then((handle) => handle.jsonValue() as Promise<number>);
       const { at: tokenAt } = (await (await fetch(`${stubBase}/bench/first-token/${probe}`)).json()) as { at: number | null };
       // The streamed suggestion is stored once its answer ends: listed, shown in the page in the preview's place, then
-      // rejected, its widget gone from the page. (Rejected before the page's own list holds it, an announce that comes while
-      // that list is being fetched is dropped, and the page keeps showing it until the next one: a race left in the product.)
+      // rejected, its widget gone from the page, so the next probe starts from a page without one.
       const pending = await pendingOn(base, user, id, probePassage(i));
       await page.locator(`.tracked-change[data-suggestion-id="${pending}"]`).waitFor({ timeout: WAIT_MS });
       await postJson(base, user, `/api/documents/${id}/suggestions/${pending}/reject`, {}, 200);

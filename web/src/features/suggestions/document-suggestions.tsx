@@ -10,9 +10,9 @@ import { ReplyStopped, streamReply } from '../chat/reply-stream';
 import { quoteFromEditor } from '../comments/quote-from-editor';
 import { SuggestionActionsContext } from './suggestion-actions';
 import { trackedChangesOf } from './suggestion-label';
-import { useGetSuggestionsQuery } from './suggestions-api';
 import { useSuggestionsLive } from './suggestions-live';
 import { useDecide } from './use-decide';
+import { useSuggestionsList } from './use-suggestions-list';
 
 interface Props {
   documentId: number;
@@ -36,13 +36,11 @@ interface Props {
  * streams in place as a pending insertion until the stored suggestion replaces it.
  */
 export function DocumentSuggestions({ documentId, editor, provider, markdownNow, canAsk, canDecide, children }: Props) {
-  const suggestions = useGetSuggestionsQuery(documentId, { refetchOnMountOrArgChange: true });
-  const { refetch } = suggestions;
+  const { suggestions, refresh } = useSuggestionsList(documentId);
   const { decide } = useDecide(documentId);
   const dispatch = useAppDispatch();
   const toast = useToast();
   const asking = useRef<AbortController | null>(null);
-  const refresh = useCallback(() => void refetch(), [refetch]);
   useSuggestionsLive(documentId, provider, refresh);
 
   // Ask AI's answer stored as this suggestion, at this time: its preview ends with the first list fetched after.
