@@ -66,7 +66,7 @@ describe('live documents of the markdown-source era', () => {
     const reloaded = new Y.Doc();
     Y.applyUpdate(reloaded, converted);
     expect(documentFragment(reloaded).length).toBeGreaterThan(0);
-    expect(Buffer.from((await content.app.get(CollabStore).load(id))!)).toEqual(Buffer.from(converted));
+    expect(Buffer.from((await content.app.get(CollabStore).load(id, new Y.Doc()))!)).toEqual(Buffer.from(converted));
     expect(Buffer.from(await storedState(id))).toEqual(Buffer.from(converted));
 
     const stored = nextStore(content.app, id);

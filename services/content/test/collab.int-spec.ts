@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import { browserRequest as request } from '@prd/kit/testing';
@@ -10,6 +10,7 @@ import { COLLAB_CLOSE, COLLAB_FRAME_MAX_BYTES, COLLAB_PRESENCE_MAX_BYTES, COLLAB
 import { TEMPLATE_CATALOGUE } from '@prd/proto/template-catalogue';
 import { startContent, type ContentService } from '@prd/testing/content';
 import { startIdentityForPeers, signUp, type IdentityService, type TestUser } from '@prd/testing/identity';
+import { CollabStore } from '../src/collab/collab-store.js';
 import { CollabServer } from '../src/collab/collab.server.js';
 import { addParagraph, collabUrl, connect, markdownOf, nextStore, textHolding, typeIn, untilAwareness, untilMarkdown, type CollabClient } from './collab-clients.js';
 import { internalHeaders } from './content-stack.js';
@@ -375,6 +376,21 @@ describe('live co-editing across two content replicas', () => {
     await request(one.url).post(`/api/documents/${id}/revisions/${aiRevision.id}/restore`).set('Cookie', owner.cookie).expect(200);
     await untilMarkdown(watcher, (value) => value === '# Plan\n\n## Goals\n- fast\n');
     expect(await stored(id)).toBe('# Plan\n\n## Goals\n- fast\n');
+  });
+
+  it('merges a change stored while the document was loading, before its live copy listened for changes', async () => {
+    const id = await document('# Plan\n\nLoaded.\n');
+    const store = two.app.get(CollabStore);
+    const load = store.load.bind(store);
+    jest.spyOn(store, 'load').mockImplementationOnce(async (documentId, into) => {
+      const state = await load(documentId, into);
+      // Replica two's copy is loading, not open: the PATCH's change is published on the document's channel, which nobody hears yet.
+      await request(one.url).patch(`/api/documents/${id}`).set('Cookie', owner.cookie).send({ content: '# Plan\n\nLoaded, then changed.\n' }).expect(200);
+      return state;
+    });
+    const client = open(two, owner, id);
+    await client.synced;
+    expect(markdownOf(client)).toBe('# Plan\n\nLoaded, then changed.\n');
   });
 
   it('keeps what an editor types while an AI edit lands elsewhere in the document', async () => {

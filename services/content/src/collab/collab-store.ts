@@ -9,7 +9,7 @@ import type { ContentDb } from '../db/database.js';
 import { documents } from '../db/schema.js';
 import { usersAuthor } from '../documents/authors.js';
 import { changeContent } from '../documents/revisions.js';
-import { markdownOf, storedDoc } from './live-document.js';
+import { loadStored, markdownOf } from './live-document.js';
 
 /**
  * Reads and writes live documents (docs/decisions/0022-co-editing-with-hocuspocus.md): the Yjs state beside the markdown, both
@@ -33,19 +33,18 @@ export class CollabStore {
   }
 
   /**
-   * The state a live document starts from; a document never opened live is seeded from its markdown
-   * here, once, and that seed stored, so replicas opening it at once all start from the same one. A state
-   * of the markdown-source era is converted the same way, from the stored markdown (docs/decisions/0039-shared-document-model.md).
-   * Undefined when the document is gone.
+   * Loads the live document `into` (a new, empty one) from its stored state; a document never opened live is seeded from its
+   * markdown here, once, and that seed stored, so replicas opening it at once all start from the same one. A state of the
+   * markdown-source era is converted the same way, from the stored markdown (docs/decisions/0039-shared-document-model.md).
+   * Returns the state now stored, undefined when the document is gone.
    */
-  async load(id: number): Promise<Uint8Array | undefined> {
+  async load(id: number, into: Y.Doc): Promise<Uint8Array | undefined> {
     return this.db.transaction(async (tx) => {
       const row = await access.liveDocument(tx, id);
       if (!row) return undefined;
-      const { doc, changed } = storedDoc(row.yjsState, row.content);
-      const state = changed ? Y.encodeStateAsUpdate(doc) : (row.yjsState ?? Y.encodeStateAsUpdate(doc));
-      doc.destroy();
-      if (changed) await tx.update(documents).set({ yjsState: state }).where(eq(documents.id, id));
+      if (!loadStored(into, row.yjsState, row.content) && row.yjsState) return row.yjsState;
+      const state = Y.encodeStateAsUpdate(into);
+      await tx.update(documents).set({ yjsState: state }).where(eq(documents.id, id));
       return state;
     });
   }

@@ -2,7 +2,13 @@ import { describe, expect, it } from '@jest/globals';
 import * as Y from 'yjs';
 import { documentFragment, SOURCE_TEXT_NAME } from '@prd/doc-model';
 import { TEMPLATE_CATALOGUE } from '@prd/proto/template-catalogue';
-import { changeStoredMarkdown, markdownOf, seededDoc, storedDoc } from './live-document.js';
+import { changeStoredMarkdown, loadStored, markdownOf, seededDoc } from './live-document.js';
+
+/** A new document loaded from `state` and `markdown`, as a replica opening it live does. */
+function storedDoc(state: Uint8Array | null, markdown: string): { doc: Y.Doc; changed: boolean } {
+  const doc = new Y.Doc();
+  return { doc, changed: loadStored(doc, state, markdown) };
+}
 
 /** Two copies of one document, as two replicas or editors hold it. */
 function copies(markdown: string): [Y.Doc, Y.Doc] {
