@@ -23,12 +23,28 @@ interface Values {
 export function SaveAsTemplate({ document: doc }: { document: DocumentDto }) {
   const { user } = useCurrentUser();
   const registered = isRegistered(user);
-  const { data: workspaces = [] } = useGetWorkspacesQuery(undefined, { skip: !registered });
-  const [save, saving] = useSaveTemplateMutation();
+  // Fetched with the page, so that the dialog's choices are there when it opens.
+  useGetWorkspacesQuery(undefined, { skip: !registered });
   const [open, setOpen] = useState(false);
+  if (!registered) return null;
+  return (
+    <>
+      {/* Beside where the document lives, out of the preview's actions (whose row would wrap, and whose Save it would shadow). */}
+      <Button size="small" type="link" icon={<SnippetsOutlined aria-hidden />} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        Save as template
+      </Button>
+      {/* Mounted only while open, so each opening starts from the document as it is then. Mounted while hidden (as it was), its
+          form items measured themselves on every render of the page (antd's isVisible): a forced layout of the whole document. */}
+      {open && <SaveAsTemplateDialog document={doc} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function SaveAsTemplateDialog({ document: doc, onClose }: { document: DocumentDto; onClose: () => void }) {
+  const { data: workspaces = [] } = useGetWorkspacesQuery();
+  const [save, saving] = useSaveTemplateMutation();
   const [form] = Form.useForm<Values>();
   const toast = useToast();
-  if (!registered) return null;
 
   const submit = async ({ name, description, category, place }: Values) => {
     try {
@@ -40,50 +56,41 @@ export function SaveAsTemplate({ document: doc }: { document: DocumentDto }) {
         workspaceId: place === PERSONAL ? null : Number(place),
       }).unwrap();
       toast.success('Template saved', place === PERSONAL ? 'Find it under My templates' : 'Your team finds it under Team templates');
-      setOpen(false);
+      onClose();
     } catch (error) {
       toast.error('Save failed', errorMessage(error));
     }
   };
   return (
-    <>
-      {/* Beside where the document lives, out of the preview's actions (whose row would wrap, and whose Save it would shadow). */}
-      <Button
-        size="small"
-        type="link"
-        icon={<SnippetsOutlined aria-hidden />}
-        aria-haspopup="dialog"
-        onClick={() => {
-          form.setFieldsValue({ name: doc.title, description: '', category: '', place: doc.workspaceId === null ? PERSONAL : String(doc.workspaceId) });
-          setOpen(true);
-        }}
+    <Modal
+      open
+      title="Save as template"
+      okText={saving.isLoading ? 'Saving...' : 'Save template'}
+      okButtonProps={{ loading: saving.isLoading }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+    >
+      <Form<Values>
+        form={form}
+        name="save-as-template"
+        layout="vertical"
+        initialValues={{ name: doc.title, description: '', category: '', place: doc.workspaceId === null ? PERSONAL : String(doc.workspaceId) }}
+        onFinish={(values) => void submit(values)}
+        disabled={saving.isLoading}
       >
-        Save as template
-      </Button>
-      <Modal
-        open={open}
-        title="Save as template"
-        okText={saving.isLoading ? 'Saving...' : 'Save template'}
-        okButtonProps={{ loading: saving.isLoading }}
-        onOk={() => form.submit()}
-        onCancel={() => setOpen(false)}
-        forceRender
-      >
-        <Form<Values> form={form} name="save-as-template" layout="vertical" onFinish={(values) => void submit(values)} disabled={saving.isLoading}>
-          <Form.Item label="Template name" name="name" rules={[{ required: true, whitespace: true, message: 'Template name is required' }]}>
-            <Input />
-          </Form.Item>
-          <Form.Item label="Description" name="description">
-            <Input />
-          </Form.Item>
-          <Form.Item label="Category" name="category">
-            <Input placeholder="Custom" />
-          </Form.Item>
-          <Form.Item label="Save for" name="place">
-            <Select options={[{ value: PERSONAL, label: 'Just me' }, ...workspaces.map((w) => ({ value: String(w.id), label: w.name }))]} />
-          </Form.Item>
-        </Form>
-      </Modal>
-    </>
+        <Form.Item label="Template name" name="name" rules={[{ required: true, whitespace: true, message: 'Template name is required' }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item label="Description" name="description">
+          <Input />
+        </Form.Item>
+        <Form.Item label="Category" name="category">
+          <Input placeholder="Custom" />
+        </Form.Item>
+        <Form.Item label="Save for" name="place">
+          <Select options={[{ value: PERSONAL, label: 'Just me' }, ...workspaces.map((w) => ({ value: String(w.id), label: w.name }))]} />
+        </Form.Item>
+      </Form>
+    </Modal>
   );
 }
