@@ -2,7 +2,7 @@ import { CodeOutlined, HistoryOutlined, ShareAltOutlined } from '@ant-design/ico
 import { roleAllows, userColor } from '@prd/proto';
 import type { Editor } from '@tiptap/react';
 import { Alert, Button, Drawer } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch } from '../../shared/state/hooks';
 import { LoadingState } from '../../shared/ui/loading-state';
@@ -35,11 +35,10 @@ import { SuggestingBar, SuggestingSwitch } from '../suggesting-mode/suggesting-c
 import { useSuggestingMode } from '../suggesting-mode/use-suggesting-mode';
 import { useDocumentUpdating } from './use-document-updating';
 import { useLiveDocument } from './use-live-document';
+import { useRichEditorCode } from './use-rich-editor-code';
 import styles from './document-page.module.css';
 
 // The editor's code (TipTap, ProseMirror, the shared schema, the writing aids) loads with the document, not with the app.
-const loadRichEditor = () => import('../rich-editor/document-rich-editor');
-const DocumentRichEditor = lazy(loadRichEditor);
 const noMarkdown = () => null;
 
 const isNotFound = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as ApiError).status === 404;
@@ -82,9 +81,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
   usePageTitle(document.data?.title ?? 'Document');
 
   // The editor's code downloads while the live document connects, not after it has synced.
-  useEffect(() => {
-    if (found) void loadRichEditor();
-  }, [found]);
+  const richEditor = useRichEditorCode(found);
 
   // The markdown (count, comments, export) is derived once the editor has painted: deriving it for 100 kB is not on the
   // way to an editable document (the stored text stands in until then; `markdownNow` derives it at once when asked).
@@ -127,25 +124,24 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
     dispatch(documentEditorApi.util.invalidateTags(['Documents', 'ProjectDocuments', { type: 'Revisions', id: documentId }]));
   };
 
-  const text = failed ? (
+  const DocumentRichEditor = richEditor.code?.default;
+  const text = failed || richEditor.failed ? (
     <p role="alert">The editor could not be loaded. Please reload the page.</p>
   ) : revoked && !synced ? (
     <MarkdownView text={doc.content} />
   ) : (
     // The threads and the stored text show at once; the editor in the text's place once the live document has synced.
     <DocumentComments document={doc} editor={editor} markdownNow={live?.markdownNow ?? noMarkdown}>
-      {live && synced ? (
-        <Suspense fallback={<StoredText text={stored.content} />}>
-          <DocumentRichEditor
-            doc={suggesting.doc ?? live.doc}
-            presence={live.provider}
-            fork={suggesting.doc !== null}
-            user={live.user}
-            editable={canType || suggesting.doc !== null}
-            source={source}
-            onEditor={setEditor}
-          />
-        </Suspense>
+      {live && synced && DocumentRichEditor ? (
+        <DocumentRichEditor
+          doc={suggesting.doc ?? live.doc}
+          presence={live.provider}
+          fork={suggesting.doc !== null}
+          user={live.user}
+          editable={canType || suggesting.doc !== null}
+          source={source}
+          onEditor={setEditor}
+        />
       ) : (
         <StoredText text={stored.content} />
       )}

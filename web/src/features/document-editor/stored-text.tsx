@@ -52,7 +52,7 @@ export function storedTextHtml(text: string): string {
  * the text, so nothing typed is lost.
  */
 export function StoredText({ text }: { text: string }) {
-  // Rendered again where the editor's code is still being readied (a Suspense fallback): the HTML is kept from the first time.
+  // Rendered again with the page until the editor takes its place: the HTML is kept from the first time.
   const html = storedTextHtml(text);
   return (
     <div className={editorStyles.frame}>
