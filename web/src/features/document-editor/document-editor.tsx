@@ -70,9 +70,11 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
   const [source, setSource] = useState(false);
   const dispatch = useAppDispatch();
   const { user } = useCurrentUser();
-  const found = document.data !== undefined;
-  // Opened once the document is known to be readable: a 404 opens no socket.
-  const liveUser = useMemo(() => (user && found ? { id: user.id, name: displayName(user), color: userColor(user.id) } : null), [user, found]);
+  // The live document connects while the stored one is fetched, not after the page has rendered it: its sync (about 450 kB
+  // for a 100 kB PRD) is on the way to an editable document. The server checks access on the socket as on the request; a
+  // document that turns out not to be readable at first closes it again (a later refusal is the socket's own to show).
+  const readable = document.data !== undefined || !document.isError;
+  const liveUser = useMemo(() => (user && readable ? { id: user.id, name: displayName(user), color: userColor(user.id) } : null), [user, readable]);
   const { live, snapshot, failed } = useLiveDocument(documentId, liveUser);
   const accessChanges = snapshot?.accessChanges ?? 0;
   const { refetch } = document;
@@ -81,7 +83,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
   usePageTitle(document.data?.title ?? 'Document');
 
   // The editor's code downloads while the live document connects, not after it has synced.
-  const richEditor = useRichEditorCode(found);
+  const richEditor = useRichEditorCode(readable);
 
   // The markdown (count, comments, export) is derived once the editor has painted: deriving it for 100 kB is not on the
   // way to an editable document (the stored text stands in until then; `markdownNow` derives it at once when asked).
