@@ -127,28 +127,29 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
   };
 
   const DocumentRichEditor = richEditor.code?.default;
-  const text = failed || richEditor.failed ? (
-    <p role="alert">The editor could not be loaded. Please reload the page.</p>
-  ) : revoked && !synced ? (
-    <MarkdownView text={doc.content} />
-  ) : (
-    // The threads and the stored text show at once; the editor in the text's place once the live document has synced.
-    <DocumentComments document={doc} editor={editor} markdownNow={live?.markdownNow ?? noMarkdown}>
-      {live && synced && DocumentRichEditor ? (
-        <DocumentRichEditor
-          doc={suggesting.doc ?? live.doc}
-          presence={live.provider}
-          fork={suggesting.doc !== null}
-          user={live.user}
-          editable={canType || suggesting.doc !== null}
-          source={source}
-          onEditor={setEditor}
-        />
-      ) : (
-        <StoredText text={stored.content} />
-      )}
-    </DocumentComments>
-  );
+  const text =
+    failed || richEditor.failed ? (
+      <p role="alert">The editor could not be loaded. Please reload the page.</p>
+    ) : revoked && !synced ? (
+      <MarkdownView text={doc.content} />
+    ) : (
+      // The threads and the stored text show at once; the editor in the text's place once the live document has synced.
+      <DocumentComments document={doc} editor={editor} markdownNow={live?.markdownNow ?? noMarkdown}>
+        {live && synced && DocumentRichEditor ? (
+          <DocumentRichEditor
+            doc={suggesting.doc ?? live.doc}
+            presence={live.provider}
+            fork={suggesting.doc !== null}
+            user={live.user}
+            editable={canType || suggesting.doc !== null}
+            source={source}
+            onEditor={setEditor}
+          />
+        ) : (
+          <StoredText text={stored.content} />
+        )}
+      </DocumentComments>
+    );
 
   const page = (
     <section className={styles.paper} aria-label="Document">

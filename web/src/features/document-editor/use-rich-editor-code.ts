@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
+import type * as RichEditorModule from '../rich-editor/document-rich-editor';
 
-type RichEditorCode = typeof import('../rich-editor/document-rich-editor');
+type RichEditorCode = typeof RichEditorModule;
 
 /** Once fetched, the code is at hand for every later document page without waiting. */
 let fetched: RichEditorCode | null = null;

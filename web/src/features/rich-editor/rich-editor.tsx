@@ -4,7 +4,7 @@ import { CollaborationCaret } from '@tiptap/extension-collaboration-caret';
 import { EditorContent, useEditor, type AnyExtension, type Editor } from '@tiptap/react';
 import type { Plugin } from '@tiptap/pm/state';
 import { yCursorPlugin } from '@tiptap/y-tiptap';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import { CaretFollowsYjs } from './caret-follows-yjs';
@@ -58,13 +58,24 @@ const othersCarets = (awareness: Awareness) =>
   });
 
 /**
+ * The editable box's attributes. An object, not ProseMirror's function form: TipTap spreads them into the view it creates,
+ * which drops a function, and the view then met them first when \`EditorContent\` mounted it (\`setOptions\`): changed outer
+ * attributes make ProseMirror read the DOM selection, a forced layout of the whole document (60-70 ms of a 100 kB open).
+ */
+const boxAttributes = (editable: boolean) => ({
+  role: 'textbox',
+  'aria-multiline': 'true',
+  'aria-label': 'Document',
+  'aria-readonly': String(!editable),
+  class: styles.content ?? '',
+});
+
+/**
  * The document as rich text (docs/decisions/0039-shared-document-model.md): TipTap on the shared schema, bound to the
  * live Yjs document, with the named, coloured carets of the others. Loaded lazily with the document page.
  */
 export default function RichEditor({ doc, presence, user, fork = false, extraExtensions, editable, onEditor, children }: RichEditorProps) {
   const { awareness } = presence;
-  // Read by the editor's attributes whenever its view updates (setEditable updates it).
-  const readOnly = useRef(!editable);
   const extensions = useMemo(
     () => [
       ...documentExtensions,
@@ -84,22 +95,13 @@ export default function RichEditor({ doc, presence, user, fork = false, extraExt
       editable,
       // The page re-renders from the live snapshot, not from every transaction.
       shouldRerenderOnTransaction: false,
-      editorProps: {
-        attributes: () => ({
-          role: 'textbox',
-          'aria-multiline': 'true',
-          'aria-label': 'Document',
-          'aria-readonly': String(readOnly.current),
-          class: styles.content ?? '',
-        }),
-      },
+      editorProps: { attributes: boxAttributes(editable) },
     },
     [extensions],
   );
 
   useEffect(() => {
-    readOnly.current = !editable;
-    editor.setEditable(editable, false);
+    editor.setOptions({ editable, editorProps: { ...editor.options.editorProps, attributes: boxAttributes(editable) } });
   }, [editor, editable]);
 
   useEffect(() => showDocument(doc, () => editor.state.doc), [doc, editor]);
