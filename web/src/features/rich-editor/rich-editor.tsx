@@ -59,7 +59,7 @@ const othersCarets = (awareness: Awareness) =>
 
 /**
  * The editable box's attributes. An object, not ProseMirror's function form: TipTap spreads them into the view it creates,
- * which drops a function, and the view then met them first when \`EditorContent\` mounted it (\`setOptions\`): changed outer
+ * which drops a function, and the view then met them first when `EditorContent` mounted it (`setOptions`): changed outer
  * attributes make ProseMirror read the DOM selection, a forced layout of the whole document (60-70 ms of a 100 kB open).
  */
 const boxAttributes = (editable: boolean) => ({
