@@ -31,15 +31,21 @@ function Statuses() {
   return <p>{list.suggestions.data ? `statuses: ${list.suggestions.data.map((s) => s.status).join(',') || 'none'}` : 'loading'}</p>;
 }
 
+/** The list shown, and its requests; resolves once the first one is on its way. */
+async function opened() {
+  const answers = listRequests();
+  render(
+    <Provider store={createStore()}>
+      <Statuses />
+    </Provider>,
+  );
+  await waitFor(() => expect(answers).toHaveLength(1));
+  return answers;
+}
+
 describe('useSuggestionsList', () => {
   it('fetches the list again after a change announced while a request of it was under way', async () => {
-    const answers = listRequests();
-    render(
-      <Provider store={createStore()}>
-        <Statuses />
-      </Provider>,
-    );
-    await waitFor(() => expect(answers).toHaveLength(1));
+    const answers = await opened();
     // The suggestion is accepted while the first request is on its way; that request's answer predates the decision.
     act(() => refresh());
     await act(async () => answers[0]!(['pending']));
@@ -50,13 +56,7 @@ describe('useSuggestionsList', () => {
   });
 
   it('fetches at once when nothing is under way', async () => {
-    const answers = listRequests();
-    render(
-      <Provider store={createStore()}>
-        <Statuses />
-      </Provider>,
-    );
-    await waitFor(() => expect(answers).toHaveLength(1));
+    const answers = await opened();
     await act(async () => answers[0]!([]));
     expect(await screen.findByText('statuses: none')).toBeInTheDocument();
     act(() => refresh());
