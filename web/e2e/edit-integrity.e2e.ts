@@ -3,12 +3,10 @@ import type { DocumentDto, Revision } from '@prd/proto';
 import { createDocumentByApi } from './chat-helpers';
 import { caretAfter, editorText, newUser, openLiveEditor, shareByApi } from './co-editing-helpers';
 import { unique } from './helpers';
-import { holdControl, needsProvider, provider, useSlowProvider } from './slow-provider-helpers';
+import { holdControl, useSlowProvider } from './slow-provider-helpers';
 
 // Two browser contexts, sign-ups, a held AI reply and two live stores: more than the default 30 s on a busy 2-core machine.
 test.describe.configure({ timeout: 150_000 });
-
-test.skip(!provider, needsProvider);
 
 const CONTENT = '# Launch plan\n\nWe ship the beta in May.\n\n## Goals\n\nFifty teams.\n';
 

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createDocumentByApi } from './chat-helpers';
 import { signUp, unique, WIDE } from './helpers';
 import { documentRegion } from './co-editing-helpers';
-import { holdControl, needsProvider, provider, useSlowProvider } from './slow-provider-helpers';
+import { holdControl, useSlowProvider } from './slow-provider-helpers';
 
 test.use({ viewport: WIDE });
 test.describe.configure({ timeout: 120_000 });
@@ -81,7 +81,6 @@ test('on /chat a slow reply shows its first words while it is written; Stop keep
 test('document chat streams the edit summary, updates the preview when the reply is done, and regenerates it', async ({ page }) => {
   // The summary is a dozen tokens (under a second): the provider holds the edit after it, so the streamed words stay on screen until
   // the test has seen them, however late the job starts on a busy machine.
-  test.skip(!provider, needsProvider);
   await slowProviderUser(page);
   const document = await createDocumentByApi(page, unique('Streamed plan '), '# Streamed plan\n\n## Goals\nShip it.\n');
   await page.goto(`/documents/${document.id}`);
