@@ -26,18 +26,30 @@ const WAIT_MS = 30_000;
 type Probe = { paintedAt: number | null };
 
 /**
- * Watches the editor for Ask AI's preview: once it holds text, the first task after the next animation frame (the frame that
- * paints it, as key-to-paint times a keystroke) notes the machine's clock.
+ * Watches the editor for Ask AI's preview: once it holds text, the first task after the frame that paints it (as key-to-paint
+ * times a keystroke) notes the machine's clock. The page applies streamed text in a frame's animation callbacks, and such a
+ * change is painted by that same frame: the first task after it ends. A change made in any other task waits for the next frame.
  */
 function watchFirstWords(page: Page): Promise<void> {
   return page.evaluate((selector) => {
     const probe: Probe = { paintedAt: null };
     (window as unknown as { firstWords: Probe }).firstWords = probe;
     const editor = document.querySelector(selector)!;
+    // True from the first animation callback of each frame until the frame has been drawn (a task cannot run in between).
+    let inFrame = false;
+    const watchFrames = () =>
+      requestAnimationFrame(() => {
+        inFrame = true;
+        setTimeout(() => (inFrame = false), 0);
+        if (probe.paintedAt === null) watchFrames();
+      });
+    watchFrames();
+    const note = () => (probe.paintedAt = performance.timeOrigin + performance.now());
     const observer = new MutationObserver(() => {
       if (!editor.querySelector('.tracked-change-preview .tracked-insertion')?.textContent) return;
       observer.disconnect();
-      requestAnimationFrame(() => setTimeout(() => (probe.paintedAt = performance.timeOrigin + performance.now()), 0));
+      if (inFrame) setTimeout(note, 0);
+      else requestAnimationFrame(() => setTimeout(note, 0));
     });
     observer.observe(editor, { subtree: true, childList: true, characterData: true });
   }, EDITOR);

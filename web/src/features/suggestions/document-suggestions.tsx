@@ -6,6 +6,7 @@ import { api } from '../../shared/api/api';
 import { dialogFor, errorMessage } from '../../shared/state/error-dialogs-middleware';
 import { useAppDispatch } from '../../shared/state/hooks';
 import { useToast } from '../../shared/toast/toast';
+import { perFrame } from '../../shared/ui/per-frame';
 import { ReplyStopped, streamReply } from '../chat/reply-stream';
 import { quoteFromEditor } from '../comments/quote-from-editor';
 import { SuggestionActionsContext } from './suggestion-actions';
@@ -79,17 +80,20 @@ export function DocumentSuggestions({ documentId, editor, provider, markdownNow,
       };
       let text = '';
       preview({ from, to, text });
+      // One transaction a frame, not one a token: a provider's chunk holds several tokens, and each transaction is a pass over the editor.
+      const streamed = perFrame((now: string) => preview({ text: now }));
       try {
         const answer = await streamReply<AskSuggestionAnswer>(
           `/api/documents/${documentId}/suggestions`,
           { instruction, quote },
           {
-            onDelta: (delta) => preview({ text: (text += delta) }),
-            onRestart: () => preview({ text: (text = '') }),
+            onDelta: (delta) => streamed.set((text += delta)),
+            onRestart: () => streamed.set((text = '')),
           },
           own.signal,
         );
         if (answer.suggestion) {
+          streamed.flush();
           // The preview stays until the list holds the stored suggestion, so the passage never flickers back.
           preview({ doneAs: answer.suggestion.id });
           settling.current = { id: answer.suggestion.id, at: Date.now() };
@@ -105,6 +109,7 @@ export function DocumentSuggestions({ documentId, editor, provider, markdownNow,
         if (dialog) dispatch(dialog);
         else toast.error('Ask AI failed', errorMessage(error));
       } finally {
+        streamed.cancel();
         if (asking.current === own) asking.current = null;
         dispatch(api.util.invalidateTags(['Usage', 'CurrentUser']));
       }
