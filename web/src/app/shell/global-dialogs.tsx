@@ -1,20 +1,14 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { closeNewDocument, closeSettings, closeSignUp, closeUsageLimit } from '../../shared/state/dialogs-slice';
 import { useAppDispatch, useAppSelector } from '../../shared/state/hooks';
 import { lazyNamed } from '../../shared/ui/lazy-named';
+import { useOpenedOnce } from '../../shared/ui/use-opened-once';
 
 // Each dialog's code is fetched the first time it opens, never on page load.
 const SettingsPanel = lazyNamed(() => import('../../features/settings/settings-panel'), 'SettingsPanel');
 const RegistrationModal = lazyNamed(() => import('../../features/auth/registration-modal'), 'RegistrationModal');
 const UsageLimitDialog = lazyNamed(() => import('../../features/auth/usage-limit-dialog'), 'UsageLimitDialog');
 const StartNewDocumentDialog = lazyNamed(() => import('../../features/documents/start-new-document-dialog'), 'StartNewDocumentDialog');
-
-/** True from the first time `open` is true: the dialog then stays mounted, so it can animate out and return focus. */
-function useOpenedOnce(open: boolean): boolean {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened || open;
-}
 
 /** The app-wide dialogs (dialogs-slice), opened from the shell, the pages or a failed call. */
 export function GlobalDialogs() {

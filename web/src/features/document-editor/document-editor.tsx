@@ -36,6 +36,7 @@ import { useSuggestingMode } from '../suggesting-mode/use-suggesting-mode';
 import { useDocumentUpdating } from './use-document-updating';
 import { useLiveDocument } from './use-live-document';
 import { useRichEditorCode } from './use-rich-editor-code';
+import { useOpenedOnce } from '../../shared/ui/use-opened-once';
 import styles from './document-page.module.css';
 
 // The editor's code (TipTap, ProseMirror, the shared schema, the writing aids) loads with the document, not with the app.
@@ -66,6 +67,8 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
   const document = useGetDocumentQuery(documentId, { refetchOnMountOrArgChange: true });
   const [history, setHistory] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const historyOpened = useOpenedOnce(history);
+  const sharingOpened = useOpenedOnce(sharing);
   const [editor, setEditor] = useState<Editor | null>(null);
   const [source, setSource] = useState(false);
   const dispatch = useAppDispatch();
@@ -231,10 +234,12 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
           )
         }
       />
-      <Drawer open={history} onClose={() => setHistory(false)} size={760} closable={false} aria-label="History">
-        <HistoryPanel document={doc} canRestore={canEdit} onClose={() => setHistory(false)} />
-      </Drawer>
-      <ShareDialog item={{ kind: 'documents', id: doc.id }} role={doc.role} open={sharing} onClose={() => setSharing(false)} />
+      {historyOpened && (
+        <Drawer open={history} onClose={() => setHistory(false)} size={760} closable={false} aria-label="History">
+          <HistoryPanel document={doc} canRestore={canEdit} onClose={() => setHistory(false)} />
+        </Drawer>
+      )}
+      {sharingOpened && <ShareDialog item={{ kind: 'documents', id: doc.id }} role={doc.role} open={sharing} onClose={() => setSharing(false)} />}
     </>
   );
 }

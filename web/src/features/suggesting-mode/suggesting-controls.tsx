@@ -1,5 +1,6 @@
 import { Button, Modal, Segmented } from 'antd';
 import { useState } from 'react';
+import { useOpenedOnce } from '../../shared/ui/use-opened-once';
 import type { EditMode, SuggestingMode } from './use-suggesting-mode';
 import styles from './suggesting-mode.module.css';
 
@@ -12,6 +13,7 @@ const LABELS: Record<EditMode, string> = { editing: 'Editing', suggesting: 'Sugg
  */
 export function SuggestingSwitch({ suggesting }: { suggesting: SuggestingMode }) {
   const [asking, setAsking] = useState(false);
+  const askingOpened = useOpenedOnce(asking);
   const { modes, mode, setMode, submit, discard, sending } = suggesting;
   if (modes.length === 0) return null;
   const change = (next: EditMode) => {
@@ -37,24 +39,26 @@ export function SuggestingSwitch({ suggesting }: { suggesting: SuggestingMode })
           title: modes.includes(value) ? undefined : 'Only the owner and editors can edit: your typing becomes suggestions',
         }))}
       />
-      <Modal
-        open={asking}
-        title="Suggest your changes first?"
-        onCancel={() => setAsking(false)}
-        footer={[
-          <Button key="cancel" onClick={() => setAsking(false)}>
-            Keep suggesting
-          </Button>,
-          <Button key="discard" danger disabled={sending} onClick={() => void leave(false)}>
-            Discard
-          </Button>,
-          <Button key="send" type="primary" loading={sending} onClick={() => void leave(true)}>
-            Suggest changes
-          </Button>,
-        ]}
-      >
-        <p>You typed changes in suggesting mode that are not sent yet. Suggest them for review, or discard them, before you edit.</p>
-      </Modal>
+      {askingOpened && (
+        <Modal
+          open={asking}
+          title="Suggest your changes first?"
+          onCancel={() => setAsking(false)}
+          footer={[
+            <Button key="cancel" onClick={() => setAsking(false)}>
+              Keep suggesting
+            </Button>,
+            <Button key="discard" danger disabled={sending} onClick={() => void leave(false)}>
+              Discard
+            </Button>,
+            <Button key="send" type="primary" loading={sending} onClick={() => void leave(true)}>
+              Suggest changes
+            </Button>,
+          ]}
+        >
+          <p>You typed changes in suggesting mode that are not sent yet. Suggest them for review, or discard them, before you edit.</p>
+        </Modal>
+      )}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { CloseOutlined, DiffOutlined } from '@ant-design/icons';
 import type { Editor } from '@tiptap/react';
 import { Button, Drawer } from 'antd';
 import { useMemo, useState } from 'react';
+import { useOpenedOnce } from '../../shared/ui/use-opened-once';
 import { ReviewList } from './review-list';
 import { useGetSuggestionsQuery, type Decision } from './suggestions-api';
 import { useDecide } from './use-decide';
@@ -18,6 +19,7 @@ interface Props {
 /** The page toolbar's "Review changes" (with the number of suggestions to decide) and its drawer (docs/decisions/0041-suggestions.md). */
 export function ReviewChanges({ documentId, canDecide, editor }: Props) {
   const [open, setOpen] = useState(false);
+  const opened = useOpenedOnce(open);
   const [busy, setBusy] = useState(false);
   const { data } = useGetSuggestionsQuery(documentId);
   const undecided = useMemo(() => (data ?? []).filter((s) => s.status === 'pending' || s.status === 'outdated'), [data]);
@@ -49,15 +51,24 @@ export function ReviewChanges({ documentId, canDecide, editor }: Props) {
       <Button icon={<DiffOutlined aria-hidden />} aria-haspopup="dialog" onClick={() => setOpen(true)}>
         Review changes{undecided.length > 0 && <span className={styles.count}>{undecided.length}</span>}
       </Button>
-      <Drawer open={open} onClose={() => setOpen(false)} size={480} closable={false} aria-label="Review changes">
-        <section aria-labelledby="review-heading">
-          <header className={styles.head}>
-            <h3 id="review-heading">Review changes</h3>
-            <Button type="text" size="small" icon={<CloseOutlined aria-hidden />} aria-label="Close review" onClick={() => setOpen(false)} />
-          </header>
-          <ReviewList suggestions={undecided} canDecide={canDecide} busy={busy} onDecide={(id, d) => void decideOne(id, d)} onDecideAll={(d) => void decideAll(d)} onShow={show} />
-        </section>
-      </Drawer>
+      {opened && (
+        <Drawer open={open} onClose={() => setOpen(false)} size={480} closable={false} aria-label="Review changes">
+          <section aria-labelledby="review-heading">
+            <header className={styles.head}>
+              <h3 id="review-heading">Review changes</h3>
+              <Button type="text" size="small" icon={<CloseOutlined aria-hidden />} aria-label="Close review" onClick={() => setOpen(false)} />
+            </header>
+            <ReviewList
+              suggestions={undecided}
+              canDecide={canDecide}
+              busy={busy}
+              onDecide={(id, d) => void decideOne(id, d)}
+              onDecideAll={(d) => void decideAll(d)}
+              onShow={show}
+            />
+          </section>
+        </Drawer>
+      )}
     </>
   );
 }

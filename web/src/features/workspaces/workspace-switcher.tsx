@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../shared/state/error-dialogs-middleware';
 import { useToast } from '../../shared/toast/toast';
+import { useOpenedOnce } from '../../shared/ui/use-opened-once';
 import { isRegistered, useCurrentUser } from '../../shared/user/use-current-user';
 import { useCreateWorkspaceMutation, useGetWorkspacesQuery } from './workspaces-api';
 
@@ -23,6 +24,7 @@ export function WorkspaceSwitcher({ onNavigate }: { onNavigate?: () => void }) {
   const { data: workspaces = [] } = useGetWorkspacesQuery(undefined, { skip: !registered });
   const [createWorkspace, creating] = useCreateWorkspaceMutation();
   const [naming, setNaming] = useState(false);
+  const namingOpened = useOpenedOnce(naming);
   const [name, setName] = useState('');
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -56,16 +58,18 @@ export function WorkspaceSwitcher({ onNavigate }: { onNavigate?: () => void }) {
       <Button type="link" size="small" onClick={() => setNaming(true)}>
         New workspace
       </Button>
-      <Modal
-        open={naming}
-        title="New workspace"
-        okText={creating.isLoading ? 'Creating...' : 'Create workspace'}
-        okButtonProps={{ disabled: !name.trim(), loading: creating.isLoading }}
-        onOk={() => void create()}
-        onCancel={() => setNaming(false)}
-      >
-        <Input aria-label="Workspace name" placeholder="Payments team" value={name} onChange={(e) => setName(e.target.value)} onPressEnter={() => void create()} />
-      </Modal>
+      {namingOpened && (
+        <Modal
+          open={naming}
+          title="New workspace"
+          okText={creating.isLoading ? 'Creating...' : 'Create workspace'}
+          okButtonProps={{ disabled: !name.trim(), loading: creating.isLoading }}
+          onOk={() => void create()}
+          onCancel={() => setNaming(false)}
+        >
+          <Input aria-label="Workspace name" placeholder="Payments team" value={name} onChange={(e) => setName(e.target.value)} onPressEnter={() => void create()} />
+        </Modal>
+      )}
     </div>
   );
 }

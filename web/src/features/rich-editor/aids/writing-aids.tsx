@@ -4,6 +4,7 @@ import type { EditorState } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
 import { BubbleMenu } from '@tiptap/react/menus';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useOpenedOnce } from '../../../shared/ui/use-opened-once';
 import styles from './aids.module.css';
 import { FormattingToolbar } from './formatting-toolbar';
 import { LinkDialog } from './link-dialog';
@@ -43,6 +44,7 @@ function engaged({ view, element }: ShowProps, editable: boolean): boolean {
  */
 export function WritingAids({ editor, canEdit, canComment, onComment, onAskAi }: Props) {
   const [linkOpen, setLinkOpen] = useState(false);
+  const linkOpened = useOpenedOnce(linkOpen);
   const formattingMenu = useRef<HTMLDivElement>(null);
   const tableMenu = useRef<HTMLDivElement>(null);
 
@@ -115,7 +117,7 @@ export function WritingAids({ editor, canEdit, canComment, onComment, onAskAi }:
           <TableToolbar editor={editor} />
         </BubbleMenu>
       )}
-      {canEdit && <LinkDialog editor={editor} open={linkOpen} onClose={() => setLinkOpen(false)} />}
+      {canEdit && linkOpened && <LinkDialog editor={editor} open={linkOpen} onClose={() => setLinkOpen(false)} />}
     </>
   );
 }
