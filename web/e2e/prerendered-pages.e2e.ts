@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createDocumentByApi } from './chat-helpers';
 import { PHONE, watchProblems, WIDE } from './helpers';
 
 /** The pages web/scripts/prerender-pages.ts renders at build time, with a heading of each. */
@@ -24,7 +25,13 @@ test.describe('prerendered first screens', () => {
         path,
       ).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\/assets\//)]);
     }
-    for (const path of ['/projects', '/documents/1', '/auth-options', '/home', '/visitor/documents']) {
+    // Every document's page has the same first screen, its loading state; an address that is no document's has none.
+    for (const path of ['/documents/1', '/documents/4711/']) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain('<div id="root" data-prerendered="">');
+      expect(html, path).toContain('>Loading document...</span>');
+    }
+    for (const path of ['/projects', '/documents/new', '/documents/1/history', '/auth-options', '/home', '/visitor/documents']) {
       expect(await (await request.get(path)).text(), path).toContain('<div id="root"></div>');
     }
   });
@@ -80,6 +87,16 @@ test.describe('prerendered first screens', () => {
       await expect(page).toHaveURL(/\/templates$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Templates' })).toBeVisible();
       await context.close();
+    });
+
+    test('a document opened on a phone shows its loading state first, then the document, without errors', async ({ page }) => {
+      const problems = await watchProblems(page);
+      const created = await createDocumentByApi(page, 'Prerendered document', '# Prerendered document\n\nIts first screen comes with the HTML.');
+      await page.goto(`/documents/${created.id}`);
+      await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+      await expect(page.getByRole('textbox', { name: 'Document', exact: true })).toContainText('Its first screen comes with the HTML.');
+      await page.waitForLoadState('networkidle');
+      expect(problems).toEqual([]);
     });
 
     for (const { path } of PRERENDERED) {

@@ -45,6 +45,8 @@ const PAGES: { pathname: string; module: string; name: string; queries?: RenderP
   { pathname: '/documents', module: 'src/features/documents/documents-page.tsx', name: 'documents', visitor: { getDocuments: [] } },
   { pathname: '/templates', module: 'src/features/templates/templates-page.tsx', name: 'templates', queries: { getTemplates: LISTED_CATALOGUE } },
   { pathname: '/chat', module: 'src/features/chat/chat-page.tsx', name: 'chat' },
+  // Every document's address gets this one: before the user is known the page is its loading state, which names no document.
+  { pathname: '/documents/1', module: 'src/features/documents/document-editor-page.tsx', name: 'document' },
 ];
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const entryStylesheet = /<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/;

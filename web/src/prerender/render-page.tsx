@@ -35,6 +35,9 @@ export async function renderPage(pathname: string, queries: PrerenderedQueries):
   if (context instanceof Response) throw new Error(`${pathname} redirects; only pages can be prerendered`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const cache = createCache();
+  // React would put a failing page's Suspense fallback in the markup and carry on: a page that cannot render without a
+  // browser (a module using window when it loads) must fail the build instead.
+  const errors: unknown[] = [];
   const { prelude } = await prerender(
     <StrictMode>
       <StyleProvider cache={cache}>
@@ -45,8 +48,9 @@ export async function renderPage(pathname: string, queries: PrerenderedQueries):
     </StrictMode>,
     // A boundary bigger than the chunk size is sent apart and revealed by an inline script, which the
     // gateway's policy refuses: the page's markup must arrive in place.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void errors.push(error) },
   );
+  if (errors.length > 0) throw new Error(`${pathname} failed to render at build time`, { cause: errors[0] });
   const html = await new Response(prelude).text();
   if (html.includes('<script')) throw new Error(`${pathname} rendered an inline script, which the gateway's policy refuses`);
   const token = theme.getDesignToken(appTheme);
