@@ -13,6 +13,7 @@ import type { ApiError } from '../../shared/api/normalize-error';
 import { displayName, useCurrentUser } from '../../shared/user/use-current-user';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { useAfterPaint } from '../../shared/ui/use-after-paint';
+import { useOpenedOnce } from '../../shared/ui/use-opened-once';
 import { MarkdownView } from '../chat/markdown-view';
 import { characterCount } from './character-count';
 import { ChatSplit } from './chat-split';
@@ -36,7 +37,6 @@ import { useSuggestingMode } from '../suggesting-mode/use-suggesting-mode';
 import { useDocumentUpdating } from './use-document-updating';
 import { useLiveDocument } from './use-live-document';
 import { useRichEditorCode } from './use-rich-editor-code';
-import { useOpenedOnce } from '../../shared/ui/use-opened-once';
 import styles from './document-page.module.css';
 
 // The editor's code (TipTap, ProseMirror, the shared schema, the writing aids) loads with the document, not with the app.
