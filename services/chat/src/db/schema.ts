@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const chatThreads = pgTable(
@@ -35,9 +36,22 @@ export const chatMessages = pgTable(
     stopped: boolean('stopped').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // A scope's latest messages (a reply's history, the last exchange) are the first rows of its own index, read backwards: with
+  // `id` (the order's tie-break) in the key, a reply reads 20 rows however long the chat. One index per scope, partial, as
+  // PostgreSQL orders an index's rows by a later column only after equalities (not `is null`) on the columns before it.
   (t) => [
-    index('chat_messages_user_scope_idx').on(t.userId, t.documentId, t.projectId, t.createdAt),
-    index('chat_messages_thread_idx').on(t.threadId, t.createdAt),
+    index('chat_messages_thread_idx')
+      .on(t.threadId, t.createdAt, t.id)
+      .where(sql`${t.threadId} is not null`),
+    index('chat_messages_document_idx')
+      .on(t.userId, t.documentId, t.createdAt, t.id)
+      .where(sql`${t.documentId} is not null and ${t.projectId} is null and ${t.threadId} is null`),
+    index('chat_messages_project_idx')
+      .on(t.userId, t.projectId, t.createdAt, t.id)
+      .where(sql`${t.projectId} is not null and ${t.documentId} is null and ${t.threadId} is null`),
+    index('chat_messages_general_idx')
+      .on(t.userId, t.createdAt, t.id)
+      .where(sql`${t.documentId} is null and ${t.projectId} is null and ${t.threadId} is null`),
     uniqueIndex('chat_messages_job_role_idx').on(t.jobId, t.role),
   ],
 );

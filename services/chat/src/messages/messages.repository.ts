@@ -38,11 +38,15 @@ function scopeColumns(scope: ChatScope) {
   };
 }
 
+/**
+ * A scope's messages. A message has at most one scope column set (scopeColumns), so naming the others' nulls selects the same rows;
+ * it lets PostgreSQL read a scope's latest messages in order from the scope's own index (schema.ts) instead of sorting all of them.
+ */
 function scopeWhere(userId: number, scope: ChatScope): SQL {
   if ('threadId' in scope) return and(eq(m.userId, userId), eq(m.threadId, scope.threadId))!;
-  if ('documentId' in scope) return and(eq(m.userId, userId), eq(m.documentId, scope.documentId), isNull(m.threadId))!;
-  if ('projectId' in scope) return and(eq(m.userId, userId), eq(m.projectId, scope.projectId), isNull(m.threadId))!;
-  return and(eq(m.userId, userId), isNull(m.threadId), isNull(m.documentId), isNull(m.projectId))!;
+  if ('documentId' in scope) return and(eq(m.userId, userId), eq(m.documentId, scope.documentId), isNull(m.projectId), isNull(m.threadId))!;
+  if ('projectId' in scope) return and(eq(m.userId, userId), isNull(m.documentId), eq(m.projectId, scope.projectId), isNull(m.threadId))!;
+  return and(eq(m.userId, userId), isNull(m.documentId), isNull(m.projectId), isNull(m.threadId))!;
 }
 
 export interface Exchange {
@@ -69,13 +73,18 @@ export class MessagesRepository {
 
   /** The last `limit` messages of a scope as conversation turns, oldest first; only those before message `beforeId` if given. */
   async history(userId: number, scope: ChatScope, limit = 20, beforeId?: number): Promise<Turn[]> {
-    const rows = await this.db
+    const rows = await this.historyQuery(userId, scope, limit, beforeId);
+    return rows.reverse().flatMap((r) => (r.role === 'system' ? [] : [{ role: r.role, content: r.content }]));
+  }
+
+  /** The statement `history` runs, newest first (its plan is tested: it reads `limit` rows of the scope's index). */
+  historyQuery(userId: number, scope: ChatScope, limit: number, beforeId?: number) {
+    return this.db
       .select({ role: m.role, content: m.content })
       .from(m)
       .where(beforeId === undefined ? scopeWhere(userId, scope) : and(scopeWhere(userId, scope), lt(m.id, beforeId)))
       .orderBy(desc(m.createdAt), desc(m.id))
       .limit(limit);
-    return rows.reverse().flatMap((r) => (r.role === 'system' ? [] : [{ role: r.role, content: r.content }]));
   }
 
   /** The user and assistant messages a job already wrote (a retried job finds them and writes nothing). */

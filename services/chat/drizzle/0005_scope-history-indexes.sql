@@ -1,0 +1,6 @@
+DROP INDEX "chat_messages_user_scope_idx";--> statement-breakpoint
+DROP INDEX "chat_messages_thread_idx";--> statement-breakpoint
+CREATE INDEX "chat_messages_document_idx" ON "chat_messages" USING btree ("user_id","document_id","created_at","id") WHERE "chat_messages"."document_id" is not null and "chat_messages"."project_id" is null and "chat_messages"."thread_id" is null;--> statement-breakpoint
+CREATE INDEX "chat_messages_project_idx" ON "chat_messages" USING btree ("user_id","project_id","created_at","id") WHERE "chat_messages"."project_id" is not null and "chat_messages"."document_id" is null and "chat_messages"."thread_id" is null;--> statement-breakpoint
+CREATE INDEX "chat_messages_general_idx" ON "chat_messages" USING btree ("user_id","created_at","id") WHERE "chat_messages"."document_id" is null and "chat_messages"."project_id" is null and "chat_messages"."thread_id" is null;--> statement-breakpoint
+CREATE INDEX "chat_messages_thread_idx" ON "chat_messages" USING btree ("thread_id","created_at","id") WHERE "chat_messages"."thread_id" is not null;
