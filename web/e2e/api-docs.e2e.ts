@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the API reference at /api/docs renders the generated document under the gateway’s policy', async ({ page }) => {
   const refused: string[] = [];

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page } from './fixtures';
 import type { DocumentDto, ProjectDto, Template, Usage } from '@prd/proto';
 
 /** The Origin a browser sends with the page's own state-changing requests (the services refuse any without, docs/decisions/0009-security.md). */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { CHAT_MODES_INFO, type ChatMode } from '../src/features/chat/chat-modes';
 import { createDocumentFromDialog, WIDE } from './helpers';
 

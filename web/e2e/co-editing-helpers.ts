@@ -1,4 +1,4 @@
-import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from './fixtures';
 import type { Role } from '@prd/proto';
 import { pageOrigin } from './chat-helpers';
 import { signUp, WIDE } from './helpers';

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, readlinkSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { createDocumentByApi } from './chat-helpers';
 import { editorText, newUser, openLiveEditor, shareByApi } from './co-editing-helpers';
 import { unique } from './helpers';

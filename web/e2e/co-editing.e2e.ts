@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { createDocumentByApi } from './chat-helpers';
 import { caretAfter, documentRegion, editorText, newUser, openLiveEditor, shareByApi, storedMarkdown } from './co-editing-helpers';
 import { unique } from './helpers';

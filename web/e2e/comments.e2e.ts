@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { createDocumentByApi, pageOrigin } from './chat-helpers';
 import { openLiveEditor } from './co-editing-helpers';
 import { signUp, unique, WIDE } from './helpers';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { defaultTemplate } from './chat-helpers';
 import { unique, WIDE } from './helpers';
 import { documentRegion } from './co-editing-helpers';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createDocumentByApi } from './chat-helpers';
 import { documentRegion } from './co-editing-helpers';
 import { unique, WIDE } from './helpers';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import type { DocumentDto } from '@prd/proto';
 import { createDocumentByApi, pageOrigin } from './chat-helpers';
 import { signUp, unique, WIDE } from './helpers';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import type { DocumentDto, Revision } from '@prd/proto';
 import { createDocumentByApi } from './chat-helpers';
 import { caretAfter, editorText, newUser, openLiveEditor, shareByApi } from './co-editing-helpers';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { createDocumentByApi } from './chat-helpers';
 import { signUp, unique, WIDE } from './helpers';
 import { documentRegion } from './co-editing-helpers';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { PHONE, WIDE } from './helpers';
 
 test.describe('on a wide screen', () => {

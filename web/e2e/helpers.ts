@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from './fixtures';
 
 export const WIDE = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };

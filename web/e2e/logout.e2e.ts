@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { unique, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { sendChatByApi, usageOf } from './chat-helpers';
 import { WIDE } from './helpers';
 

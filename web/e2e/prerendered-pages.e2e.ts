@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createDocumentByApi } from './chat-helpers';
 import { PHONE, watchProblems, WIDE } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createDocumentByApi, createProjectByApi, pageOrigin } from './chat-helpers';
 import { signUp, unique, WIDE } from './helpers';
 

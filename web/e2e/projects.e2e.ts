@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { chooseOption, createDocumentFromDialog, signUp, unique, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });

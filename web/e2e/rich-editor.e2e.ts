@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './fixtures';
 import { createDocumentByApi } from './chat-helpers';
 import { caretAfter, documentRegion, editorText, newUser, openLiveEditor, shareByApi, storedMarkdown } from './co-editing-helpers';
 import { PHONE, signUp, unique, WIDE } from './helpers';

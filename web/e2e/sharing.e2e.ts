@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { createDocumentByApi } from './chat-helpers';
 import { caretAfter, documentRegion, storedMarkdown } from './co-editing-helpers';
 import { chooseOption, PHONE, signUp, unique, WIDE } from './helpers';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { PHONE, watchProblems, WIDE } from './helpers';
 
 /** docs/product.md §2: the five destinations, in this order, in every navigation. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page } from './fixtures';
 import { pageOrigin } from './chat-helpers';
 import { unique } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { createDocumentByApi, createProjectByApi, defaultTemplate, pageOrigin } from './chat-helpers';
 import { PHONE, signUp, unique, WIDE } from './helpers';
 import { documentRegion } from './co-editing-helpers';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { SSO_MESSAGES } from '@prd/proto/sso-messages';
 import { signUp, WIDE } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { SSO_ERRORS } from '@prd/proto/sso-messages';
 import { WIDE } from './helpers';
 

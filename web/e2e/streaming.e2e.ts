@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { createDocumentByApi } from './chat-helpers';
 import { signUp, unique, WIDE } from './helpers';
 import { documentRegion } from './co-editing-helpers';

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './fixtures';
 import type { Suggestion } from '@prd/proto';
 import { createDocumentByApi, pageOrigin } from './chat-helpers';
 import { caretAfter, editorText, openLiveEditor, shareByApi, storedMarkdown } from './co-editing-helpers';

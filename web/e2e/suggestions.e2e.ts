@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './fixtures';
 import type { Revision } from '@prd/proto';
 import { createDocumentByApi, pageOrigin } from './chat-helpers';
 import { caretAfter, editorText, newUser, openLiveEditor, shareByApi } from './co-editing-helpers';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { caretAfter, editorText, newUser, openLiveEditor } from './co-editing-helpers';
 import { chooseOption, unique } from './helpers';
 
