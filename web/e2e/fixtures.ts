@@ -5,8 +5,8 @@ export * from '@playwright/test';
 /**
  * Playwright's `test`, which also closes, after each test, the browser contexts the test opened besides its own (a second
  * user's, a visitor's). The browser is the worker's: a context left open stayed open for the rest of the run, its pages live
- * (their sockets, presence and timers) and painted by the one GPU process. A full run left dozens of them, and on the 2-core
- * machine the pages of later tests then took more than five seconds to render.
+ * (their sockets, presence and timers) and painted by the one GPU process; a one-worker run had eight such renderers three
+ * minutes in, adding to a load under which pages took more than five seconds to render on the 2-core machine.
  */
 export const test = base.extend<{ closeOtherContexts: void }>({
   closeOtherContexts: [
