@@ -12,7 +12,8 @@ export default defineConfig({
   retries: 0,
   // Upper bounds, not waits: each check passes as soon as the page shows what it looks for. Two browsers beside a stack of
   // two replicas of everything share two cores, and a page there can take more than Playwright's default five seconds to
-  // render (seen on a fresh CI machine); the test's own limit grows with it.
+  // render (seen on a fresh CI machine); the test's own limit grows with it, and the longer journeys' own limits (their
+  // files' `describe.configure`) are twice what they were for the same reason.
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: true,

@@ -3,7 +3,7 @@ import { createDocumentFromDialog, unique, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
 // Whole user journeys through several pages: more than the default 30 s on a busy 2-core machine.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 test('a guest registers from Settings and keeps the document, logs out, logs in with email, and Quick Login works', async ({ page }) => {
   const title = unique('Kept document ');

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { chooseOption, signUp, unique, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 /** docs/decisions/0015-programmatic-access.md: Settings → API tokens. */
 test('a user creates an API token in Settings, sees its secret once, uses it, and revokes it', async ({ page, request }) => {

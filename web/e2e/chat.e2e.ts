@@ -3,7 +3,7 @@ import { CHAT_MODES_INFO, type ChatMode } from '../src/features/chat/chat-modes'
 import { createDocumentFromDialog, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 const conversations = (page: Page) => page.getByRole('navigation', { name: 'Conversations' });
 const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' });

@@ -11,7 +11,7 @@ import { unique } from './helpers';
  * own after every other end-to-end test (web/playwright.config.ts) and stops what it restarted; it needs
  * the stack's state file (STACK_STATE, set by `npm test`) and is skipped without it.
  */
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 480_000 });
 test.skip(!process.env.STACK_STATE, 'needs the test stack of `npm test` (STACK_STATE): it kills and restarts content replicas');
 
 interface StackProcess {

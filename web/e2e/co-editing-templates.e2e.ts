@@ -6,7 +6,7 @@ import { signUp, unique, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
 // Eight documents a test, opened, edited and saved one after another: minutes on the shared 2-core machine.
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 600_000 });
 
 /**
  * The thirty-one samples, split over this many tests (every fourth sample each), which Playwright's workers share out: one

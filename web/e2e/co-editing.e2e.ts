@@ -4,7 +4,7 @@ import { caretAfter, documentRegion, editorText, newUser, openLiveEditor, shareB
 import { unique } from './helpers';
 
 // Two browser contexts, sign-ups and an AI reply: more than the default 30 s on a busy 2-core machine.
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: 300_000 });
 
 const CONTENT = '# Launch plan\n\nWe ship the beta in May.\n\n## Goals\n\nFifty teams.\n';
 /** CONTENT as the editor shows it: its blocks' text. */

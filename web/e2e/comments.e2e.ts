@@ -4,7 +4,7 @@ import { openLiveEditor } from './co-editing-helpers';
 import { signUp, unique, WIDE } from './helpers';
 
 // Two browser contexts and several round trips: more than the default 30 s on a busy 2-core machine.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 async function newUser(browser: Browser): Promise<{ page: Page; username: string }> {
   const context = await browser.newContext({ viewport: WIDE });

@@ -4,7 +4,7 @@ import { unique, WIDE } from './helpers';
 import { documentRegion } from './co-editing-helpers';
 
 test.use({ viewport: WIDE });
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 360_000 });
 
 /** The `## ` headings of a template, in order: the flow asks one question per section. */
 const sectionsOf = (content: string): string[] => [...content.matchAll(/^## (.+)$/gm)].map((match) => match[1]!.trim());

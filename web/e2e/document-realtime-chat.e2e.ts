@@ -5,7 +5,7 @@ import { signUp, unique, WIDE } from './helpers';
 import { documentRegion } from './co-editing-helpers';
 
 test.use({ viewport: WIDE });
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const CONTENT = '# Launch plan\n\n## Goals\nShip the beta to 50 teams in May.\n';
 

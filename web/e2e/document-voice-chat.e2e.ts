@@ -5,7 +5,7 @@ import { signUp, unique, WIDE } from './helpers';
 import { documentRegion } from './co-editing-helpers';
 
 test.use({ viewport: WIDE });
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 /**
  * Voice chat against the test stack's OpenAI-compatible provider (infra/test/slow-provider.ts), whose realtime routes

@@ -6,7 +6,7 @@ import { unique } from './helpers';
 import { holdControl, useSlowProvider } from './slow-provider-helpers';
 
 // Two browser contexts, sign-ups, a held AI reply and two live stores: more than the default 30 s on a busy 2-core machine.
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: 300_000 });
 
 const CONTENT = '# Launch plan\n\nWe ship the beta in May.\n\n## Goals\n\nFifty teams.\n';
 

@@ -4,7 +4,7 @@ import { caretAfter, documentRegion, openLiveEditor, storedMarkdown } from './co
 import { unique, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const CONTENT = '# Launch plan\n\n## Goals\nShip the beta to 50 teams in May.\n';
 

@@ -5,7 +5,7 @@ import { signUp, unique, WIDE } from './helpers';
 import { documentRegion } from './co-editing-helpers';
 
 test.use({ viewport: WIDE });
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const CONTENT = '# Team calendars\n\n## Goals\nLet every team share one calendar.\n';
 

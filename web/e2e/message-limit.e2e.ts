@@ -3,7 +3,7 @@ import { sendChatByApi, usageOf } from './chat-helpers';
 import { WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 test('a guest reaching the message limit sees the warning and then the limit dialog', async ({ page }) => {
   // A fresh guest (this context's own cookies) gets near the limit quickly over the API.

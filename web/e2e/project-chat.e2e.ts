@@ -3,7 +3,7 @@ import { createDocumentByApi, createProjectByApi, pageOrigin } from './chat-help
 import { signUp, unique, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 interface Frame {
   type: string;

@@ -3,7 +3,7 @@ import { chooseOption, createDocumentFromDialog, signUp, unique, WIDE } from './
 
 test.use({ viewport: WIDE });
 // Whole user journeys through several pages: more than the default 30 s on a busy 2-core machine.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 test('a guest opening /projects gets the blocking sign-up dialog', async ({ page }) => {
   await createDocumentFromDialog(page, unique('Guest doc '), { firstForVisitor: true });

@@ -4,7 +4,7 @@ import { caretAfter, documentRegion, editorText, newUser, openLiveEditor, shareB
 import { PHONE, signUp, unique, WIDE } from './helpers';
 
 // Two browser contexts and sign-ups: more than the default 30 s on a busy 2-core machine.
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: 300_000 });
 
 const CONTENT = ['# Plan', '', 'Alpha words here.', '', 'Beta words here.', '', '| Item | Owner |', '| --- | --- |', '| Launch | Ana |', ''].join('\n');
 

@@ -4,7 +4,7 @@ import { PHONE, signUp, unique, WIDE } from './helpers';
 import { documentRegion } from './co-editing-helpers';
 
 test.use({ viewport: WIDE });
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 /** Ids that more than one element of the page carries (docs/product.md §2: a label must reach its own field). */
 const duplicateIds = (page: Page): Promise<string[]> =>

@@ -5,7 +5,7 @@ import { documentRegion } from './co-editing-helpers';
 import { holdControl, useSlowProvider } from './slow-provider-helpers';
 
 test.use({ viewport: WIDE });
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 /**
  * docs/decisions/0014-streaming-replies.md with a slow model: the test stack's OPENAI_BASE_URL is a provider that writes one token every 60 ms

@@ -5,7 +5,7 @@ import { caretAfter, editorText, openLiveEditor, shareByApi, storedMarkdown } fr
 import { unique, WIDE } from './helpers';
 
 // Three browser contexts and several round trips: two minutes were measured on the loaded shared 2-core machine.
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 480_000 });
 
 const TEXT = '# Checkout\n\nShoppers abandon carts at the payment step.\n\n## Goals\n\nFewer drop-offs at checkout.\n';
 

@@ -5,7 +5,7 @@ import { caretAfter, editorText, newUser, openLiveEditor, shareByApi } from './c
 import { unique } from './helpers';
 
 // Two browser contexts, sign-ups and an AI answer: more than the default 30 s on a busy 2-core machine (opening an editor took 36 s under load).
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 480_000 });
 
 const CONTENT = '# Launch plan\n\nWe ship teh beta in May.\n\n## Goals\n\nFifty teams.\n';
 

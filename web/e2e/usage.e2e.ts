@@ -3,7 +3,7 @@ import { createDocumentFromDialog, unique, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
 // Whole user journeys through several pages: more than the default 30 s on a busy 2-core machine.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 test('the usage line changes without a reload when a document is created in another tab', async ({ page, context }) => {
   await createDocumentFromDialog(page, unique('First '), { firstForVisitor: true });

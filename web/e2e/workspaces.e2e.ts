@@ -3,7 +3,7 @@ import { caretAfter, editorText, newUser, openLiveEditor } from './co-editing-he
 import { chooseOption, unique } from './helpers';
 
 // Two browser contexts, an invite, live editing and a removal: more than the default 30 s on a busy 2-core machine.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 test('A creates a workspace and invites B by link; B joins, opens A’s new workspace document and edits it live; A saves it as a team template, B starts a guided flow from it; A removes B and B’s editor closes', async ({
   browser,

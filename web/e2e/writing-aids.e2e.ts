@@ -5,7 +5,7 @@ import { unique, WIDE } from './helpers';
 
 // The rich-text editor's writing aids (issue 31), as a person uses them on the document page.
 test.use({ viewport: WIDE });
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 /** Opens a document and waits until its editor is editable (the editor's chunk, the socket and the first sync). */
 async function openEditor(page: Page, content: string): Promise<{ editor: Locator; documentId: number }> {
