@@ -27,7 +27,10 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL ?? 'http://localhost:8080',
     browserName: 'chromium',
     headless: true,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: every action's DOM snapshot, the network and the console. Not the screencast: encoding
+    // a frame of every paint of both browsers made the machine's CPU the bottleneck (a document page on a phone took 20 s to
+    // start with it and 7.5 s without, another test beside it), and checks ran out of time in CI.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
