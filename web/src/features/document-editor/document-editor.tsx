@@ -2,10 +2,10 @@ import { CodeOutlined, HistoryOutlined, ShareAltOutlined } from '@ant-design/ico
 import { roleAllows, userColor } from '@prd/proto';
 import type { Editor } from '@tiptap/react';
 import { Alert, Button, Drawer } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ComponentProps } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch } from '../../shared/state/hooks';
-import { LoadingState } from '../../shared/ui/loading-state';
+import { LoadError, LoadingState } from '../../shared/ui/loading-state';
 import { Badge } from '../../shared/ui/badge';
 import { EmptyState } from '../../shared/ui/empty-state';
 import buttonLink from '../../shared/ui/button-link.module.css';
@@ -14,10 +14,8 @@ import { displayName, useCurrentUser } from '../../shared/user/use-current-user'
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { useAfterPaint } from '../../shared/ui/use-after-paint';
 import { useOpenedOnce } from '../../shared/ui/use-opened-once';
-import { MarkdownView } from '../chat/markdown-view';
 import { characterCount } from './character-count';
 import { ChatSplit } from './chat-split';
-import { DocumentChat } from './document-chat';
 import { documentEditorApi, useGetDocumentQuery } from './document-editor-api';
 import { DocumentTitle } from './document-title';
 import { ExportMenu } from './export-menu';
@@ -35,11 +33,17 @@ import { ROLE_LABELS } from '../sharing/role-label';
 import { SuggestingBar, SuggestingSwitch } from '../suggesting-mode/suggesting-controls';
 import { useSuggestingMode } from '../suggesting-mode/use-suggesting-mode';
 import { useDocumentUpdating } from './use-document-updating';
+import type * as DocumentChatModule from './document-chat';
 import { useLiveDocument } from './use-live-document';
-import { useRichEditorCode } from './use-rich-editor-code';
+import { useCodeChunk } from '../../shared/ui/use-code-chunk';
 import styles from './document-page.module.css';
 
 // The editor's code (TipTap, ProseMirror, the shared schema, the writing aids) loads with the document, not with the app.
+const loadRichEditor = () => import('../rich-editor/document-rich-editor');
+// The AI chat's code (its markdown renderer, the reply stream, realtime and voice) once the chat is shown: beside the
+// document on a wide screen, when its tab is first opened on a phone. Neither is on the way to the document's text.
+const loadDocumentChat = () => import('./document-chat');
+const loadMarkdownView = () => import('../chat/markdown-view');
 const noMarkdown = () => null;
 
 const isNotFound = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as ApiError).status === 404;
@@ -86,7 +90,9 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
   usePageTitle(document.data?.title ?? 'Document');
 
   // The editor's code downloads while the live document connects, not after it has synced.
-  const richEditor = useRichEditorCode(readable);
+  const richEditor = useCodeChunk(loadRichEditor, readable);
+  const revoked = snapshot?.status === 'revoked' || (document.isError && isNotFound(document.error));
+  const markdownView = useCodeChunk(loadMarkdownView, revoked && !synced);
 
   // The markdown (count, comments, export) is derived once the editor has painted: deriving it for 100 kB is not on the
   // way to an editable document (the stored text stands in until then; `markdownNow` derives it at once when asked).
@@ -115,7 +121,6 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
   const stored = document.data;
   // The live markdown once synced (AI edits, restores and co-authors' typing arrive in it); the fetched text until then.
   const doc = { ...stored, content: snapshot?.text ?? stored.content };
-  const revoked = snapshot?.status === 'revoked' || (document.isError && isNotFound(document.error));
   // docs/decisions/0012-sharing-and-roles.md: viewers and commenters read; editors and the owner edit, chat with the AI and restore.
   const canEdit = roleAllows(doc.role, 'editor') && !revoked;
   // The server's word for this connection counts too (a role lowered while the page is open).
@@ -130,11 +135,16 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
   };
 
   const DocumentRichEditor = richEditor.code?.default;
+  const MarkdownView = markdownView.code?.MarkdownView;
   const text =
-    failed || richEditor.failed ? (
+    failed || richEditor.failed || markdownView.failed ? (
       <p role="alert">The editor could not be loaded. Please reload the page.</p>
     ) : revoked && !synced ? (
-      <MarkdownView text={doc.content} />
+      MarkdownView ? (
+        <MarkdownView text={doc.content} />
+      ) : (
+        <LoadingState text="Loading document..." />
+      )
     ) : (
       // The threads and the stored text show at once; the editor in the text's place once the live document has synced.
       <DocumentComments document={doc} editor={editor} markdownNow={live?.markdownNow ?? noMarkdown}>
@@ -226,7 +236,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
         document={page}
         chat={
           canEdit ? (
-            <DocumentChat document={doc} onAsked={asked} onReplied={aiReplied} />
+            <LazyDocumentChat document={doc} onAsked={asked} onReplied={aiReplied} />
           ) : (
             <aside className={styles.chatReadonly} aria-label="AI chat">
               <p>You can view this document. Ask its owner for the editor role to change it or chat with the AI about it.</p>
@@ -242,4 +252,11 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
       {sharingOpened && <ShareDialog item={{ kind: 'documents', id: doc.id }} role={doc.role} open={sharing} onClose={() => setSharing(false)} />}
     </>
   );
+}
+
+/** The AI chat, its code fetched when it is first shown (a wide page at once, a phone's tab when opened). */
+function LazyDocumentChat(props: ComponentProps<typeof DocumentChatModule.DocumentChat>) {
+  const { code, failed } = useCodeChunk(loadDocumentChat, true);
+  if (failed) return <LoadError>The AI chat could not be loaded. Please reload the page.</LoadError>;
+  return code ? <code.DocumentChat {...props} /> : <LoadingState text="Loading chat..." visible />;
 }
