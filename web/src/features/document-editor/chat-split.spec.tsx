@@ -28,13 +28,6 @@ function screenOf(width: number) {
   });
 }
 
-// jsdom has no ResizeObserver; antd's tabs measure themselves with one (nothing to measure here).
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 const page = () => render(<ChatSplit document={<p>The document</p>} chat={<p>The chat</p>} />);
 
 beforeEach(() => localStorage.clear());
@@ -72,14 +65,28 @@ describe('ChatSplit', () => {
     expect(screen.getByText('The chat')).toBeVisible();
   });
 
-  it('on a phone shows the document first, the chat a tab beside it', async () => {
+  it('on a phone shows the document first, the chat a tab beside it, opened by click or arrow key and kept mounted', async () => {
     screenOf(390);
     page();
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Document', 'AI chat']);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByText('The document')).toBeVisible();
+    expect(screen.getByRole('tabpanel', { name: 'Document' })).toHaveTextContent('The document');
+    // Not rendered until its tab is first opened.
+    expect(screen.queryByText('The chat')).toBeNull();
     await userEvent.click(tabs[1]!);
+    expect(screen.getByRole('tabpanel', { name: 'AI chat' })).toHaveTextContent('The chat');
+    expect(screen.getByText('The document')).not.toBeVisible();
+    // One tab stop; the arrow keys move between the tabs and select them.
+    expect(tabs.map((tab) => tab.tabIndex)).toEqual([-1, 0]);
+    await userEvent.keyboard('{ArrowRight}');
+    expect(tabs[0]).toHaveFocus();
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('The document')).toBeVisible();
+    // The chat stays mounted behind its tab: its conversation goes on.
+    expect(screen.getByText('The chat')).not.toBeVisible();
+    await userEvent.keyboard('{End}');
+    expect(tabs[1]).toHaveFocus();
     expect(screen.getByText('The chat')).toBeVisible();
   });
 

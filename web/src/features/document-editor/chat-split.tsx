@@ -1,8 +1,9 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Grid, Tabs } from 'antd';
+import { Button, Grid } from 'antd';
 import { useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { CHAT_WIDTH, useChatPanelState } from './chat-panel-state';
 import styles from './document-page.module.css';
+import { PhoneTabs } from './phone-tabs';
 
 const STEP = 2;
 
@@ -18,9 +19,9 @@ export function ChatSplit({ document, chat }: { document: ReactNode; chat: React
 
   if (!wide) {
     return (
-      <Tabs
+      <PhoneTabs
         className={styles.tabs}
-        items={[
+        tabs={[
           { key: 'document', label: 'Document', children: document },
           { key: 'chat', label: 'AI chat', children: chat },
         ]}
