@@ -23,6 +23,9 @@ interface Props {
 export function CommentBox({ documentId, label, submitLabel, initial = '', focusOnMount, onSubmit, onCancel }: Props) {
   const [text, setText] = useState(initial);
   const [saving, setSaving] = useState(false);
+  // antd sizes a growing box in a layout effect (computed styles, then a layout of the whole page): on the document
+  // page that ran inside its first render, stored text and all. Two rows until someone writes in it, growing from then.
+  const [grows, setGrows] = useState(initial !== '' || focusOnMount === true);
   const input = useRef<MentionsRef>(null);
   useEffect(() => {
     if (focusOnMount) input.current?.focus();
@@ -51,7 +54,9 @@ export function CommentBox({ documentId, label, submitLabel, initial = '', focus
         value={text}
         onChange={setText}
         options={options}
-        autoSize={{ minRows: 2, maxRows: 8 }}
+        rows={2}
+        autoSize={grows ? { minRows: 2, maxRows: 8 } : false}
+        onFocus={() => setGrows(true)}
         placeholder="Write a comment, @ to mention someone"
         notFoundContent="No one with access matches"
       />
