@@ -8,7 +8,7 @@ export interface PhoneTab {
 }
 
 /**
- * The document page's tabs on a phone (docs/decisions/0048-document-page-phone-tabs.md): WAI-ARIA tabs (arrow keys,
+ * The document page's tabs on a phone (docs/decisions/0048-document-page-phone-first-paint.md): WAI-ARIA tabs (arrow keys,
  * Home and End move and select; one tab stop), a panel rendered once first selected and kept mounted after. Not antd's
  * Tabs: they measure every tab in a layout effect when they mount, which forces a layout of the whole document page
  * (its stored text included) in the same task as its first render.

@@ -18,7 +18,7 @@ const markdown = new Marked({
  * How much of the text is shown before the editor opens: two wide screens (about 3 kB fill one), four on a phone, not the
  * whole of a long PRD, whose rendering would only delay the editor; the rest is below the fold until the editor replaces
  * the view. Rendering and sanitizing this view is on the way to both the first paint and the editor: 12,000 characters
- * took about 110 ms of a desktop open's CPU (DOMPurify most of it), four times that on Lighthouse's phone.
+ * took 54-113 ms of an unthrottled open's CPU at phone size (DOMPurify most of it), four times that on Lighthouse's phone.
  */
 export const STORED_TEXT_SHOWN_CHARS = 6_000;
 
