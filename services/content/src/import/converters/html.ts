@@ -2,6 +2,7 @@ import TurndownService from 'turndown';
 import { highlightedCodeBlock, strikethrough, taskListItems } from './turndown-gfm.js';
 import { element, type DomElement } from './dom-element.js';
 import { gfmTable } from './gfm-table.js';
+import { linkDestination } from './link-destination.js';
 
 export interface Converted {
   markdown: string;
@@ -35,7 +36,7 @@ function linkTarget(href: string): string {
 }
 
 /**
- * HTML (a Notion or Google Docs export, or mammoth's rendering of a Word file) as GFM markdown with
+ * HTML (a Notion or Google Docs export) as GFM markdown with
  * turndown: `#` headings, `-` lists, fenced code, GFM tables (see gfm-table.ts), links; images on the
  * web become links, embedded ones are dropped and counted.
  */
@@ -77,7 +78,7 @@ export function htmlToMarkdown(html: string): Converted {
       // A linked image (Notion wraps each in a link to itself) is the image rule's: a link already, or dropped.
       if (anchor.children.length === 1 && anchor.children[0]!.nodeName === 'IMG') return content;
       const href = linkTarget(anchor.getAttribute('href')!);
-      return content.trim() ? `[${content.trim()}](${href.replace(/[()\s]/g, encodeURIComponent)})` : '';
+      return content.trim() ? `[${content.trim()}](${linkDestination(href)})` : '';
     },
   });
   // Google Docs marks bold by style or class, and wraps pasted text in a <b> that is not bold.
