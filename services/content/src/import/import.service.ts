@@ -20,7 +20,7 @@ export class ImportService implements OnApplicationShutdown {
 
   constructor(private readonly documents: DocumentsService) {}
 
-  /** Converts every file first (one at a time, so only one conversion's intermediate HTML is held), so a bad file fails the request before anything is created. */
+  /** Converts every file first (one at a time, so only one conversion's intermediate state is held), so a bad file fails the request before anything is created. */
   async convert(files: readonly UploadedFile[], title?: string): Promise<Conversion> {
     const all: Conversion = { documents: [], notes: [] };
     for (const file of files) {

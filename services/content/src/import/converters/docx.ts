@@ -1,11 +1,21 @@
 import mammoth from 'mammoth';
-import { htmlToMarkdown, type Converted } from './html.js';
+import type { Converted } from './html.js';
+import { DocxMarkdownWriter, type DocxDocument } from './docx-markdown.js';
 
-/** Word's embedded images are not read: each becomes an `<img>` without a source, which htmlToMarkdown drops and counts. */
-const skipImage = mammoth.images.imgElement(() => Promise.resolve({ src: '' }));
-
-/** A Word file as markdown: mammoth maps its styles to HTML (Heading 1 → h1, lists, tables, links, bold, italic), turndown writes GFM. */
+/**
+ * A Word file as markdown: mammoth reads it (styles, numbering, runs, tables, notes) and hands its document model to
+ * `transformDocument`, where our writer makes GFM of it; mammoth is given an empty document back, so it builds no HTML.
+ */
 export async function docxToMarkdown(data: Buffer): Promise<Converted> {
-  const { value } = await mammoth.convertToHtml({ buffer: data }, { convertImage: skipImage });
-  return htmlToMarkdown(value);
+  let read: DocxDocument | undefined;
+  await mammoth.convertToHtml(
+    { buffer: data },
+    {
+      transformDocument: (document: DocxDocument) => {
+        read = document;
+        return { ...document, children: [] };
+      },
+    },
+  );
+  return new DocxMarkdownWriter(read!).convert();
 }

@@ -1,5 +1,11 @@
 import type { DomElement } from './dom-element.js';
 
+/** A table cell's markdown and how many columns it spans. */
+export interface TableCellMarkdown {
+  markdown: string;
+  colSpan: number;
+}
+
 /** The rows of a table, its own only (not those of a table nested in a cell), and each row's cells. */
 function rowsOf(table: DomElement): DomElement[][] {
   const rows: DomElement[] = [];
@@ -18,20 +24,20 @@ const oneLine = (markdown: string) =>
     .replace(/\|/g, '\\|');
 
 /**
- * An HTML table as a GFM table. turndown-plugin-gfm keeps a table without a header row (Word's usual
- * table) as raw HTML; here the first row is always the header, so every table becomes markdown.
+ * Rows of cells as a GFM table. The first row is always the header (Word's usual table marks none,
+ * and turndown-plugin-gfm would keep such a table as raw HTML), so every table becomes markdown.
  * A cell spanning columns is followed by empty cells, so the columns stay in line.
  */
-export function gfmTable(table: DomElement, cellMarkdown: (cell: DomElement) => string): string {
-  const rows = rowsOf(table).map((cells) =>
-    cells.flatMap((cell) => {
-      const span = Math.min(Math.max(Number(cell.getAttribute('colspan')) || 1, 1), 100);
-      return [oneLine(cellMarkdown(cell)), ...Array<string>(span - 1).fill('')];
-    }),
-  );
+export function gfmTableOf(cellRows: readonly (readonly TableCellMarkdown[])[]): string {
+  const rows = cellRows.map((cells) => cells.flatMap((cell) => [oneLine(cell.markdown), ...Array<string>(Math.min(Math.max(cell.colSpan, 1), 100) - 1).fill('')]));
   const width = Math.max(0, ...rows.map((r) => r.length));
   if (width === 0) return '';
   const line = (cells: string[]) => `| ${[...cells, ...Array<string>(width - cells.length).fill('')].join(' | ')} |`;
   const [header, ...body] = rows;
   return [line(header!), line(Array<string>(width).fill('---')), ...body.map(line)].join('\n');
+}
+
+/** An HTML table as a GFM table (see gfmTableOf), each cell's markdown from `cellMarkdown`. */
+export function gfmTable(table: DomElement, cellMarkdown: (cell: DomElement) => string): string {
+  return gfmTableOf(rowsOf(table).map((cells) => cells.map((cell) => ({ markdown: cellMarkdown(cell), colSpan: Number(cell.getAttribute('colspan')) || 1 }))));
 }
