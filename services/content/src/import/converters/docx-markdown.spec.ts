@@ -53,7 +53,7 @@ describe('docxToMarkdown, a Word file written as markdown from mammoth’s docum
     jest.restoreAllMocks();
   });
 
-  it('reads back what the product’s Word export writes: the title as a heading, code blocks, quotes, inline code and task boxes', async () => {
+  it('reads back what the product’s Word export writes: the title as a heading, code blocks, quotes, inline code and task boxes; an empty code paragraph is left out', async () => {
     const markdown = await convert([
       new Paragraph({ text: 'Checkout PRD', heading: HeadingLevel.TITLE }),
       new Paragraph({ children: [new TextRun('Call '), new TextRun({ text: 'pay(cart)', style: 'InlineCode' }), new TextRun(' once.')] }),
@@ -62,6 +62,7 @@ describe('docxToMarkdown, a Word file written as markdown from mammoth’s docum
       new Paragraph({ style: 'BlockQuote', children: [new TextRun('Second paragraph.')] }),
       bullet('☐ open task'),
       bullet('☑ done task'),
+      new Paragraph({ style: 'CodeBlock', children: [new TextRun({ break: 1 })] }),
     ]);
     expect(markdown).toBe(
       [

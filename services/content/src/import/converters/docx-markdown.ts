@@ -341,30 +341,33 @@ function list(items: readonly Block[]): string {
   return lines.join('\n');
 }
 
-/** Blocks as markdown: consecutive list items one list, code paragraphs one fenced block, quoted blocks one quote, a blank line between. */
+/**
+ * Blocks as markdown: consecutive list items one list, code paragraphs one fenced block (none when they hold only blank
+ * lines, as mammoth left out empty paragraphs), quoted blocks one quote, a blank line between.
+ */
 function joinBlocks(blocks: readonly Block[]): string {
   const parts: string[] = [];
   for (let i = 0; i < blocks.length;) {
     const block = blocks[i]!;
     let end = i + 1;
+    let part = block.markdown;
     if (block.quote) {
       while (end < blocks.length && blocks[end]!.quote) end++;
       const inner = joinBlocks(blocks.slice(i, end).map((b) => ({ ...b, quote: false })));
-      parts.push(inner.replace(/^(.?)/gm, (_line, start: string) => (start ? `> ${start}` : '>')));
+      part = inner.replace(/^(.?)/gm, (_line, start: string) => (start ? `> ${start}` : '>'));
     } else if (block.kind === 'item' || block.kind === 'code') {
       while (end < blocks.length && blocks[end]!.kind === block.kind && !blocks[end]!.quote) end++;
       const run = blocks.slice(i, end);
-      parts.push(
-        block.kind === 'item'
-          ? list(run)
-          : fenced(
-              run
-                .map((b) => b.markdown)
-                .join('\n')
-                .replace(/^\n+|\n+$/g, ''),
-            ),
-      );
-    } else parts.push(block.markdown);
+      const code =
+        block.kind === 'code'
+          ? run
+              .map((b) => b.markdown)
+              .join('\n')
+              .replace(/^\s*\n|\n\s*$/g, '')
+          : '';
+      part = block.kind === 'item' ? list(run) : code.trim() ? fenced(code) : '';
+    }
+    if (part) parts.push(part);
     i = end;
   }
   return parts.join('\n\n');
