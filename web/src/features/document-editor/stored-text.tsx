@@ -1,5 +1,5 @@
 import { Marked, type Tokens } from 'marked';
-import { safeHtml } from '../chat/safe-html';
+import { safeHtml } from '../../shared/markdown/safe-html';
 import editorStyles from '../rich-editor/rich-editor.module.css';
 import styles from './stored-text.module.css';
 

@@ -5,7 +5,7 @@ import { Decoration, DecorationSet, type EditorView } from '@tiptap/pm/view';
 import { Marked } from 'marked';
 import { locatePassage, locateQuote } from '@prd/proto/text-quote';
 import type { SuggestionQuote } from '@prd/proto';
-import { safeHtml } from '../chat/safe-html';
+import { safeHtml } from '../../shared/markdown/safe-html';
 import { diffMapping, textBetween, type Range } from '../rich-editor/aids/comment-highlights';
 import { documentText, positionOf, type DocumentText } from '../rich-editor/aids/document-text';
 import type { Decision } from './suggestions-api';

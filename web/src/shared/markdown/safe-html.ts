@@ -1,5 +1,5 @@
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
-import { isOwnApiUrl } from './markdown-urls';
+import { isOwnApiUrl } from './own-api-url';
 
 let purify: Purifier | undefined;
 
@@ -7,7 +7,7 @@ let purify: Purifier | undefined;
 function purifier(): Purifier {
   if (purify) return purify;
   purify = DOMPurify(window);
-  // As the chat's markdown (markdown-urls.ts): no image may make the reader's browser call the API just by being shown.
+  // As the chat's markdown (features/chat/markdown-urls.ts): no image may make the reader's browser call the API just by being shown.
   purify.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'IMG' && isOwnApiUrl(node.getAttribute('src') ?? '', window.location.origin)) node.removeAttribute('src');
     if (node.tagName === 'A') {
