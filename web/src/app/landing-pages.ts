@@ -22,6 +22,12 @@ const LANDING_PAGES: Record<string, () => Promise<unknown>> = {
  */
 export function preloadLandingPage(pathname: string): void {
   // A document's page (a link from a share, a notification or a bookmark) is a first page too.
-  const load = LANDING_PAGES[pathname] ?? (/^\/documents\/\d+\/?$/.test(pathname) ? loadDocumentEditorPage : undefined);
+  const load = LANDING_PAGES[pathname] ?? (documentIdOf(pathname) !== null ? loadDocumentEditorPage : undefined);
   void load?.();
+}
+
+/** The id of the document whose page `pathname` is (`/documents/42`), else null. */
+export function documentIdOf(pathname: string): number | null {
+  const match = /^\/documents\/([1-9]\d*)\/?$/.exec(pathname);
+  return match ? Number(match[1]) : null;
 }

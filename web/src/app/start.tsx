@@ -1,6 +1,8 @@
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { prefetchDocument } from '../features/document-editor/document-editor-api';
 import { AppProviders } from './app-providers';
+import { documentIdOf } from './landing-pages';
 import { readPrerenderedQueries, revalidateQueries, seedQueries, type PrerenderedQueries } from './prerendered-queries';
 import { AppRouter } from './router';
 import { store } from './store';
@@ -17,6 +19,8 @@ function RevalidatePrerendered({ queries }: { queries: PrerenderedQueries }) {
 const prerendered = container.hasAttribute('data-prerendered');
 const queries = prerendered ? readPrerenderedQueries() : undefined;
 if (queries) seedQueries(store, queries);
+const openedDocument = documentIdOf(window.location.pathname);
+if (openedDocument !== null) prefetchDocument(store.dispatch, openedDocument);
 
 const app = (
   <StrictMode>

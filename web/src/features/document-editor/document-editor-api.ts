@@ -1,5 +1,6 @@
 import type { DocumentDto, Revision } from '@prd/proto';
 import { api } from '../../shared/api/api';
+import type { AppDispatch } from '../../shared/state/root-reducer';
 
 /** The editor's calls (docs/product.md §7 and the revision history): one document, its title, its revisions and restores (the text changes through the live document). */
 export const documentEditorApi = api.injectEndpoints({
@@ -40,5 +41,32 @@ export const documentEditorApi = api.injectEndpoints({
     }),
   }),
 });
+
+/** The document fetched ahead of its page's first mount (prefetchDocument), until that mount has used it or the fetch failed. */
+let prefetched: number | null = null;
+
+/**
+ * Starts fetching a document as the app starts on its page (app/start.tsx), beside the current user's request: the page
+ * asks only once the user is known, one more round trip before its stored text can show. A refused fetch (a visitor not
+ * signed in yet, a document not theirs) is forgotten, so that the page fetches the document itself.
+ */
+export function prefetchDocument(dispatch: AppDispatch, id: number): void {
+  prefetched = id;
+  const request = dispatch(documentEditorApi.endpoints.getDocument.initiate(id, { subscribe: false, forceRefetch: true }));
+  request.unwrap().catch(() => {
+    if (prefetched === id) prefetched = null;
+  });
+}
+
+/**
+ * Whether `id` is the document prefetchDocument is fetching or fetched, not yet taken by its page: the page's first mount
+ * then uses that answer instead of fetching again. Pure, so that a render React discards and starts over sees the same.
+ */
+export const isPrefetchedDocument = (id: number): boolean => prefetched === id;
+
+/** Called once the page that used the prefetched answer has mounted: every later mount fetches the document anew, as the page always did. */
+export function forgetPrefetchedDocument(id: number): void {
+  if (prefetched === id) prefetched = null;
+}
 
 export const { useGetDocumentQuery, useRenameDocumentMutation, useGetRevisionsQuery, useNameRevisionMutation, useRestoreRevisionMutation } = documentEditorApi;

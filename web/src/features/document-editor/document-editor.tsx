@@ -16,7 +16,7 @@ import { useAfterPaint } from '../../shared/ui/use-after-paint';
 import { useOpenedOnce } from '../../shared/ui/use-opened-once';
 import { characterCount } from './character-count';
 import { ChatSplit } from './chat-split';
-import { documentEditorApi, useGetDocumentQuery } from './document-editor-api';
+import { documentEditorApi, forgetPrefetchedDocument, isPrefetchedDocument, useGetDocumentQuery } from './document-editor-api';
 import { DocumentTitle } from './document-title';
 import { ExportMenu } from './export-menu';
 import { HistoryPanel } from './history-panel';
@@ -68,7 +68,9 @@ export function DocumentNotFound() {
  */
 export function DocumentEditor({ documentId }: { documentId: number }) {
   const { updating, asked, replied } = useDocumentUpdating();
-  const document = useGetDocumentQuery(documentId, { refetchOnMountOrArgChange: true });
+  const [prefetched] = useState(() => isPrefetchedDocument(documentId));
+  const document = useGetDocumentQuery(documentId, { refetchOnMountOrArgChange: !prefetched });
+  useEffect(() => forgetPrefetchedDocument(documentId), [documentId]);
   const [history, setHistory] = useState(false);
   const [sharing, setSharing] = useState(false);
   const historyOpened = useOpenedOnce(history);
