@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { createDocumentFromDialog, unique, WIDE } from './helpers';
+import { createDocumentFromDialog, openedDialog, unique, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
 
@@ -31,7 +31,7 @@ test('a new visitor becomes a guest by creating a document, finds it by searchin
 
   await page.getByRole('button', { name: `Actions for ${title}` }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Delete document?' });
+  const confirm = await openedDialog(page, 'Delete document?');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('The document has been successfully deleted')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No documents yet' })).toBeVisible();

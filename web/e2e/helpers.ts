@@ -24,6 +24,18 @@ export async function chooseOption(combobox: Locator, label: string): Promise<vo
   await expect(combobox).toHaveAttribute('aria-expanded', 'false');
 }
 
+/**
+ * The dialog `name` once it has finished opening. antd zooms a dialog in, and a click in its first frames can miss: the
+ * button looked stable in the animation's first, unscaled frame, then was drawn smaller around another point, and the
+ * click landed beside it (seen once in CI: a confirmation's Delete clicked and nothing deleted).
+ */
+export async function openedDialog(page: Page, name: string): Promise<Locator> {
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toHaveClass(/\bant-zoom-/);
+  return dialog;
+}
+
 /** A name no other test run uses, so tests can share one stack. */
 export const unique = (prefix: string): string => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
