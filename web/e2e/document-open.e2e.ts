@@ -39,3 +39,35 @@ test('before the live document has synced the stored text shows read-only, and t
   expect(Math.abs((after?.y ?? 0) - (before?.y ?? 0))).toBeLessThanOrEqual(4);
   await expect(region.getByTestId('character-count')).toHaveText(`${CONTENT.length} characters`);
 });
+
+test('opened at its address, the page connects once to the live document and loads the chat beside it only once the editor is editable', async ({ page }) => {
+  const document = await createDocumentByApi(page, unique('Open '), CONTENT);
+  const liveSockets: string[] = [];
+  page.on('websocket', (socket) => {
+    if (socket.url().includes('/ws-collab')) liveSockets.push(socket.url());
+  });
+  // When the editor first became editable, on the page's own clock (resource timings use the same one).
+  await page.addInitScript(() => {
+    const seen = () => document.querySelector('[role="textbox"][aria-label="Document"][contenteditable="true"]') !== null;
+    new MutationObserver((_changes, observer) => {
+      if (!seen()) return;
+      (window as unknown as { editableAt: number }).editableAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['contenteditable'] });
+  });
+
+  await page.goto(`/documents/${document.id}`);
+  const editor = documentRegion(page).getByRole('textbox', { name: 'Document', exact: true });
+  await expect(editor).toHaveAttribute('contenteditable', 'true', { timeout: 45_000 });
+  const chat = page.getByRole('region', { name: 'AI chat' });
+  await expect(chat.getByRole('textbox')).toBeVisible();
+
+  const { editableAt, chatFetchedAt } = await page.evaluate(() => ({
+    editableAt: (window as unknown as { editableAt?: number }).editableAt,
+    chatFetchedAt: performance.getEntriesByType('resource').find((entry) => /\/assets\/document-chat-[^/]+\.js$/.test(entry.name))?.startTime,
+  }));
+  expect(editableAt).toBeDefined();
+  expect(chatFetchedAt).toBeGreaterThan(editableAt!);
+  // The connection opened as the app started is the one the editor uses: no second one.
+  expect(liveSockets).toHaveLength(1);
+});

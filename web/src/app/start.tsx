@@ -1,6 +1,6 @@
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { prefetchDocument } from '../features/document-editor/document-editor-api';
+import { openDocumentAhead } from '../features/document-editor/document-page-ahead';
 import { AppProviders } from './app-providers';
 import { documentIdOf } from './landing-pages';
 import { readPrerenderedQueries, revalidateQueries, seedQueries, type PrerenderedQueries } from './prerendered-queries';
@@ -20,7 +20,7 @@ const prerendered = container.hasAttribute('data-prerendered');
 const queries = prerendered ? readPrerenderedQueries() : undefined;
 if (queries) seedQueries(store, queries);
 const openedDocument = documentIdOf(window.location.pathname);
-if (openedDocument !== null) prefetchDocument(store.dispatch, openedDocument);
+if (openedDocument !== null) void openDocumentAhead(store.dispatch, openedDocument);
 
 const app = (
   <StrictMode>

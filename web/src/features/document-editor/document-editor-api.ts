@@ -48,14 +48,19 @@ let prefetched: number | null = null;
 /**
  * Starts fetching a document as the app starts on its page (app/start.tsx), beside the current user's request: the page
  * asks only once the user is known, one more round trip before its stored text can show. A refused fetch (a visitor not
- * signed in yet, a document not theirs) is forgotten, so that the page fetches the document itself.
+ * signed in yet, a document not theirs) is forgotten, so that the page fetches the document itself. Answers whether the
+ * document could be read.
  */
-export function prefetchDocument(dispatch: AppDispatch, id: number): void {
+export function prefetchDocument(dispatch: AppDispatch, id: number): Promise<boolean> {
   prefetched = id;
   const request = dispatch(documentEditorApi.endpoints.getDocument.initiate(id, { subscribe: false, forceRefetch: true }));
-  request.unwrap().catch(() => {
-    if (prefetched === id) prefetched = null;
-  });
+  return request.unwrap().then(
+    () => true,
+    () => {
+      if (prefetched === id) prefetched = null;
+      return false;
+    },
+  );
 }
 
 /**

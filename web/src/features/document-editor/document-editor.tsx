@@ -35,11 +35,10 @@ import { useSuggestingMode } from '../suggesting-mode/use-suggesting-mode';
 import { useDocumentUpdating } from './use-document-updating';
 import type * as DocumentChatModule from './document-chat';
 import { useLiveDocument } from './use-live-document';
+import { loadRichEditor } from './document-page-ahead';
 import { useCodeChunk } from '../../shared/ui/use-code-chunk';
 import styles from './document-page.module.css';
 
-// The editor's code (TipTap, ProseMirror, the shared schema, the writing aids) loads with the document, not with the app.
-const loadRichEditor = () => import('../rich-editor/document-rich-editor');
 // The AI chat's code (its markdown renderer, the reply stream, realtime and voice) once the chat is shown: beside the
 // document on a wide screen, when its tab is first opened on a phone. Neither is on the way to the document's text.
 const loadDocumentChat = () => import('./document-chat');
@@ -84,7 +83,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
   // document that turns out not to be readable at first closes it again (a later refusal is the socket's own to show).
   const readable = document.data !== undefined || !document.isError;
   const liveUser = useMemo(() => (user && readable ? { id: user.id, name: displayName(user), color: userColor(user.id) } : null), [user, readable]);
-  const { live, snapshot, failed } = useLiveDocument(documentId, liveUser);
+  const { live, me, snapshot, failed } = useLiveDocument(documentId, liveUser);
   const accessChanges = snapshot?.accessChanges ?? 0;
   const { refetch } = document;
   const synced = snapshot?.synced === true;
@@ -102,6 +101,10 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
   useEffect(() => {
     if (editorPainted) live?.followMarkdown();
   }, [live, editorPainted]);
+  // Nor is the chat beside it: its code, its requests and its first render held an open up by about a third of a second
+  // (docs/decisions/0049-document-open-main-thread.md). It loads once the editor has painted, or once the editor is not
+  // coming soon (its code failed, access was revoked, the live document's server is out of reach).
+  const chatWanted = editorPainted || failed || richEditor.failed || revoked || snapshot?.stalled === true;
 
   // The server closed the live connection because this user's access changed: learn the new role (or the 404).
   useEffect(() => {
@@ -150,12 +153,12 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
     ) : (
       // The threads and the stored text show at once; the editor in the text's place once the live document has synced.
       <DocumentComments document={doc} editor={editor} markdownNow={live?.markdownNow ?? noMarkdown}>
-        {live && synced && DocumentRichEditor ? (
+        {live && me && synced && DocumentRichEditor ? (
           <DocumentRichEditor
             doc={suggesting.doc ?? live.doc}
             presence={live.provider}
             fork={suggesting.doc !== null}
-            user={live.user}
+            user={me}
             editable={canType || suggesting.doc !== null}
             source={source}
             onEditor={setEditor}
@@ -238,7 +241,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
         document={page}
         chat={
           canEdit ? (
-            <LazyDocumentChat document={doc} onAsked={asked} onReplied={aiReplied} />
+            <LazyDocumentChat wanted={chatWanted} document={doc} onAsked={asked} onReplied={aiReplied} />
           ) : (
             <aside className={styles.chatReadonly} aria-label="AI chat">
               <p>You can view this document. Ask its owner for the editor role to change it or chat with the AI about it.</p>
@@ -257,8 +260,8 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
 }
 
 /** The AI chat, its code fetched when it is first shown (a wide page at once, a phone's tab when opened). */
-function LazyDocumentChat(props: ComponentProps<typeof DocumentChatModule.DocumentChat>) {
-  const { code, failed } = useCodeChunk(loadDocumentChat, true);
+function LazyDocumentChat({ wanted, ...props }: ComponentProps<typeof DocumentChatModule.DocumentChat> & { wanted: boolean }) {
+  const { code, failed } = useCodeChunk(loadDocumentChat, wanted);
   if (failed) return <LoadError>The AI chat could not be loaded. Please reload the page.</LoadError>;
   return code ? <code.DocumentChat {...props} /> : <LoadingState text="Loading chat..." visible />;
 }

@@ -4,11 +4,13 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { LiveDocument } from './live-document';
 
 let live: LiveDocument | null = null;
+const ana = { id: 7, name: 'Ana', color: '#1677ff', colorLight: '#1677ff33' };
 afterEach(() => live?.destroy());
 
 describe('LiveDocument', () => {
   it('tells the page of a change of the people in the document, not of every caret move in the presence', () => {
-    live = new LiveDocument(1, { id: 7, name: 'Ana', color: '#1677ff' });
+    live = new LiveDocument(1);
+    live.present(ana);
     const awareness = live.provider.awareness!;
     awareness.setLocalStateField('cursor', null);
     expect(live.getSnapshot().people.map((p) => p.name)).toEqual(['Ana']);
@@ -16,8 +18,23 @@ describe('LiveDocument', () => {
     live.subscribe(() => changes++);
     for (let head = 1; head <= 5; head++) awareness.setLocalStateField('cursor', { anchor: head, head });
     expect(changes).toBe(0);
-    awareness.setLocalStateField('user', { ...live.user, name: 'Ana B.' });
+    awareness.setLocalStateField('user', { ...ana, name: 'Ana B.' });
     expect(changes).toBe(1);
     expect(live.getSnapshot().people.map((p) => p.name)).toEqual(['Ana B.']);
+  });
+
+  it('is nobody in the presence until the page says who this browser is', () => {
+    live = new LiveDocument(1);
+    expect(live.getSnapshot().people).toEqual([]);
+    live.present(ana);
+    expect(live.getSnapshot().people).toEqual([{ key: '7', name: 'Ana', color: '#1677ff', self: true }]);
+  });
+
+  it('says it stalled when a connection closes before the first sync (the page then stops holding the chat back)', () => {
+    live = new LiveDocument(1);
+    expect(live.getSnapshot().stalled).toBe(false);
+    // What the socket's provider says when the server cannot be reached.
+    live.provider.configuration.websocketProvider.emit('close', { event: { code: 1006, reason: '' } });
+    expect(live.getSnapshot()).toMatchObject({ status: 'connecting', synced: false, stalled: true });
   });
 });

@@ -1,5 +1,5 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket, type onCloseParameters } from '@hocuspocus/provider';
-import { COLLAB_CLOSE, COLLAB_TOKEN, collabDocumentName, collabSocketPath, selectionTint } from '@prd/proto';
+import { COLLAB_CLOSE, COLLAB_TOKEN, collabDocumentName, collabSocketPath } from '@prd/proto';
 import * as Y from 'yjs';
 import { followMarkdown, type LiveMarkdown } from './live-markdown';
 
@@ -43,6 +43,8 @@ export interface LiveSnapshot {
   people: Person[];
   /** Bumped when the server closes the socket for a change of access (role changed or share revoked). */
   accessChanges: number;
+  /** Whether a connection closed before the first sync (the server out of reach): the editor may be a while. */
+  stalled: boolean;
 }
 
 /** Closes after which the page asks for its role again (the provider reconnects and learns its new scope by itself). */
@@ -55,10 +57,8 @@ const ACCESS_CLOSE_CODES = new Set<number>([COLLAB_CLOSE.SESSION_ENDED, COLLAB_C
 export class LiveDocument {
   readonly doc = new Y.Doc();
   readonly provider: HocuspocusProvider;
-  /** This browser in the presence (the editor's carets show it to the others). */
-  readonly user: AwarenessUser;
   private readonly socket: HocuspocusProviderWebsocket;
-  private snapshot: LiveSnapshot = { status: 'connecting', synced: false, text: null, readOnly: false, people: [], accessChanges: 0 };
+  private snapshot: LiveSnapshot = { status: 'connecting', synced: false, text: null, readOnly: false, people: [], accessChanges: 0, stalled: false };
   private readonly listeners = new Set<() => void>();
   /**
    * Edits made here that the server has not confirmed yet: apart from the snapshot, since it flips twice per keystroke
@@ -68,7 +68,11 @@ export class LiveDocument {
   private readonly unsyncedListeners = new Set<() => void>();
   private markdown: LiveMarkdown | null = null;
 
-  constructor(documentId: number, user: LiveUser) {
+  /**
+   * Connects to the document as soon as its address is known; who this browser is shows in the presence once `present`
+   * says (the server puts the session's user on the state anyway: docs/decisions/0031-hostile-collaboration.md).
+   */
+  constructor(documentId: number) {
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
     this.socket = new HocuspocusProviderWebsocket({
       // The document in the URL too: the gateway sends every socket of a document to the same replica (D28).
@@ -99,14 +103,18 @@ export class LiveDocument {
         const accessChanged = ACCESS_CLOSE_CODES.has(event.code);
         this.update({
           status: this.snapshot.synced ? 'reconnecting' : 'connecting',
+          stalled: this.snapshot.stalled || !this.snapshot.synced,
           ...(accessChanged ? { accessChanges: this.snapshot.accessChanges + 1 } : {}),
         });
       },
     });
-    this.user = { id: user.id, name: user.name, color: user.color, colorLight: selectionTint(user.color) };
-    this.provider.setAwarenessField('user', this.user);
     this.provider.awareness?.on('change', this.updatePeople);
     this.provider.attach();
+  }
+
+  /** This browser in the presence, as `user` (the editor's carets show it to the others). */
+  present(user: AwarenessUser): void {
+    this.provider.setAwarenessField('user', user);
   }
 
   /** For useSyncExternalStore. */
@@ -176,4 +184,4 @@ function samePeople(a: Person[], b: Person[]): boolean {
   return a.length === b.length && a.every((p, i) => p.key === b[i]!.key && p.name === b[i]!.name && p.color === b[i]!.color && p.self === b[i]!.self);
 }
 
-export const openLiveDocument = (documentId: number, user: LiveUser): LiveDocument => new LiveDocument(documentId, user);
+export const openLiveDocument = (documentId: number): LiveDocument => new LiveDocument(documentId);

@@ -2,7 +2,16 @@ import { describe, expect, it } from '@jest/globals';
 import type { LiveSnapshot } from './live-document';
 import { saveStatus } from './save-status';
 
-const snapshot = (change: Partial<LiveSnapshot>): LiveSnapshot => ({ status: 'live', synced: true, text: '', readOnly: false, people: [], accessChanges: 0, ...change });
+const snapshot = (change: Partial<LiveSnapshot>): LiveSnapshot => ({
+  status: 'live',
+  synced: true,
+  text: '',
+  readOnly: false,
+  people: [],
+  accessChanges: 0,
+  stalled: false,
+  ...change,
+});
 
 describe('saveStatus', () => {
   it('says Saving… while the server has not confirmed an edit, Saved once it has, and Offline while disconnected', () => {

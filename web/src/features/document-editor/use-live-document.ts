@@ -1,30 +1,43 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { LiveDocument, LiveSnapshot, LiveUser } from './live-document';
+import { selectionTint } from '@prd/proto';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { liveDocumentAhead, loadLiveDocument, takeLiveDocumentAhead } from './document-page-ahead';
+import type { AwarenessUser, LiveDocument, LiveSnapshot, LiveUser } from './live-document';
 
 const noSubscription = () => () => undefined;
 const noSnapshot = () => null;
 
 /**
- * Opens the document's live copy while the page shows it (docs/decisions/0013-live-co-editing.md). Yjs
- * and the Hocuspocus provider load with it (a dynamic import), not with the page; the editor shows once they have
- * synced. `failed`: the live copy's code could not be loaded.
+ * Opens the document's live copy while the page shows it (docs/decisions/0013-live-co-editing.md), or takes the one the
+ * app opened as it started on this page (document-page-ahead.ts). Yjs and the Hocuspocus provider load with it (a dynamic
+ * import), not with the page; the editor shows once they have synced. `me`: `user` in the presence, stable while they
+ * are the same. `failed`: the live copy's code could not be loaded.
  */
-export function useLiveDocument(documentId: number, user: LiveUser | null): { live: LiveDocument | null; snapshot: LiveSnapshot | null; failed: boolean } {
-  const [live, setLive] = useState<LiveDocument | null>(null);
+export function useLiveDocument(
+  documentId: number,
+  user: LiveUser | null,
+): { live: LiveDocument | null; me: AwarenessUser | null; snapshot: LiveSnapshot | null; failed: boolean } {
+  // The first render already has the copy opened ahead when it has connected: the editor can show without another render.
+  const [live, setLive] = useState<LiveDocument | null>(() => (user ? liveDocumentAhead(documentId) : null));
   const [failed, setFailed] = useState(false);
   const userId = user?.id;
   const name = user?.name;
   const color = user?.color;
+  const me = useMemo(
+    () => (userId !== undefined && name !== undefined && color !== undefined ? { id: userId, name, color, colorLight: selectionTint(color) } : null),
+    [userId, name, color],
+  );
+  const signedIn = userId !== undefined;
 
   useEffect(() => {
-    if (userId === undefined || name === undefined || color === undefined) return;
+    if (!signedIn) return;
     let closed = false;
     let opened: LiveDocument | undefined;
-    import('./live-document')
-      .then(({ openLiveDocument }) => {
-        if (closed) return;
-        opened = openLiveDocument(documentId, { id: userId, name, color });
-        setLive(opened);
+    const opening = takeLiveDocumentAhead(documentId) ?? loadLiveDocument().then(({ openLiveDocument }) => (closed ? undefined : openLiveDocument(documentId)));
+    opening
+      .then((doc) => {
+        if (closed) return doc?.destroy();
+        opened = doc;
+        setLive(doc ?? null);
       })
       .catch(() => setFailed(true));
     return () => {
@@ -32,8 +45,12 @@ export function useLiveDocument(documentId: number, user: LiveUser | null): { li
       opened?.destroy();
       setLive(null);
     };
-  }, [documentId, userId, name, color]);
+  }, [documentId, signedIn]);
+
+  useEffect(() => {
+    if (live && me) live.present(me);
+  }, [live, me]);
 
   const snapshot = useSyncExternalStore(live?.subscribe ?? noSubscription, live?.getSnapshot ?? noSnapshot);
-  return { live, snapshot, failed };
+  return { live, me, snapshot, failed };
 }

@@ -3,6 +3,14 @@ import { useEffect, useState } from 'react';
 /** Each chunk's module once fetched, by its loader: at hand for every later page without waiting. */
 const fetched = new Map<() => Promise<unknown>, unknown>();
 
+/** Fetches a chunk before its page wants it (a failure is the page's to show, when it asks again). */
+export function preloadCodeChunk(load: () => Promise<unknown>): void {
+  load().then(
+    (loaded) => fetched.set(load, loaded),
+    () => undefined,
+  );
+}
+
 /**
  * A chunk's module (`load`: a dynamic import), fetched once `wanted`; null until it is here. Not `React.lazy` under
  * `Suspense`: a lazy component suspends on its first render even when its code is already here, and React 19 then holds
