@@ -20,7 +20,7 @@ describe('the document fetched as the app starts on its page', () => {
   it('is fetched once: the page mounting after it takes that answer instead of asking again', async () => {
     const fetchMock = answerWith(() => Response.json(document7));
     const store = createStore();
-    prefetchDocument(store.dispatch, 7);
+    void prefetchDocument(store.dispatch, 7);
     expect(fetchedPaths(fetchMock)).toEqual(['/api/documents/7']);
 
     expect(isPrefetchedDocument(7)).toBe(true);
@@ -33,7 +33,7 @@ describe('the document fetched as the app starts on its page', () => {
 
   it('is used by the first mount only; later mounts and other documents fetch anew', () => {
     answerWith(() => Response.json(document7));
-    prefetchDocument(createStore().dispatch, 7);
+    void prefetchDocument(createStore().dispatch, 7);
     expect(isPrefetchedDocument(8)).toBe(false);
     // A render React starts over asks again and gets the same answer; the mount, once committed, lets it go.
     expect([isPrefetchedDocument(7), isPrefetchedDocument(7)]).toEqual([true, true]);
@@ -46,7 +46,7 @@ describe('the document fetched as the app starts on its page', () => {
   it('is forgotten when refused (a visitor not signed in yet), so that the page fetches it itself', async () => {
     answerWith(() => Response.json({ statusCode: 401, message: 'Please sign in.' }, { status: 401 }));
     const store = createStore();
-    prefetchDocument(store.dispatch, 7);
+    void prefetchDocument(store.dispatch, 7);
     await expect(store.dispatch(documentEditorApi.endpoints.getDocument.initiate(7, { subscribe: false })).unwrap()).rejects.toMatchObject({ status: 401 });
     expect(isPrefetchedDocument(7)).toBe(false);
   });
