@@ -41,7 +41,7 @@ test('before the live document has synced the stored text shows read-only, and t
 });
 
 test('opened at its address, the page connects once to the live document and loads the chat beside it only once the editor is editable', async ({ page }) => {
-  const document = await createDocumentByApi(page, unique('Open '), CONTENT);
+  const created = await createDocumentByApi(page, unique('Open '), CONTENT);
   const liveSockets: string[] = [];
   page.on('websocket', (socket) => {
     if (socket.url().includes('/ws-collab')) liveSockets.push(socket.url());
@@ -56,7 +56,7 @@ test('opened at its address, the page connects once to the live document and loa
     }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['contenteditable'] });
   });
 
-  await page.goto(`/documents/${document.id}`);
+  await page.goto(`/documents/${created.id}`);
   const editor = documentRegion(page).getByRole('textbox', { name: 'Document', exact: true });
   await expect(editor).toHaveAttribute('contenteditable', 'true', { timeout: 45_000 });
   const chat = page.getByRole('region', { name: 'AI chat' });
