@@ -10,7 +10,7 @@ import { register } from './api.ts';
 import { measureBundle } from './bundle.ts';
 import { documentPage, measureLighthouse } from './lighthouse.ts';
 import { measureChat } from './chat.ts';
-import { measureCollab } from './collab.ts';
+import { COLLAB_DOCUMENT, measureCollab } from './collab.ts';
 import { aiPathCost, collabCost, readPathCost, repeatCost, spreadCollabCost, type CostResults, type CostSettings, type RepeatedCost } from './cost.ts';
 import { cpuSnapshot, foreignShare } from './cpu.ts';
 import { measureEditorsPerDocument } from './editors-per-document.ts';
@@ -28,6 +28,7 @@ import { DOCUMENT_MODEL_BYTES, measureDocumentModel } from './document-model.ts'
 import { measureDocxImport } from './document-import.ts';
 import { EDITOR_DOCUMENT_BYTES, measureEditorSpeed } from './editor-speed.ts';
 import { measureMergeCost } from './merge-cost.ts';
+import { measureYjsDocumentMemory } from './yjs-document-memory.ts';
 import { measureSuggestionOnScreen } from './suggestion-on-screen.ts';
 import { measureSuggestionSpeed } from './suggestion-speed.ts';
 
@@ -395,6 +396,9 @@ export async function runBench(): Promise<void> {
     measureDocumentModel(SETTINGS.documentModelSaves),
   );
   const merge = await attempt(`merge of an AI save onto a 100 kB document (${SETTINGS.mergeSamples} times)`, say, async () => measureMergeCost(SETTINGS.mergeSamples));
+  const yjsDocument = await attempt(`the co-editing document in ${SETTINGS.collabDocuments} bare Yjs documents`, say, async () =>
+    measureYjsDocumentMemory(COLLAB_DOCUMENT, SETTINGS.collabDocuments),
+  );
 
   const stub = await startHelper('openai-stub', 'openai-stub.ts', {});
   const runs: RunResults[] = [];
@@ -412,7 +416,7 @@ export async function runBench(): Promise<void> {
     await stopHelper(stub);
   }
 
-  const table = judgeRows(buildRows(runs, bundle, lighthouse, { documentModel, merge }));
+  const table = judgeRows(buildRows(runs, bundle, lighthouse, { documentModel, merge, yjsDocument }));
   const results: BenchResults = {
     startedAt,
     seconds: Math.round((Date.now() - started) / 1000),
@@ -422,6 +426,7 @@ export async function runBench(): Promise<void> {
     lighthouse,
     documentModel,
     merge,
+    yjsDocument,
     runs,
     table,
   };

@@ -32,7 +32,7 @@ export interface CollabSettings {
 const WAIT_MS = 5_000;
 
 /** A 4 kB PRD, about what a template filled in a little holds. */
-const DOCUMENT = `# Checkout redesign\n\n${['Goals', 'Users', 'Requirements', 'Metrics', 'Risks', 'Timeline']
+export const COLLAB_DOCUMENT = `# Checkout redesign\n\n${['Goals', 'Users', 'Requirements', 'Metrics', 'Risks', 'Timeline']
   .map((h) => `## ${h}\n\n${'- A requirement that is measurable and has an owner.\n'.repeat(10)}`)
   .join('\n')}`;
 
@@ -99,7 +99,7 @@ export function arrival(doc: Y.Doc, marker: string): Promise<number | null> {
 export async function measureCollab(base: string, state: StackState, user: BenchUser, settings: CollabSettings): Promise<CollabFigures> {
   const replicas = contentReplicas(state);
   if (replicas.length === 0) throw new Error('no content replica in the stack state');
-  const { id } = await createDocument(base, user, 'Co-editing benchmark', DOCUMENT);
+  const { id } = await createDocument(base, user, 'Co-editing benchmark', COLLAB_DOCUMENT);
   // One socket per editor, as each browser has (a socket carries one provider per document).
   const sockets = Array.from({ length: settings.clients }, (_, i) => socketTo(replicas[i % replicas.length]!.url, user));
   const editors = sockets.map((socket) => edit(socket, id));
@@ -130,7 +130,7 @@ export async function measureCollab(base: string, state: StackState, user: Bench
     typing = undefined;
 
     const replica = replicas[0]!;
-    const opened = await Promise.all(Array.from({ length: settings.documents }, (_, i) => createDocument(base, user, `Open document ${i}`, DOCUMENT)));
+    const opened = await Promise.all(Array.from({ length: settings.documents }, (_, i) => createDocument(base, user, `Open document ${i}`, COLLAB_DOCUMENT)));
     const probe = await openHeapProbe(replica.pid);
     const socket = socketTo(replica.url, user);
     const held: Editor[] = [];
@@ -145,7 +145,7 @@ export async function measureCollab(base: string, state: StackState, user: Bench
         clients: settings.clients,
         memoryPerDocumentKib: (after - before) / 1024 / settings.documents,
         documentsOpened: settings.documents,
-        documentBytes: Buffer.byteLength(DOCUMENT),
+        documentBytes: Buffer.byteLength(COLLAB_DOCUMENT),
       };
     } finally {
       for (const e of held) e.close();

@@ -52,6 +52,18 @@ describe('rows of the scale figures (docs/capacity.md)', () => {
   });
 });
 
+describe('the floor under memory per open live document', () => {
+  test('the bare Yjs copies sit in the one-replica column without a target, with their document and state sizes; a results file from before says not run', () => {
+    const yjsDocument = { kib: 161.57, copies: 100, documentBytes: 3278, stateBytes: 11011 };
+    const row = buildRows([run(1, {}), run(2, {})], notRun, notRun, { yjsDocument }).find((r) =>
+      r.figure.startsWith('Live co-editing: memory per copy of the same document in a bare Yjs document'),
+    );
+    expect(row?.target).toBeUndefined();
+    expect(row?.cells).toEqual([{ value: 161.57, text: '162 KiB (100 copies of 3.3 kB; state 11.0 kB)' }]);
+    expect(cellsOf(buildRows([run(1, {}), run(2, {})], notRun, notRun), 'Live co-editing: memory per copy')?.[0]).toHaveProperty('notMeasured');
+  });
+});
+
 describe('the AI path ratio and its control at equal load per replica', () => {
   test('two replicas ÷ one at half the connections sits beside the judged ratio, in the two-replica column, without a target', () => {
     const replies = (ms: number[]) => editing(ms, [0, 0, 0]);

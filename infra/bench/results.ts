@@ -17,6 +17,7 @@ import type { DocumentModelFigures } from './document-model.ts';
 import type { ImportFigures } from './document-import.ts';
 import type { EditorSpeedFigures } from './editor-speed.ts';
 import type { MergeFigures } from './merge-cost.ts';
+import type { YjsDocumentMemory } from './yjs-document-memory.ts';
 import type { SuggestionOnScreenFigures } from './suggestion-on-screen.ts';
 import type { SuggestionSpeedFigures } from './suggestion-speed.ts';
 
@@ -72,6 +73,8 @@ export interface BenchResults {
   documentModel?: DocumentModelFigures | NotMeasured;
   /** The three-way merge of an AI save, in the benchmark's own process; absent in results saved before it was measured. */
   merge?: MergeFigures | NotMeasured;
+  /** The co-editing document in bare Yjs documents, in the benchmark's own process; absent in results saved before it was measured. */
+  yjsDocument?: YjsDocumentMemory | NotMeasured;
   runs: RunResults[];
   table: JudgedRow[];
 }
@@ -314,7 +317,7 @@ export function buildRows(
   runs: RunResults[],
   bundle: BundleFigures | NotMeasured,
   lighthouse: LighthouseFigures | NotMeasured,
-  inProcess: { documentModel?: DocumentModelFigures | NotMeasured; merge?: MergeFigures | NotMeasured } = {},
+  inProcess: { documentModel?: DocumentModelFigures | NotMeasured; merge?: MergeFigures | NotMeasured; yjsDocument?: YjsDocumentMemory | NotMeasured } = {},
 ): Row[] {
   const each = (cell: (run: RunResults) => Cell) => runs.map(cell);
   const [one, two] = runs;
@@ -573,6 +576,16 @@ export function buildRows(
           text: `${f.memoryPerDocumentKib.toFixed(0)} KiB (${f.documentsOpened} documents of ${(f.documentBytes / 1000).toFixed(1)} kB)`,
         })),
       ),
+    },
+    {
+      figure:
+        'Live co-editing: memory per copy of the same document in a bare Yjs document, loaded as content loads it (in-process, no Hocuspocus: Yjs’s own structure of the text)',
+      cells: [
+        from(inProcess.yjsDocument ?? NOT_RUN, (f) => ({
+          value: f.kib,
+          text: `${f.kib.toFixed(0)} KiB (${f.copies} copies of ${(f.documentBytes / 1000).toFixed(1)} kB; state ${(f.stateBytes / 1000).toFixed(1)} kB)`,
+        })),
+      ],
     },
     {
       figure: 'MCP search_documents (full-text) via nginx, one call at a time (1,000 documents; p50, p99, slowest)',
