@@ -79,8 +79,10 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
   const dispatch = useAppDispatch();
   const { user } = useCurrentUser();
   // The live document connects while the stored one is fetched, not after the page has rendered it: its sync (about 450 kB
-  // for a 100 kB PRD) is on the way to an editable document. The server checks access on the socket as on the request; a
-  // document that turns out not to be readable at first closes it again (a later refusal is the socket's own to show).
+  // for a 100 kB PRD) is on the way to an editable document. Opened from within the app it connects here; on a document's
+  // own address it connected as the app started (document-page-ahead.ts) and is taken over here. The server checks access
+  // on the socket as on the request; a document that turns out not to be readable at first closes it again (a later
+  // refusal is the socket's own to show).
   const readable = document.data !== undefined || !document.isError;
   const liveUser = useMemo(() => (user && readable ? { id: user.id, name: displayName(user), color: userColor(user.id) } : null), [user, readable]);
   const { live, me, snapshot, failed } = useLiveDocument(documentId, liveUser);
