@@ -70,6 +70,48 @@ test.describe('on a phone', () => {
   });
 });
 
+/**
+ * Collects the motion steps rc-motion gives antd's elements (`…-appear`, `…-enter`, `…-leave` classes) from now on, on the
+ * elements added to the page and on class changes; the returned function reads what was seen.
+ */
+async function watchMotionClasses(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    const note = (element: Element) => seen.push(...Array.from(element.classList).filter((name) => /-(appear|enter|leave)(-|$)/.test(name)));
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.type === 'attributes' && record.target instanceof Element) note(record.target);
+        for (const node of Array.from(record.addedNodes)) if (node instanceof Element) [node, ...Array.from(node.querySelectorAll('*'))].forEach(note);
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+    Object.assign(window, { motionClassesSeen: seen });
+  });
+  return () => page.evaluate(() => (window as unknown as { motionClassesSeen: string[] }).motionClassesSeen);
+}
+
+test.describe('motion on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  for (const reducedMotion of ['reduce', 'no-preference'] as const) {
+    test(`the navigation drawer ${reducedMotion === 'reduce' ? 'opens without antd’s motion when the system asks for less' : 'slides in when the system does not ask for less motion'}`, async ({
+      page,
+    }) => {
+      const problems = await watchProblems(page);
+      await page.emulateMedia({ reducedMotion });
+      await page.goto('/');
+      await expect(page.locator('#root:not([data-prerendered])')).toBeAttached();
+      const motionClasses = await watchMotionClasses(page);
+
+      await page.getByRole('button', { name: 'Open navigation menu' }).click();
+      await expect(page.getByRole('dialog').getByRole('link', { name: 'Templates' })).toBeVisible();
+      if (reducedMotion === 'reduce') expect(await motionClasses()).toEqual([]);
+      else expect(await motionClasses()).toContainEqual(expect.stringMatching(/-(appear|enter)$/));
+      // The theme changes right after hydration for people who ask for less motion: no error or policy violation from it.
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
 test('an unknown route shows the not-found page', async ({ page }) => {
   await page.goto('/some/unknown/page');
   await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();

@@ -1,6 +1,7 @@
 import type { Editor } from '@tiptap/core';
 import type { Node } from '@tiptap/pm/model';
 import { useEffect, useState } from 'react';
+import { prefersReducedMotion } from '../../../shared/ui/use-reduced-motion';
 import styles from './aids.module.css';
 
 interface Heading {
@@ -30,7 +31,7 @@ function goTo(editor: Editor, index: number): void {
   // Focused at once: TipTap's focus command waits for the next frame, and could then read the old selection back.
   editor.view.focus();
   editor.commands.setTextSelection(position + 1);
-  (editor.view.nodeDOM(position) as HTMLElement | null)?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  (editor.view.nodeDOM(position) as HTMLElement | null)?.scrollIntoView?.({ block: 'start', behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
 }
 
 const sameHeadings = (a: Heading[], b: Heading[]): boolean =>
