@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { browserRequest as request, testCallerToken, testRedisUrl } from '@prd/kit/testing';
+import { freePort } from '@prd/testing/free-port';
 import { Queue, QueueEvents } from 'bullmq';
 import { registered, startChatStack, userKey, type ChatStack, type TestUser } from './support/chat-stack.js';
 import { AI_QUEUE } from '../src/worker/ai-queue.js';
@@ -13,16 +13,6 @@ import type { AiJobData, AiJobResult } from '../src/jobs/ai-job.js';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const WORKER = path.join(ROOT, 'services/chat/dist/worker.js');
 const NODE = path.join(ROOT, 'node_modules/.bin/node');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface SpawnedWorker {
   child: ChildProcess;
