@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
+import { LogController } from 'fastify';
 import type { DynamicModule } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -37,7 +38,7 @@ export async function createServiceApp<C extends BaseConfig>(options: AppOptions
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: true,
     // One line per request, written when it completes (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // nginx sets X-Request-Id; keep it so one id follows a request through every service (docs/decisions/0008-observability-and-operations.md).
     requestIdHeader: false,
     genReqId: (req: IncomingMessage) => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import path from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -90,6 +90,20 @@ describe('a service built on the kit', () => {
       expect(forRequest).toEqual([expect.objectContaining({ service: 'notes', msg: 'request completed', method: 'GET', path: '/healthz', statusCode: 200 })]);
     } finally {
       await logged.close();
+    }
+  });
+
+  it('starts without a deprecation warning from its frameworks', async () => {
+    // Libraries warn through process.emitWarning (Fastify once per server for some, on every start for others).
+    const emitWarning = jest.spyOn(process, 'emitWarning');
+    try {
+      const another = await start();
+      await request(another.url).get('/healthz').expect(200);
+      await another.close();
+      const warnings = emitWarning.mock.calls.map(([warning, options]) => `${typeof options === 'object' ? options.type : options} ${String(warning)}`);
+      expect(warnings.filter((w) => /Deprecation/.test(w))).toEqual([]);
+    } finally {
+      emitWarning.mockRestore();
     }
   });
 
