@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { createDocumentFromDialog, unique, WIDE } from './helpers';
+import { createDocumentFromDialog, openedDialog, unique, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
 // Whole user journeys through several pages: more than the default 30 s on a busy 2-core machine.
@@ -10,7 +10,7 @@ test('a guest registers from Settings and keeps the document, logs out, logs in 
   await createDocumentFromDialog(page, title, { firstForVisitor: true });
 
   await page.getByRole('button', { name: 'View profile' }).click();
-  const settings = page.getByRole('dialog', { name: 'Settings' });
+  const settings = await openedDialog(page, 'Settings');
   await expect(settings.getByText('Configure your account and application preferences')).toBeVisible();
   await expect(settings.getByText('Sign up required')).toBeVisible();
   await expect(settings.getByRole('button', { name: 'Reset guest account' })).toBeVisible();

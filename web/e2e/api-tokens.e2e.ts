@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { chooseOption, signUp, unique, WIDE } from './helpers';
+import { chooseOption, openedDialog, signUp, unique, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
 test.describe.configure({ timeout: 180_000 });
@@ -8,7 +8,7 @@ test.describe.configure({ timeout: 180_000 });
 test('a user creates an API token in Settings, sees its secret once, uses it, and revokes it', async ({ page, request }) => {
   const account = await signUp(page);
   await page.getByRole('button', { name: 'View profile' }).click();
-  const settings = page.getByRole('dialog', { name: 'Settings' });
+  const settings = await openedDialog(page, 'Settings');
   const section = settings.getByRole('region', { name: 'API tokens' });
 
   const snippet = section.getByLabel('MCP client configuration');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { CHAT_MODES_INFO, type ChatMode } from '../src/features/chat/chat-modes';
-import { createDocumentFromDialog, WIDE } from './helpers';
+import { createDocumentFromDialog, openedDialog, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
 test.describe.configure({ timeout: 240_000 });
@@ -80,7 +80,7 @@ test('a guest chats in each of the four modes, renames and deletes a thread, and
     .first()
     .getByRole('button', { name: /^Rename / })
     .click();
-  const rename = page.getByRole('dialog', { name: 'Rename conversation' });
+  const rename = await openedDialog(page, 'Rename conversation');
   await rename.getByLabel('Title').fill('Textbook marketplace review');
   await rename.getByRole('button', { name: 'Save' }).click();
   await expect(rename).toBeHidden();
@@ -88,7 +88,7 @@ test('a guest chats in each of the four modes, renames and deletes a thread, and
 
   // Delete it (the open one): the newest other thread opens.
   await conversations(page).getByRole('button', { name: 'Delete Textbook marketplace review' }).click();
-  const confirm = page.getByRole('dialog');
+  const confirm = await openedDialog(page);
   await expect(confirm).toContainText('Are you sure you want to delete this chat thread? This action cannot be undone.');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(threads).toHaveCount(3);

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { PHONE, WIDE } from './helpers';
+import { openedDialog, PHONE, WIDE } from './helpers';
 
 test.describe('on a wide screen', () => {
   test.use({ viewport: WIDE });
@@ -7,8 +7,7 @@ test.describe('on a wide screen', () => {
   test('feedback is submitted with a mood, which can be chosen, deselected and chosen again', async ({ page }) => {
     await page.goto('/templates');
     await page.getByRole('button', { name: 'Feedback' }).click();
-    const form = page.getByRole('dialog', { name: 'Send feedback' });
-    await expect(form).toBeVisible();
+    const form = await openedDialog(page, 'Send feedback');
 
     // Blank feedback is refused without a call.
     await form.getByRole('button', { name: 'Submit feedback' }).click();

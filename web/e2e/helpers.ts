@@ -29,8 +29,8 @@ export async function chooseOption(combobox: Locator, label: string): Promise<vo
  * button looked stable in the animation's first, unscaled frame, then was drawn smaller around another point, and the
  * click landed beside it (seen once in CI: a confirmation's Delete clicked and nothing deleted).
  */
-export async function openedDialog(page: Page, name: string): Promise<Locator> {
-  const dialog = page.getByRole('dialog', { name });
+export async function openedDialog(page: Page, name?: string): Promise<Locator> {
+  const dialog = name === undefined ? page.getByRole('dialog') : page.getByRole('dialog', { name });
   await expect(dialog).toBeVisible();
   await expect(dialog).not.toHaveClass(/\bant-zoom-/);
   return dialog;
@@ -47,12 +47,12 @@ export async function createDocumentFromDialog(page: Page, title: string, option
   await page.goto('/documents');
   await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
   await page.getByRole('button', { name: 'New Document' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Document' });
+  const dialog = await openedDialog(page, 'New Document');
   await dialog.getByLabel('Document Title').fill(title);
   await dialog.getByRole('button', { name: 'Create Document' }).click();
   await expect(page.getByText('Document created', { exact: true })).toBeVisible();
   if (options.firstForVisitor) {
-    const invitation = page.getByRole('dialog', { name: 'Save your first document' });
+    const invitation = await openedDialog(page, 'Save your first document');
     await expect(invitation.getByText('Create an account to save your documents and access them anytime')).toBeVisible();
     await invitation.getByRole('button', { name: 'Cancel' }).click();
     await expect(invitation).toBeHidden();

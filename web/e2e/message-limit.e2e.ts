@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { sendChatByApi, usageOf } from './chat-helpers';
-import { WIDE } from './helpers';
+import { openedDialog, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
 test.describe.configure({ timeout: 240_000 });
@@ -23,8 +23,7 @@ test('a guest reaching the message limit sees the warning and then the limit dia
   await input.fill('What should a launch checklist contain?');
   await input.press('Enter');
   await expect(page.getByText('You have 1 message left this month')).toBeVisible();
-  const dialog = page.getByRole('dialog', { name: "You've reached the message limit" });
-  await expect(dialog).toBeVisible();
+  const dialog = await openedDialog(page, "You've reached the message limit");
   await expect(dialog.getByText('Sign up to continue your conversation and save your work.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Not now' }).click();
   await expect(dialog).toBeHidden();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { chooseOption, createDocumentFromDialog, signUp, unique, WIDE } from './helpers';
+import { chooseOption, createDocumentFromDialog, openedDialog, signUp, unique, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
 // Whole user journeys through several pages: more than the default 30 s on a busy 2-core machine.
@@ -8,8 +8,7 @@ test.describe.configure({ timeout: 180_000 });
 test('a guest opening /projects gets the blocking sign-up dialog', async ({ page }) => {
   await createDocumentFromDialog(page, unique('Guest doc '), { firstForVisitor: true });
   await page.goto('/projects');
-  const dialog = page.getByRole('dialog', { name: 'Sign up to Access Projects' });
-  await expect(dialog).toBeVisible();
+  const dialog = await openedDialog(page, 'Sign up to Access Projects');
   await expect(dialog.getByRole('link', { name: 'View Documents Instead' })).toHaveAttribute('href', '/documents');
   await expect(dialog.getByText('By signing up, you agree to our Terms of Service and Privacy Policy.')).toBeVisible();
   await dialog.getByRole('link', { name: 'Go Back' }).click();
@@ -25,7 +24,7 @@ test('a registered user creates a project, adds an existing document, creates on
   await page.goto('/projects');
   await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
   await page.getByRole('button', { name: 'New Project' }).click();
-  const newProject = page.getByRole('dialog', { name: 'New Project' });
+  const newProject = await openedDialog(page, 'New Project');
   const projectName = unique('Atlas ');
   await newProject.getByLabel('Project Name').fill(projectName);
   await newProject.getByLabel('Description').fill('Checkout for the new store');
@@ -42,7 +41,7 @@ test('a registered user creates a project, adds an existing document, creates on
   await expect(page.getByRole('heading', { name: 'No documents yet' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Add Existing Document' }).first().click();
-  const add = page.getByRole('dialog', { name: 'Add Existing Document' });
+  const add = await openedDialog(page, 'Add Existing Document');
   await add.getByRole('textbox', { name: 'Search documents' }).fill(existing.toUpperCase());
   // Nothing chosen yet: the docs/product.md §8 toast, and the dialog stays open.
   await add.getByRole('button', { name: 'Add to Project' }).click();
@@ -54,7 +53,7 @@ test('a registered user creates a project, adds an existing document, creates on
   await expect(page.getByRole('article', { name: existing })).toBeVisible();
 
   await page.getByRole('button', { name: 'Create Document' }).click();
-  const create = page.getByRole('dialog', { name: 'Create Document' });
+  const create = await openedDialog(page, 'Create Document');
   const pasted = unique('Pasted notes ');
   await create.getByLabel('Document Title').fill(pasted);
   await expect(create.getByRole('button', { name: 'Create Document' })).toBeDisabled();

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from './fixtures';
 import { createDocumentByApi } from './chat-helpers';
 import { caretAfter, documentRegion, storedMarkdown } from './co-editing-helpers';
-import { chooseOption, PHONE, signUp, unique, WIDE } from './helpers';
+import { chooseOption, openedDialog, PHONE, signUp, unique, WIDE } from './helpers';
 
 // Three browser contexts and several round trips: more than the default 30 s on a busy 2-core machine.
 test.describe.configure({ timeout: 240_000 });
@@ -24,7 +24,7 @@ test('A shares a document with B as editor, B edits it, A makes B a viewer, and 
   // A invites B as editor from the editor's Share dialog.
   await a.page.goto(`/documents/${doc.id}`);
   await a.page.getByRole('button', { name: 'Share' }).click();
-  const dialog = a.page.getByRole('dialog', { name: 'Share' });
+  const dialog = await openedDialog(a.page, 'Share');
   await dialog.getByLabel('Username or email').fill(b.username);
   await chooseOption(dialog.getByRole('combobox', { name: 'Role' }), 'Editor');
   await dialog.getByRole('button', { name: 'Invite' }).click();

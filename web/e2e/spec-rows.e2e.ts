@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { createDocumentByApi, createProjectByApi, defaultTemplate, pageOrigin } from './chat-helpers';
-import { PHONE, signUp, unique, WIDE } from './helpers';
+import { openedDialog, PHONE, signUp, unique, WIDE } from './helpers';
 import { documentRegion } from './co-editing-helpers';
 
 test.use({ viewport: WIDE });
@@ -74,7 +74,7 @@ test('Start New Document reads "Redirecting..." until the guided flow’s page i
   await page.goto('/documents');
   await page.getByRole('button', { name: 'Generate' }).click();
   await page.getByRole('button', { name: 'New Document' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Start New Document' });
+  const dialog = await openedDialog(page, 'Start New Document');
   await expect(dialog.getByText('Default Template')).toBeVisible();
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(dialog.getByRole('button', { name: 'Redirecting...' })).toBeDisabled();
@@ -88,7 +88,7 @@ test.describe('toasts', () => {
   const showToast = async (page: Page) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Feedback' }).click();
-    await page.getByRole('dialog', { name: 'Send feedback' }).getByRole('button', { name: 'Submit feedback' }).click();
+    await (await openedDialog(page, 'Send feedback')).getByRole('button', { name: 'Submit feedback' }).click();
     await expect(page.getByText('Feedback cannot be empty')).toBeVisible();
   };
 

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from './fixtures'
 import type { Suggestion } from '@prd/proto';
 import { createDocumentByApi, pageOrigin } from './chat-helpers';
 import { caretAfter, editorText, openLiveEditor, shareByApi, storedMarkdown } from './co-editing-helpers';
-import { unique, WIDE } from './helpers';
+import { openedDialog, unique, WIDE } from './helpers';
 
 // Three browser contexts and several round trips: two minutes were measured on the loaded shared 2-core machine.
 test.describe.configure({ timeout: 480_000 });
@@ -126,7 +126,7 @@ test('an editor suggests while another editor types elsewhere: only the suggeste
   await suggester.page.keyboard.type(' Maybe.');
   await expect(suggestingBar(suggester.page).getByRole('status')).toHaveText('Suggesting: 1 change');
   await modeSwitch(suggester.page).getByText('Editing', { exact: true }).click();
-  const ask = suggester.page.getByRole('dialog', { name: 'Suggest your changes first?' });
+  const ask = await openedDialog(suggester.page, 'Suggest your changes first?');
   await ask.getByRole('button', { name: 'Discard' }).click();
   await expect(ask).toBeHidden();
   await expect(modeSwitch(suggester.page).getByRole('radio', { name: 'Editing' })).toBeChecked();

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { caretAfter, editorText, newUser, openLiveEditor } from './co-editing-helpers';
-import { chooseOption, unique } from './helpers';
+import { chooseOption, openedDialog, unique } from './helpers';
 
 // Two browser contexts, an invite, live editing and a removal: more than the default 30 s on a busy 2-core machine.
 test.describe.configure({ timeout: 240_000 });
@@ -17,7 +17,7 @@ test('A creates a workspace and invites B by link; B joins, opens A’s new work
   await a.page.goto('/documents');
   const sidebar = a.page.getByRole('complementary', { name: 'Sidebar' });
   await sidebar.getByRole('button', { name: 'New workspace' }).click();
-  await a.page.getByRole('dialog', { name: 'New workspace' }).getByLabel('Workspace name').fill(team);
+  await (await openedDialog(a.page, 'New workspace')).getByLabel('Workspace name').fill(team);
   await a.page.getByRole('button', { name: 'Create workspace' }).click();
   await expect(a.page.getByRole('heading', { level: 1, name: team })).toBeVisible();
 
@@ -35,7 +35,7 @@ test('A creates a workspace and invites B by link; B joins, opens A’s new work
   await a.page.reload();
   await expect(a.page.getByRole('table', { name: 'Workspace members' })).toContainText(b.username);
   await a.page.getByRole('button', { name: 'New document' }).click();
-  const create = a.page.getByRole('dialog', { name: `New document in ${team}` });
+  const create = await openedDialog(a.page, `New document in ${team}`);
   await create.getByLabel('Document Title').fill(title);
   await create.getByLabel('Content').fill('## Audience\n\nFifty teams.\n\n## Rollout\n\nIn waves.\n');
   await create.getByRole('button', { name: 'Create Document' }).click();
@@ -58,7 +58,7 @@ test('A creates a workspace and invites B by link; B joins, opens A’s new work
 
   // A saves the document as a team template; B finds it under Team templates and starts a guided flow from it, in the workspace.
   await a.page.getByRole('button', { name: 'Save as template' }).click();
-  const save = a.page.getByRole('dialog', { name: 'Save as template' });
+  const save = await openedDialog(a.page, 'Save as template');
   await save.getByLabel('Template name').fill(`${title} template`);
   await save.getByRole('button', { name: 'Save template' }).click();
   await expect(a.page.getByText('Your team finds it under Team templates')).toBeVisible();
@@ -96,13 +96,13 @@ test('the New Document dialog offers the user’s workspaces under Space and cre
   await a.page.getByRole('button', { name: 'Cancel' }).click();
 
   await a.page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'New workspace' }).click();
-  await a.page.getByRole('dialog', { name: 'New workspace' }).getByLabel('Workspace name').fill(team);
+  await (await openedDialog(a.page, 'New workspace')).getByLabel('Workspace name').fill(team);
   await a.page.getByRole('button', { name: 'Create workspace' }).click();
   await expect(a.page.getByRole('heading', { level: 1, name: team })).toBeVisible();
 
   await a.page.goto('/documents');
   await a.page.getByRole('button', { name: 'New Document' }).first().click();
-  const dialog = a.page.getByRole('dialog', { name: 'New Document' });
+  const dialog = await openedDialog(a.page, 'New Document');
   await dialog.getByLabel('Document Title').fill(title);
   await chooseOption(dialog.getByLabel('Space'), team);
   await dialog.getByRole('button', { name: 'Create Document' }).click();
