@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { createDocumentFromDialog, openedDialog, unique, WIDE } from './helpers';
+import { chooseMenuItem, createDocumentFromDialog, openedDialog, unique, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
 
@@ -30,7 +30,7 @@ test('a new visitor becomes a guest by creating a document, finds it by searchin
   await search.fill('');
 
   await page.getByRole('button', { name: `Actions for ${title}` }).click();
-  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await chooseMenuItem(page, 'Delete');
   const confirm = await openedDialog(page, 'Delete document?');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('The document has been successfully deleted')).toBeVisible();

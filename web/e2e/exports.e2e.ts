@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './fixtures';
 import { createDocumentByApi } from './chat-helpers';
-import { signUp, unique, WIDE } from './helpers';
+import { chooseMenuItem, signUp, unique, WIDE } from './helpers';
 import { documentRegion } from './co-editing-helpers';
 
 test.use({ viewport: WIDE });
@@ -11,7 +11,7 @@ const CONTENT = '# Team calendars\n\n## Goals\nLet every team share one calendar
 
 async function exportAs(page: Page, item: string) {
   await documentRegion(page).getByRole('button', { name: 'Export' }).click();
-  await page.getByRole('menuitem', { name: item }).click();
+  await chooseMenuItem(page, item);
 }
 
 test('a registered user downloads the Word and Markdown exports under the names of docs/product.md §9', async ({ page }) => {

@@ -36,6 +36,19 @@ export async function openedDialog(page: Page, name?: string): Promise<Locator> 
   return dialog;
 }
 
+/**
+ * Clicks the menu item `name` of the open dropdown once antd's slide-in has finished. Its first frames scale the menu
+ * to 80 % of its height and hold it there for two frames, which Playwright takes for stable: a click aimed then lands
+ * higher up the menu than the item once the menu has grown, on the item above or beside the menu.
+ */
+export async function chooseMenuItem(page: Page, name: string): Promise<void> {
+  const item = page.getByRole('menuitem', { name });
+  const menu = page.locator('.ant-dropdown').filter({ has: item });
+  await expect(menu).toBeVisible();
+  await expect(menu).not.toHaveClass(/\bant-slide-/);
+  await item.click();
+}
+
 /** A name no other test run uses, so tests can share one stack. */
 export const unique = (prefix: string): string => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
