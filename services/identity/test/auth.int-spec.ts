@@ -251,6 +251,21 @@ describe('sign-up and log-in', () => {
   });
 });
 
+describe('log-in with several identity services in one process', () => {
+  it('checks the credentials against its own database, not the one of the service started last', async () => {
+    const first = await startIdentity();
+    const later = await startIdentity();
+    try {
+      const account = newAccount();
+      await request(first.url).post('/api/register').send(account).expect(201);
+      await request(first.url).post('/api/login').send({ username: account.username, password: account.password }).expect(200);
+      await request(later.url).post('/api/login').send({ username: account.username, password: account.password }).expect(401);
+    } finally {
+      await Promise.all([first.close(), later.close()]);
+    }
+  });
+});
+
 describe('log-in throttling', () => {
   let svc: IdentityService;
   beforeAll(async () => {
