@@ -76,7 +76,14 @@ export async function createServiceApp<C extends BaseConfig>(options: AppOptions
     if (reply.statusCode >= 500) metrics.httpErrors.inc({ route, status });
   });
 
-  await app.init();
+  try {
+    await app.init();
+  } catch (err) {
+    // A start-up check that refuses (a demo account that would take over someone's) leaves the clients the modules
+    // already opened (PostgreSQL, Redis): close them, so that nothing holds the process after the error.
+    await app.close().catch(() => undefined);
+    throw err;
+  }
   return app;
 }
 

@@ -11,7 +11,7 @@ import { browserRequest as request, startTestService, testRedisUrl, type TestSer
 import { freePort } from '@prd/infra/lib/ports.ts';
 import { startRedis, stopRedis } from '@prd/infra/lib/redis.ts';
 import { sleep } from '@prd/infra/lib/process.ts';
-import { NotesModule } from './fixtures/notes.module.js';
+import { NotesModule, RefusingModule } from './fixtures/notes.module.js';
 
 const start = (env: Record<string, string> = {}) => startTestService({ service: 'notes', configSchema: baseConfigSchema, module: (c, l) => NotesModule.register(c, l), env });
 
@@ -284,6 +284,20 @@ describe('WebSockets and sessions', () => {
     expect(await code).toBe(4401);
     expect(other.readyState).toBe(WebSocket.OPEN);
     other.close();
+  });
+});
+
+describe('a service whose start is refused', () => {
+  it('closes the Redis clients it had opened, so that nothing holds the process after the error', async () => {
+    const refused = startTestService({ service: 'refusing', configSchema: baseConfigSchema, module: (c, l) => RefusingModule.register(c, l) });
+    await expect(refused).rejects.toThrow('refused at start-up');
+    const redis = new Redis(testRedisUrl());
+    try {
+      const clients = (await redis.client('LIST')) as string;
+      expect(clients.split('\n').filter((line) => line.includes(' name=refusing-'))).toEqual([]);
+    } finally {
+      redis.disconnect();
+    }
   });
 });
 
