@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { LiveDocument, LiveSnapshot } from './live-document';
 import styles from './document-page.module.css';
 
@@ -14,16 +14,23 @@ export function saveStatus(snapshot: LiveSnapshot, unsynced: boolean, canType: b
   return unsynced ? 'Saving…' : 'Saved';
 }
 
-const noSubscription = () => () => undefined;
-const nothingUnsynced = () => false;
-
+/**
+ * The status line. Whether edits await the server flips twice per keystroke ("Saving…", then "Saved"), so that flag is
+ * written into the element instead of rendered: while the editor has the focus, every React commit first saves the
+ * selection by walking the whole document's DOM (React's getSelectionInformation), and this one ran inside the keystroke's
+ * own input event, before the browser could paint the letter.
+ */
 export function SaveStatus({ live, snapshot, canType }: { live: LiveDocument | null; snapshot: LiveSnapshot | null; canType: boolean }) {
-  const unsynced = useSyncExternalStore(live?.subscribeUnsynced ?? noSubscription, live?.getUnsynced ?? nothingUnsynced);
-  const status = snapshot && saveStatus(snapshot, unsynced, canType);
-  return (
-    // Its room is kept for those who type, from before the first sync: "Saved" arriving does not push the line's controls to a new row.
-    <span className={canType ? styles.saveStatusSlot : styles.saveStatus} role="status" data-testid="save-status">
-      {status}
-    </span>
-  );
+  const slot = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const show = () => {
+      if (slot.current) slot.current.textContent = (snapshot && saveStatus(snapshot, live?.getUnsynced() ?? false, canType)) ?? '';
+    };
+    show();
+    if (!live) return;
+    const unsubscribe = live.subscribeUnsynced(show);
+    return () => void unsubscribe();
+  }, [live, snapshot, canType]);
+  // Its room is kept for those who type, from before the first sync: "Saved" arriving does not push the line's controls to a new row.
+  return <span ref={slot} className={canType ? styles.saveStatusSlot : styles.saveStatus} role="status" data-testid="save-status" />;
 }
