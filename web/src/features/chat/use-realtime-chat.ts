@@ -23,7 +23,8 @@ interface Options {
   scope: RealtimeScope;
   /** docs/product.md §7's init_session fields: the document's title or the project's name, and its context. */
   documentTitle: string;
-  documentContext: string;
+  /** Read as the session starts: a document's live text is the one it has then. */
+  documentContext: () => string;
 }
 
 /** Waits before reconnecting a dropped socket: 1 s, doubling up to 16 s. */
@@ -87,7 +88,10 @@ export function useRealtimeChat({ active, userId, scope, documentTitle, document
     setStatus(failures.current === 0 ? 'connecting' : 'reconnecting');
     const sendFrame = (frame: RealtimeClientMessage) => socket.send(JSON.stringify(frame));
 
-    socket.addEventListener('open', () => sendFrame({ type: 'init_session', userId, documentId, ...initRef.current, ...(projectId === null ? {} : { projectId }) }));
+    socket.addEventListener('open', () => {
+      const { documentTitle: title, documentContext: context } = initRef.current;
+      sendFrame({ type: 'init_session', userId, documentId, documentTitle: title, documentContext: context(), ...(projectId === null ? {} : { projectId }) });
+    });
     socket.addEventListener('message', (event: MessageEvent<unknown>) => {
       const frame = parseFrame(event.data);
       if (!frame) return;

@@ -31,8 +31,9 @@ const REALTIME_STATUS: Record<RealtimeStatus, string> = {
 };
 
 interface Props {
-  /** The document with its live text (the AI gets it as context). */
   document: DocumentDto;
+  /** The document's markdown as it is now (the live text): the AI gets it as context. */
+  contentNow: () => string;
   /** A request went to the AI. */
   onAsked: () => void;
   /** Its reply ended; `documentUpdated`: the AI changed the document (the edit came through the live document). */
@@ -43,7 +44,7 @@ interface Props {
  * The editor's AI chat (docs/product.md §2, §4): a document-scoped conversation whose replies may edit the document,
  * over HTTP (streamed), or in realtime mode over the `/ws` channel with the document as the session's context; and by voice.
  */
-export function DocumentChat({ document: doc, onAsked, onReplied }: Props) {
+export function DocumentChat({ document: doc, contentNow, onAsked, onReplied }: Props) {
   const history = useGetChatMessagesQuery({ documentId: doc.id }, { refetchOnMountOrArgChange: true });
   const toast = useToast();
   const { user } = useCurrentUser();
@@ -74,7 +75,7 @@ export function DocumentChat({ document: doc, onAsked, onReplied }: Props) {
       userId: user?.id ?? null,
       scope: { documentId: doc.id },
       documentTitle: doc.title,
-      documentContext: doc.content.slice(0, REALTIME_CONTEXT_MAX_CHARS),
+      documentContext: () => contentNow().slice(0, REALTIME_CONTEXT_MAX_CHARS),
     },
     {
       onAssistant: (content, isPartial, documentUpdated) => {
@@ -120,7 +121,7 @@ export function DocumentChat({ document: doc, onAsked, onReplied }: Props) {
       return;
     }
     try {
-      settle(await conversation.send<ChatReply>('/api/chat', { content: text, documentId: doc.id, documentTitle: doc.title, documentContext: doc.content }, text));
+      settle(await conversation.send<ChatReply>('/api/chat', { content: text, documentId: doc.id, documentTitle: doc.title, documentContext: contentNow() }, text));
     } catch (error) {
       onReplied(false);
       setInput((current) => current || text);

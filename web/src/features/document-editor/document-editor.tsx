@@ -14,7 +14,6 @@ import { displayName, useCurrentUser } from '../../shared/user/use-current-user'
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { useAfterPaint } from '../../shared/ui/use-after-paint';
 import { useOpenedOnce } from '../../shared/ui/use-opened-once';
-import { characterCount } from './character-count';
 import { ChatSplit } from './chat-split';
 import { documentEditorApi, forgetPrefetchedDocument, isPrefetchedDocument, useGetDocumentQuery } from './document-editor-api';
 import { DocumentTitle } from './document-title';
@@ -34,6 +33,7 @@ import { SuggestingBar, SuggestingSwitch } from '../suggesting-mode/suggesting-c
 import { useSuggestingMode } from '../suggesting-mode/use-suggesting-mode';
 import { useDocumentUpdating } from './use-document-updating';
 import type * as DocumentChatModule from './document-chat';
+import { LiveCharacterCount } from './live-character-count';
 import { useLiveDocument } from './use-live-document';
 import { loadRichEditor } from './document-page-ahead';
 import { useCodeChunk } from '../../shared/ui/use-code-chunk';
@@ -125,9 +125,10 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
     }
     return document.isError ? <DocumentNotFound /> : null;
   }
-  const stored = document.data;
-  // The live markdown once synced (AI edits, restores and co-authors' typing arrive in it); the fetched text until then.
-  const doc = { ...stored, content: snapshot?.text ?? stored.content };
+  // The fetched document: its `content` is the stored text, which the live one overtakes once synced (AI edits, restores and
+  // co-authors' typing arrive in it). What needs the live text asks for it (`contentNow`) or subscribes (the character count).
+  const doc = document.data;
+  const contentNow = () => live?.markdownNow() ?? doc.content;
   // docs/decisions/0012-sharing-and-roles.md: viewers and commenters read; editors and the owner edit, chat with the AI and restore.
   const canEdit = roleAllows(doc.role, 'editor') && !revoked;
   // The server's word for this connection counts too (a role lowered while the page is open).
@@ -166,7 +167,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
             onEditor={setEditor}
           />
         ) : (
-          <StoredText text={stored.content} />
+          <StoredText text={doc.content} />
         )}
       </DocumentComments>
     );
@@ -177,7 +178,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
         <div className={styles.heading}>
           <DocumentTitle id={doc.id} title={doc.title} canEdit={canEdit} />
           <div className={styles.meta}>
-            <span data-testid="character-count">{characterCount(doc.content)}</span>
+            <LiveCharacterCount live={live} stored={doc.content} />
             <SaveStatus live={live} snapshot={snapshot} canType={canType} />
             <SuggestingSwitch suggesting={suggesting} />
             {updating && (
@@ -197,7 +198,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
             History
           </Button>
           <ReviewChanges documentId={doc.id} canDecide={canEdit} editor={editor} />
-          <ExportMenu document={doc} />
+          <ExportMenu document={doc} contentNow={contentNow} />
           <Button icon={<ShareAltOutlined aria-hidden />} onClick={() => setSharing(true)} aria-haspopup="dialog">
             Share
           </Button>
@@ -224,7 +225,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
         <span aria-hidden> / </span>
         <span aria-current="page">{doc.title}</span>
         <span aria-hidden> · </span>
-        <DocumentWorkspace document={stored} /> <SaveAsTemplate document={doc} />
+        <DocumentWorkspace document={doc} /> <SaveAsTemplate document={doc} contentNow={contentNow} />
       </nav>
       <h1 className="visually-hidden">{doc.title}</h1>
       {revoked && (
@@ -243,7 +244,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
         document={page}
         chat={
           canEdit ? (
-            <LazyDocumentChat wanted={chatWanted} document={doc} onAsked={asked} onReplied={aiReplied} />
+            <LazyDocumentChat wanted={chatWanted} document={doc} contentNow={contentNow} onAsked={asked} onReplied={aiReplied} />
           ) : (
             <aside className={styles.chatReadonly} aria-label="AI chat">
               <p>You can view this document. Ask its owner for the editor role to change it or chat with the AI about it.</p>
@@ -253,7 +254,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
       />
       {historyOpened && (
         <Drawer open={history} onClose={() => setHistory(false)} size={760} closable={false} aria-label="History">
-          <HistoryPanel document={doc} canRestore={canEdit} onClose={() => setHistory(false)} />
+          <HistoryPanel document={doc} live={history ? live : null} canRestore={canEdit} onClose={() => setHistory(false)} />
         </Drawer>
       )}
       {sharingOpened && <ShareDialog item={{ kind: 'documents', id: doc.id }} role={doc.role} open={sharing} onClose={() => setSharing(false)} />}

@@ -27,7 +27,7 @@ const MENU_DOWNLOADS: Record<string, [ExportFormat, PdfPageSize?]> = { markdown:
  * The editor's Export menu (docs/product.md §2, §5, §6): Markdown, Word and PDF (A4 or US Letter) downloads for registered users
  * ('Registration required' for guests), and copying the markdown to the clipboard.
  */
-export function ExportMenu({ document: doc }: { document: DocumentDto }) {
+export function ExportMenu({ document: doc, contentNow }: { document: DocumentDto; /** The markdown as it is now (the live text). */ contentNow: () => string }) {
   const { user } = useCurrentUser();
   const toast = useToast();
 
@@ -52,7 +52,7 @@ export function ExportMenu({ document: doc }: { document: DocumentDto }) {
 
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(doc.content);
+      await navigator.clipboard.writeText(contentNow());
       toast.success('Copied', 'The markdown is on your clipboard.');
     } catch {
       toast.error('Copy failed', 'Your browser did not allow copying. Select the text and copy it instead.');

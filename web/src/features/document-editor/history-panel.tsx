@@ -7,6 +7,8 @@ import { LoadingState } from '../../shared/ui/loading-state';
 import { relativeTime } from '../../shared/format/relative-time';
 import { useToast } from '../../shared/toast/toast';
 import { useGetRevisionsQuery, useNameRevisionMutation, useRestoreRevisionMutation } from './document-editor-api';
+import type { LiveDocument } from './live-document';
+import { useLiveText } from './use-live-document';
 import { ListItemButton } from '../../shared/ui/list-item-button';
 import { DiffView, type DiffLayout } from './diff-view';
 import styles from './history.module.css';
@@ -41,7 +43,16 @@ const revisionLabel = (revision: Revision) => revision.name ?? SOURCE_LABELS[rev
  * user, the AI or the guided flow, with who wrote it; named versions come first. A revision can be
  * compared with the current text or any other revision, named, and restored.
  */
-export function HistoryPanel({ document: doc, canRestore, onClose }: { document: DocumentDto; canRestore: boolean; onClose: () => void }) {
+interface Props {
+  document: DocumentDto;
+  /** The live document while the panel is shown: "Current" is its text as it changes (the stored text without it). */
+  live: LiveDocument | null;
+  canRestore: boolean;
+  onClose: () => void;
+}
+
+export function HistoryPanel({ document: doc, live, canRestore, onClose }: Props) {
+  const current = useLiveText(live, doc.content);
   const revisions = useGetRevisionsQuery(doc.id, { refetchOnMountOrArgChange: true });
   const [restore, restoring] = useRestoreRevisionMutation();
   const [nameRevision, naming] = useNameRevisionMutation();
@@ -154,7 +165,7 @@ export function HistoryPanel({ document: doc, canRestore, onClose }: { document:
                   </Button>
                 )}
               </div>
-              <DiffView before={selected.content} after={other ? other.content : doc.content} layout={layout} {...(other ? { afterLabel: revisionLabel(other) } : {})} />
+              <DiffView before={selected.content} after={other ? other.content : current} layout={layout} {...(other ? { afterLabel: revisionLabel(other) } : {})} />
             </div>
           )}
         </div>

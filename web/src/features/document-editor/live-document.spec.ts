@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import '../../test/dom-setup';
 import { afterEach, describe, expect, it } from '@jest/globals';
+import { applyMarkdownEdit } from '@prd/doc-model';
 import { LiveDocument } from './live-document';
 
 let live: LiveDocument | null = null;
@@ -37,5 +38,23 @@ describe('LiveDocument', () => {
     const socket = live.provider.configuration.websocketProvider as unknown as { emit(event: 'close', payload: { event: { code: number; reason: string } }): void };
     socket.emit('close', { event: { code: 1006, reason: '' } });
     expect(live.getSnapshot()).toMatchObject({ status: 'connecting', synced: false, stalled: true });
+  });
+
+  it('tells the character count of the new markdown as people type, not the page that renders from the snapshot', () => {
+    live = new LiveDocument(1);
+    // What the provider says once the server's state has arrived (its emit is protected: the test stands in for it).
+    (live.provider as unknown as { emit(event: 'synced', payload: { state: boolean }): void }).emit('synced', { state: true });
+    live.followMarkdown();
+    expect(live.getText()).toBe('');
+    let pageRenders = 0;
+    let countRenders = 0;
+    live.subscribe(() => pageRenders++);
+    live.subscribeText(() => countRenders++);
+    applyMarkdownEdit(live.doc, '# Checkout\n\nCut the time to approval.');
+    // Derived a moment later; asking for it now derives it at once.
+    expect(live.markdownNow()).toBe('# Checkout\n\nCut the time to approval.');
+    expect(live.getText()).toBe('# Checkout\n\nCut the time to approval.');
+    expect(countRenders).toBe(1);
+    expect(pageRenders).toBe(0);
   });
 });

@@ -33,11 +33,6 @@ export interface LiveSnapshot {
   status: LiveStatus;
   /** Whether the first sync is done: the live document holds the text (the editor can open on it). */
   synced: boolean;
-  /**
-   * The live document's markdown (derived from its structure, a moment behind the typing); null until the first sync,
-   * and until the editor has painted after it (deriving it for 100 kB takes a while: it is not on the way to the editor).
-   */
-  text: string | null;
   /** The server's answer for this connection: viewers and commenters only read. */
   readOnly: boolean;
   people: Person[];
@@ -58,7 +53,7 @@ export class LiveDocument {
   readonly doc = new Y.Doc();
   readonly provider: HocuspocusProvider;
   private readonly socket: HocuspocusProviderWebsocket;
-  private snapshot: LiveSnapshot = { status: 'connecting', synced: false, text: null, readOnly: false, people: [], accessChanges: 0, stalled: false };
+  private snapshot: LiveSnapshot = { status: 'connecting', synced: false, readOnly: false, people: [], accessChanges: 0, stalled: false };
   private readonly listeners = new Set<() => void>();
   /**
    * Edits made here that the server has not confirmed yet: apart from the snapshot, since it flips twice per keystroke
@@ -67,6 +62,14 @@ export class LiveDocument {
   private unsynced = false;
   private readonly unsyncedListeners = new Set<() => void>();
   private markdown: LiveMarkdown | null = null;
+  /**
+   * The document's markdown (derived from its structure, a moment behind the typing); null until the first sync, and until
+   * the editor has painted after it (deriving it for 100 kB takes a while: it is not on the way to the editor). Apart from
+   * the snapshot too: it changes every few hundred milliseconds while anyone types, and only the character count (and an
+   * open history's diff) shows it; the rest of the page reads it when it needs it (`markdownNow`).
+   */
+  private text: string | null = null;
+  private readonly textListeners = new Set<() => void>();
 
   /**
    * Connects to the document as soon as its address is known; who this browser is shows in the presence once `present`
@@ -133,11 +136,19 @@ export class LiveDocument {
 
   getUnsynced = (): boolean => this.unsynced;
 
+  /** For useSyncExternalStore: the derived markdown, as the character count shows it. */
+  subscribeText = (listener: () => void): (() => void) => {
+    this.textListeners.add(listener);
+    return () => this.textListeners.delete(listener);
+  };
+
+  getText = (): string | null => this.text;
+
   /** The markdown as it is now, with the last keystrokes (the snapshot's may be a moment behind); null before the first sync. */
   markdownNow = (): string | null => this.follow()?.now() ?? null;
 
   /**
-   * Starts deriving the markdown (the character count, comments and export read it, in the snapshot's `text`), then
+   * Starts deriving the markdown (the character count shows it: `getText`), then
    * follows the document's changes. The page calls it once the editor has painted; `markdownNow` sooner if asked.
    */
   followMarkdown = (): void => void this.follow();
@@ -145,6 +156,7 @@ export class LiveDocument {
   destroy(): void {
     this.listeners.clear();
     this.unsyncedListeners.clear();
+    this.textListeners.clear();
     this.markdown?.stop();
     this.provider.awareness?.off('change', this.updatePeople);
     this.provider.destroy();
@@ -154,7 +166,10 @@ export class LiveDocument {
 
   private follow(): LiveMarkdown | null {
     if (!this.snapshot.synced) return null;
-    return (this.markdown ??= followMarkdown(this.doc, (text) => this.update({ text })));
+    return (this.markdown ??= followMarkdown(this.doc, (text) => {
+      this.text = text;
+      for (const listener of this.textListeners) listener();
+    }));
   }
 
   private readonly updatePeople = () => {

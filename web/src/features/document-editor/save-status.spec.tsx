@@ -11,7 +11,6 @@ afterEach(cleanup);
 const snapshot = (change: Partial<LiveSnapshot>): LiveSnapshot => ({
   status: 'live',
   synced: true,
-  text: '',
   readOnly: false,
   people: [],
   accessChanges: 0,
@@ -24,7 +23,7 @@ describe('saveStatus', () => {
     expect(saveStatus(snapshot({}), true, true)).toBe('Saving…');
     expect(saveStatus(snapshot({}), false, true)).toBe('Saved');
     expect(saveStatus(snapshot({ status: 'reconnecting' }), true, true)).toBe('Offline — your changes are kept and will sync');
-    expect(saveStatus(snapshot({ status: 'connecting', synced: false, text: null }), true, true)).toBeNull();
+    expect(saveStatus(snapshot({ status: 'connecting', synced: false }), true, true)).toBeNull();
   });
 
   it('tells a reader only that the connection is down', () => {

@@ -54,3 +54,11 @@ export function useLiveDocument(
   const snapshot = useSyncExternalStore(live?.subscribe ?? noSubscription, live?.getSnapshot ?? noSnapshot);
   return { live, me, snapshot, failed };
 }
+
+/**
+ * The live document's markdown as it is derived (a moment behind the typing), `stored` until it is known or while `live` is
+ * null: only the components that show it subscribe, so the page does not render again as people type.
+ */
+export function useLiveText(live: LiveDocument | null, stored: string): string {
+  return useSyncExternalStore(live?.subscribeText ?? noSubscription, live?.getText ?? noSnapshot) ?? stored;
+}

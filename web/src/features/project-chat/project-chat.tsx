@@ -62,7 +62,7 @@ export function ProjectChat({ projectId, active }: { projectId: number; active: 
       userId: user?.id ?? null,
       scope: { projectId },
       documentTitle: project.data?.name ?? '',
-      documentContext: context,
+      documentContext: () => context,
     },
     {
       onAssistant: (content, isPartial) => {

@@ -20,7 +20,13 @@ interface Values {
  * "Save as template" on a document (docs/decisions/0038-custom-templates.md): its text becomes a template of the user's own, or
  * of a workspace they belong to, shown in the gallery under "My templates" or "Team templates". Registered users only.
  */
-export function SaveAsTemplate({ document: doc }: { document: DocumentDto }) {
+interface Props {
+  document: DocumentDto;
+  /** The document's markdown as it is now (the live text): the template is what the document says when it is saved. */
+  contentNow: () => string;
+}
+
+export function SaveAsTemplate({ document: doc, contentNow }: Props) {
   const { user } = useCurrentUser();
   const registered = isRegistered(user);
   // Fetched with the page, so that the dialog's choices are there when it opens.
@@ -35,12 +41,12 @@ export function SaveAsTemplate({ document: doc }: { document: DocumentDto }) {
       </Button>
       {/* Mounted only while open, so each opening starts from the document as it is then. Mounted while hidden (as it was), its
           form items measured themselves on every render of the page (antd's isVisible): a forced layout of the whole document. */}
-      {open && <SaveAsTemplateDialog document={doc} onClose={() => setOpen(false)} />}
+      {open && <SaveAsTemplateDialog document={doc} contentNow={contentNow} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
-function SaveAsTemplateDialog({ document: doc, onClose }: { document: DocumentDto; onClose: () => void }) {
+function SaveAsTemplateDialog({ document: doc, contentNow, onClose }: Props & { onClose: () => void }) {
   const { data: workspaces = [] } = useGetWorkspacesQuery();
   const [save, saving] = useSaveTemplateMutation();
   const [form] = Form.useForm<Values>();
@@ -52,7 +58,7 @@ function SaveAsTemplateDialog({ document: doc, onClose }: { document: DocumentDt
         name,
         description: description?.trim() ?? '',
         category: category?.trim() || 'Custom',
-        content: doc.content,
+        content: contentNow(),
         workspaceId: place === PERSONAL ? null : Number(place),
       }).unwrap();
       toast.success('Template saved', place === PERSONAL ? 'Find it under My templates' : 'Your team finds it under Team templates');
