@@ -29,8 +29,11 @@ RUN npx nx run-many -t build --projects=@prd/identity,@prd/content,@prd/chat,@pr
 # --- runtime: production dependencies of export only, the compiled code and the committed migrations
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=4004
-# glibc's allocator as infra/lib/services.ts explains (THREAD_MALLOC_ENV): worker threads' memory goes back once they exit.
-ENV MALLOC_TRIM_THRESHOLD_=131072
+# jemalloc as infra/lib/services.ts explains (THREAD_MALLOC_ENV): worker threads' memory goes back once they exit.
+# Only its library stays: apt's lists and caches, its logs and the backups dpkg and debconf make go.
+RUN apt-get update && apt-get install -y --no-install-recommends libjemalloc2 && apt-get clean \
+  && rm -rf /var/lib/apt/lists/* /var/log/apt /var/log/dpkg.log /var/cache/debconf/*-old /var/lib/dpkg/*-old
+ENV LD_PRELOAD=/usr/\$LIB/libjemalloc.so.2 MALLOC_CONF=background_thread:true
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY proto/package.json proto/

@@ -340,7 +340,7 @@ export function copies(stage: Stage): Copy[] {
   });
 }
 
-/** `ENV A=1 B=2` and `ENV A 1` forms. */
+/** `ENV A=1 B=2` and `ENV A 1` forms; `\$` is a literal `$`, as Docker reads it. */
 export function stageEnv(stage: Stage): Record<string, string> {
   const env: Record<string, string> = {};
   for (const args of instructions(stage, 'ENV')) {
@@ -349,7 +349,7 @@ export function stageEnv(stage: Stage): Record<string, string> {
       env[name!] = rest.join(' ');
       continue;
     }
-    for (const m of args.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=("([^"]*)"|\S*)/g)) env[m[1]!] = m[3] ?? m[2]!;
+    for (const m of args.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=("([^"]*)"|\S*)/g)) env[m[1]!] = (m[3] ?? m[2]!).replaceAll('\\$', '$');
   }
   return env;
 }

@@ -56,7 +56,7 @@ test("every process of the product has an image whose entry point (its CMD or it
   }
 });
 
-test('every process whose local stack sets an environment of its own (glibc’s allocator for worker threads) has it in its image', () => {
+test('every process whose local stack sets an environment of its own (jemalloc for worker threads) has it in its image', () => {
   const withEnv = SERVICES.filter((spec) => spec.env);
   expect(withEnv.map((spec) => spec.name)).toEqual(expect.arrayContaining(['content', 'export']));
   for (const spec of withEnv) {

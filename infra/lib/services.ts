@@ -12,13 +12,13 @@ export interface ServiceSpec {
 }
 
 /**
- * glibc's allocator as the services that build files on worker threads run it (content's import, export's Word and PDF
- * files), here and in their images. A worker's Buffers (the file, zlib's and the XML's) come from its own malloc arena;
- * with glibc's default, the thresholds grow after a large free, so later large blocks come from the arena rather than their
- * own mappings and stay resident after the thread exits: about 100 MiB per export replica after 1 MB exports. A fixed
- * trim threshold turns that growth off and returns free memory above 128 KiB at the top of an arena or heap.
+ * The allocator of the services that build files on worker threads (content's import, export's Word and PDF files), here
+ * and in their images: jemalloc (Debian's libjemalloc2), preloaded, with its background thread returning freed pages to the
+ * system after its decay time (docs/decisions/0050-jemalloc-for-file-threads.md). With glibc's malloc, what a finished
+ * thread freed stayed resident in its arena between the blocks still in use: 60–110 MiB per export replica after 1 MB
+ * exports. `$LIB` is the dynamic loader's own token for the library folder (lib/x86_64-linux-gnu, lib/aarch64-linux-gnu).
  */
-export const THREAD_MALLOC_ENV = { MALLOC_TRIM_THRESHOLD_: '131072' };
+export const THREAD_MALLOC_ENV = { LD_PRELOAD: '/usr/$LIB/libjemalloc.so.2', MALLOC_CONF: 'background_thread:true' };
 
 export const SERVICES: ServiceSpec[] = [
   { name: 'identity', entry: 'services/identity/dist/main.js', database: 'prd_identity', routed: true },
