@@ -23,11 +23,17 @@ function saveBlob(blob: Blob, name: string): void {
 /** The menu's download items: the format and, for a PDF, its page size. */
 const MENU_DOWNLOADS: Record<string, [ExportFormat, PdfPageSize?]> = { markdown: ['markdown'], docx: ['docx'], 'pdf-a4': ['pdf', 'a4'], 'pdf-letter': ['pdf', 'letter'] };
 
+interface Props {
+  document: DocumentDto;
+  /** The markdown as it is now (the live text): what "Copy markdown" copies. */
+  contentNow: () => string;
+}
+
 /**
  * The editor's Export menu (docs/product.md §2, §5, §6): Markdown, Word and PDF (A4 or US Letter) downloads for registered users
  * ('Registration required' for guests), and copying the markdown to the clipboard.
  */
-export function ExportMenu({ document: doc, contentNow }: { document: DocumentDto; /** The markdown as it is now (the live text). */ contentNow: () => string }) {
+export function ExportMenu({ document: doc, contentNow }: Props) {
   const { user } = useCurrentUser();
   const toast = useToast();
 

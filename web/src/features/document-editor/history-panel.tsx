@@ -38,11 +38,6 @@ export function authorLabel(author: RevisionAuthor | null): string | null {
 
 const revisionLabel = (revision: Revision) => revision.name ?? SOURCE_LABELS[revision.source];
 
-/**
- * The document's History (beyond the spec): each revision is the text from before one change by the
- * user, the AI or the guided flow, with who wrote it; named versions come first. A revision can be
- * compared with the current text or any other revision, named, and restored.
- */
 interface Props {
   document: DocumentDto;
   /** The live document while the panel is shown: "Current" is its text as it changes (the stored text without it). */
@@ -51,6 +46,11 @@ interface Props {
   onClose: () => void;
 }
 
+/**
+ * The document's History (beyond the spec): each revision is the text from before one change by the
+ * user, the AI or the guided flow, with who wrote it; named versions come first. A revision can be
+ * compared with the current text or any other revision, named, and restored.
+ */
 export function HistoryPanel({ document: doc, live, canRestore, onClose }: Props) {
   const current = useLiveText(live, doc.content);
   const revisions = useGetRevisionsQuery(doc.id, { refetchOnMountOrArgChange: true });

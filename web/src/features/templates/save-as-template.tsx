@@ -16,16 +16,16 @@ interface Values {
   place: string;
 }
 
-/**
- * "Save as template" on a document (docs/decisions/0038-custom-templates.md): its text becomes a template of the user's own, or
- * of a workspace they belong to, shown in the gallery under "My templates" or "Team templates". Registered users only.
- */
 interface Props {
   document: DocumentDto;
   /** The document's markdown as it is now (the live text): the template is what the document says when it is saved. */
   contentNow: () => string;
 }
 
+/**
+ * "Save as template" on a document (docs/decisions/0038-custom-templates.md): its text becomes a template of the user's own, or
+ * of a workspace they belong to, shown in the gallery under "My templates" or "Team templates". Registered users only.
+ */
 export function SaveAsTemplate({ document: doc, contentNow }: Props) {
   const { user } = useCurrentUser();
   const registered = isRegistered(user);
