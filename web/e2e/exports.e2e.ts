@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './fixtures';
 import { createDocumentByApi } from './chat-helpers';
 import { chooseMenuItem, signUp, unique, WIDE } from './helpers';
-import { documentRegion } from './co-editing-helpers';
+import { caretAfter, documentRegion, openLiveEditor } from './co-editing-helpers';
 
 test.use({ viewport: WIDE });
 test.describe.configure({ timeout: 180_000 });
@@ -55,6 +55,21 @@ test('a registered user downloads the PDF export on A4 or US Letter pages', asyn
     // The page size is written uncompressed in each page's dictionary.
     expect(file.toString('latin1')).toContain(mediaBox);
   }
+});
+
+test('Copy markdown puts the document on the clipboard with what was typed a moment before', async ({ page }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signUp(page);
+  const document = await createDocumentByApi(page, unique('Team Calendars '), CONTENT);
+  const { editor } = await openLiveEditor(page, document.id);
+  await caretAfter(editor, 'Let every team share one calendar.');
+  await page.keyboard.type(' Weekly.');
+  await expect(editor).toContainText('Let every team share one calendar. Weekly.');
+  // The page's markdown follows the typing a moment later; the copy asks for it as it is now.
+  await exportAs(page, 'Copy markdown');
+  await expect(page.locator('.ant-notification-notice').getByText('Copied', { exact: true })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/^# Team calendars\n\n## Goals\n+Let every team share one calendar\. Weekly\.\n?$/);
 });
 
 test('a guest who tries to export is told that registration is required', async ({ page }) => {
