@@ -118,10 +118,12 @@ export class JobOutcomes implements OnModuleInit, OnApplicationShutdown {
     const waiting = this.waiting.get(jobId);
     if (!waiting) return;
     try {
-      const job = await Job.fromId(waiting.queue, jobId);
-      const state = job ? await job.getState() : 'unknown';
-      if (state === 'completed') return waiting.settle({ completed: job!.returnvalue });
-      if (state === 'failed') return waiting.settle({ failed: job!.failedReason });
+      // The state first, then the job: read the other way round, a job that completed between the two reads was settled
+      // with the result it did not have yet (null), which the chat's reply then failed on with a 500.
+      const state = await waiting.queue.getJobState(jobId);
+      const job = state === 'completed' || state === 'failed' ? await Job.fromId(waiting.queue, jobId) : undefined;
+      if (job && state === 'completed') return waiting.settle({ completed: job.returnvalue });
+      if (job && state === 'failed') return waiting.settle({ failed: job.failedReason });
     } catch (err) {
       this.logger.warn({ err, jobId }, 'could not read a job state');
     }
