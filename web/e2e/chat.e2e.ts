@@ -158,6 +158,8 @@ test("on a document's page the AI Assistant shows and continues that document's 
   await page.getByRole('link', { name: 'Panel history plan' }).click();
   await expect(page.getByRole('heading', { name: 'Panel history plan' }).first()).toBeVisible();
 
+  // With the document's own AI chat hidden (remembered), the shell's launcher is there.
+  await page.getByRole('button', { name: 'Hide AI chat' }).click();
   await page.getByRole('button', { name: 'AI Assistant' }).click();
   const panel = page.getByRole('complementary', { name: 'AI Assistant' });
   const input = panel.getByRole('textbox', { name: 'Message the AI Assistant' });

@@ -119,11 +119,15 @@ test('a guest at the document limit gets the toast in the guided flow, not the l
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('the shell’s AI Assistant, opened on a document’s page, sends that document’s id', async ({ page }) => {
+test('the shell’s AI Assistant is hidden beside a document’s own chat, and opened on that page once the chat is hidden it sends the document’s id', async ({ page }) => {
   const document = await createDocumentByApi(page, unique('Panel doc '), '# Panel doc\n\n## Goals\nShip.\n');
   await page.goto(`/documents/${document.id}`);
   // A first load of the document page on the shared machine: its chunk and the document, more than the default 5 s under load.
   await expect(page.getByRole('heading', { name: document.title }).first()).toBeVisible({ timeout: 20_000 });
+  // Its launcher steps aside while the document's own AI chat is beside it, and comes back once that chat is hidden.
+  await expect(page.getByRole('region', { name: 'AI chat' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'AI Assistant' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Hide AI chat' }).click();
   await page.getByRole('button', { name: 'AI Assistant' }).click();
   const panel = page.getByRole('complementary', { name: 'AI Assistant' });
   const input = panel.getByRole('textbox', { name: 'Message the AI Assistant' });

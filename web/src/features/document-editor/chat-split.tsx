@@ -1,6 +1,7 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Grid } from 'antd';
 import { useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useShowsPageChat } from '../../shared/ui/page-chat';
 import { CHAT_WIDTH, useChatPanelState } from './chat-panel-state';
 import styles from './document-page.module.css';
 import { PhoneTabs } from './phone-tabs';
@@ -15,6 +16,7 @@ const STEP = 2;
 export function ChatSplit({ document, chat }: { document: ReactNode; chat: ReactNode }) {
   const wide = Grid.useBreakpoint().lg === true;
   const [{ width, collapsed }, change] = useChatPanelState();
+  useShowsPageChat(wide && !collapsed);
   const split = useRef<HTMLDivElement>(null);
 
   if (!wide) {
