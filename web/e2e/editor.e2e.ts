@@ -95,6 +95,37 @@ test('the title is renamed in place: Enter saves, Escape puts it back, and an em
   await expect(documentRegion(page).getByRole('textbox', { name: 'Document title' })).toHaveValue(renamed);
 });
 
+test('on a 1024 px screen a long title wraps and shows whole, grows as it is typed, and the chat keeps its controls inside it', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const long = `Product requirements for the mobile onboarding revamp ${unique('')}`;
+  const document = await createDocumentByApi(page, long, CONTENT);
+  const { region } = await openLiveEditor(page, document.id);
+  const title = region.getByRole('textbox', { name: 'Document title' });
+  await expect(title).toHaveValue(long);
+  const hidden = () => title.evaluate((field) => ({ across: field.scrollWidth - field.clientWidth, down: field.scrollHeight - field.clientHeight }));
+  expect(await hidden()).toEqual({ across: 0, down: 0 });
+  const lineHeight = await title.evaluate((field) => parseFloat(getComputedStyle(field).lineHeight));
+  const before = (await title.boundingBox())!.height;
+  expect(before).toBeGreaterThan(2 * lineHeight);
+
+  // Typing more adds a line; a line break (Enter saves, a pasted one) never goes into the title.
+  await title.press('Control+End');
+  await title.pressSequentially(' for teams of every size across the world');
+  await expect.poll(async () => (await title.boundingBox())!.height).toBeGreaterThan(before + lineHeight / 2);
+  expect(await hidden()).toEqual({ across: 0, down: 0 });
+  await title.press('Enter');
+  await expect(title).toHaveValue(`${long} for teams of every size across the world`);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('across the world');
+  await title.fill('Pasted\nover two lines');
+  await expect(title).toHaveValue('Pasted over two lines');
+  await title.press('Escape');
+
+  const chat = page.getByRole('region', { name: 'AI chat' });
+  const realtime = chat.getByText('Realtime', { exact: true });
+  const [chatBox, realtimeBox] = [(await chat.boundingBox())!, (await realtime.boundingBox())!];
+  expect(realtimeBox.x + realtimeBox.width).toBeLessThanOrEqual(chatBox.x + chatBox.width);
+});
+
 test('a missing document shows Document not found with the way back', async ({ page }) => {
   // A guest (the first document makes the visitor one): a visitor without a session is asked to sign in instead.
   await createDocumentByApi(page, unique('Mine '), CONTENT);

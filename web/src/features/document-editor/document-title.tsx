@@ -6,6 +6,8 @@ import styles from './document-page.module.css';
 /**
  * The document's title, changed in place by its owner and editors (docs/product.md §4): Enter or leaving the field
  * saves it, Escape puts it back. The server checks it and says what is wrong (required, at most 500 characters).
+ * A one-line text area that wraps, so that a long title shows whole in a narrow column instead of scrolling out of
+ * an input; a line break typed or pasted becomes a space, since a title is one line.
  */
 export function DocumentTitle({ id, title, canEdit }: { id: number; title: string; canEdit: boolean }) {
   const [draft, setDraft] = useState(title);
@@ -27,7 +29,7 @@ export function DocumentTitle({ id, title, canEdit }: { id: number; title: strin
       setError(errorMessage(failure, 'The title could not be saved. Please try again.'));
     }
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
       void save();
@@ -38,15 +40,17 @@ export function DocumentTitle({ id, title, canEdit }: { id: number; title: strin
   };
 
   return (
-    <div className={styles.titleField}>
-      <input
+    // The hidden copy of the text beside the field sizes both (CSS grid): the field grows with its lines without measuring.
+    <div className={styles.titleField} data-value={draft}>
+      <textarea
         className={styles.title}
+        rows={1}
         aria-label="Document title"
         aria-invalid={error !== null}
         aria-describedby={error ? errorId : undefined}
         value={draft}
         readOnly={isLoading}
-        onChange={(event) => setDraft(event.target.value)}
+        onChange={(event) => setDraft(event.target.value.replace(/[\r\n]+/g, ' '))}
         onKeyDown={onKeyDown}
         onBlur={() => void save()}
       />
