@@ -24,8 +24,15 @@ test('A asks AI to fix a passage, B sees the suggestion live and accepts it, A s
   await caretAfter(onA.editor, 'We ship teh beta in May.');
   await a.page.keyboard.press('Shift+Home');
   const menu = a.page.getByRole('toolbar', { name: 'Formatting' });
+  const closed = (await menu.boundingBox())!;
   await menu.getByRole('button', { name: 'Ask AI' }).click();
-  await menu.getByRole('group', { name: 'Ask AI' }).getByRole('button', { name: 'Fix spelling and grammar' }).click();
+  // Its choices drop down below the menu, which keeps its one row.
+  const choices = menu.getByRole('group', { name: 'Ask AI' });
+  await expect(choices).toBeVisible();
+  const [open, dropDown] = [(await menu.boundingBox())!, (await choices.boundingBox())!];
+  expect(open).toEqual(closed);
+  expect(dropDown.y).toBeGreaterThanOrEqual(open.y + open.height);
+  await choices.getByRole('button', { name: 'Fix spelling and grammar' }).click();
 
   // Both see it as a tracked change: the passage struck through, the fix beside it; the text itself is unchanged.
   const author = `AI · asked by ${a.username}`;
