@@ -48,9 +48,12 @@ test("a commenter's typing in suggesting mode becomes a suggestion, never the ow
   await expect(modeSwitch(commenter.page).getByRole('radio', { name: 'Suggesting' })).toBeChecked();
   await expect(modeSwitch(commenter.page).getByRole('radio', { name: 'Editing' })).toBeDisabled();
   await expect(suggestingBar(commenter.page).getByRole('status')).toHaveText('Suggesting: 0 changes');
+  await expect(commenter.page.getByRole('complementary', { name: 'AI chat' })).toContainText('You can comment on this document and suggest changes to it');
   await caretAfter(onCommenter.editor, 'at the payment step.');
   await commenter.page.keyboard.type(' Mostly on mobile.');
   await expect(onCommenter.editor).toContainText('at the payment step. Mostly on mobile.');
+  // Marked as the insertion it will be suggested as, before it is sent.
+  await expect(onCommenter.editor.locator('.draft-insertion')).toHaveText(' Mostly on mobile.');
   await expect(suggestingBar(commenter.page).getByRole('status')).toHaveText('Suggesting: 1 change');
   await suggestingBar(commenter.page).getByRole('button', { name: 'Suggest changes' }).click();
   await expect(suggestingBar(commenter.page).getByRole('status')).toHaveText('Suggesting: 0 changes');

@@ -7,6 +7,7 @@ import { useToast } from '../../shared/toast/toast';
 import { useAfterPaint } from '../../shared/ui/use-after-paint';
 import { useCommitted } from '../../shared/ui/use-committed';
 import { useCommentActions } from '../comments/comment-on-selection';
+import { DraftInsertions } from '../suggesting-mode/draft-insertions';
 import { useSuggestionActions } from '../suggestions/suggestion-actions';
 import { TrackedChanges } from '../suggestions/tracked-changes';
 import { DocumentOutline, MarkdownSourceView, WritingAids, writingAidExtensions } from './aids';
@@ -60,6 +61,8 @@ function DocumentRichEditor({ doc, presence, user, fork, editable, source, onEdi
     ],
     [],
   );
+  // Suggesting mode's fork shows what was typed as the insertion it will be suggested as.
+  const extensions = useMemo(() => (fork ? [...aids, DraftInsertions] : aids), [aids, fork]);
 
   // The menus and the outline join once the text has painted (docs/decisions/0044-document-page-load.md): each menu
   // registers a plugin, which is a pass over the whole document, not needed to show it or to type in it.
@@ -71,7 +74,7 @@ function DocumentRichEditor({ doc, presence, user, fork, editable, source, onEdi
   if (!committed) return null;
   if (source) return <MarkdownSourceView doc={doc} editable={editable} />;
   return (
-    <RichEditor doc={doc} presence={presence} user={user} fork={fork} editable={editable} extraExtensions={aids} onEditor={onEditor}>
+    <RichEditor doc={doc} presence={presence} user={user} fork={fork} editable={editable} extraExtensions={extensions} onEditor={onEditor}>
       {(editor) =>
         painted && (
           <>
