@@ -247,7 +247,14 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
             <LazyDocumentChat wanted={chatWanted} document={doc} contentNow={contentNow} onAsked={asked} onReplied={aiReplied} />
           ) : (
             <aside className={styles.chatReadonly} aria-label="AI chat">
-              <p>You can view this document. Ask its owner for the editor role to change it or chat with the AI about it.</p>
+              {roleAllows(doc.role, 'commenter') && !revoked ? (
+                <p>
+                  You can comment on this document and suggest changes to it, typed or asked of the AI on selected text. Ask its owner for the editor role to change it directly or
+                  chat with the AI about it.
+                </p>
+              ) : (
+                <p>You can view this document. Ask its owner for the editor role to change it or chat with the AI about it.</p>
+              )}
             </aside>
           )
         }
