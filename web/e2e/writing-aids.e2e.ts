@@ -47,6 +47,17 @@ test('a selection is made bold from the formatting menu', async ({ page }) => {
   await expect.poll(() => storedMarkdown(page, documentId), { timeout: 15_000 }).toBe('# Plan\n\n**Ship the beta in May.**\n');
 });
 
+test('the formatting menu, focused from the text, hides when the focus moves on to the page (it floated over the drawer)', async ({ page }) => {
+  const { editor } = await openEditor(page, '# Plan\n\nShip the beta in May.\n');
+  await selectLine(editor, 'Ship the beta in May.');
+  const menu = page.getByRole('toolbar', { name: 'Formatting' });
+  await editor.press('Alt+F10');
+  await expect(menu.getByRole('button', { name: 'Bold' })).toBeFocused();
+  await page.getByRole('button', { name: 'History' }).click();
+  await expect(page.getByRole('region', { name: 'History' })).toBeVisible();
+  await expect(menu).toBeHidden();
+});
+
 test('"/" then Table inserts a table with a header row', async ({ page }) => {
   const { editor, documentId } = await openEditor(page, '# Plan\n\nMetrics below.\n');
   await caretAfter(editor, 'Metrics below.');

@@ -84,6 +84,23 @@ export function WritingAids({ editor, canEdit, canComment, onComment, onAskAi }:
     return () => document.removeEventListener('selectionchange', onSelectionChange);
   }, [editor, canEdit]);
 
+  // The menus hide themselves when the editor loses the focus, not when a menu that has it does (after Alt+F10, Ask AI, a tool):
+  // focus going anywhere else on the page (a drawer, a dialog, the comment box) hides them too, or they would float over it.
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target instanceof Node ? event.target : null;
+      if (!target || editor.isDestroyed || editor.view.dom.contains(target)) return;
+      for (const [menu, pluginKey] of [
+        [formattingMenu.current, 'formattingMenu'],
+        [tableMenu.current, 'tableMenu'],
+      ] as const) {
+        if (menu?.isConnected && !menu.contains(target)) editor.view.dispatch(editor.state.tr.setMeta(pluginKey, 'hide'));
+      }
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, [editor]);
+
   const showFormatting = useCallback(
     (props: ShowProps) => {
       const { selection, doc } = props.state;
