@@ -34,7 +34,16 @@ test('A shares a document with B as editor, B edits it, A makes B a viewer, and 
   // B's open tab hears of it live (the bell's count comes over /ws-general), and the bell opens it.
   await expect(b.page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
   await b.page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
-  await expect(b.page.getByRole('dialog', { name: 'Notifications' })).toContainText(`${a.username} shared “${title}” with you`);
+  const notifications = b.page.getByRole('dialog', { name: 'Notifications' });
+  await expect(notifications).toContainText(`${a.username} shared “${title}” with you`);
+  // Escape closes it, the focus back on the bell; so does a press elsewhere on the page.
+  await b.page.keyboard.press('Escape');
+  await expect(notifications).toBeHidden();
+  await expect(b.page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeFocused();
+  await b.page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+  await expect(notifications).toBeVisible();
+  await b.page.getByRole('heading', { level: 1 }).click();
+  await expect(notifications).toBeHidden();
 
   // B finds it under Shared with me, with A as owner, and edits it.
   await b.page.goto('/documents?view=shared');
