@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from './fixtures';
 import { createDocumentByApi } from './chat-helpers';
 import { caretAfter, newUser, shareByApi } from './co-editing-helpers';
-import { unique, WIDE } from './helpers';
+import { PHONE, unique, WIDE } from './helpers';
 
 // The rich-text editor's writing aids (issue 31), as a person uses them on the document page.
 test.use({ viewport: WIDE });
@@ -171,4 +171,20 @@ test('a commenter suggests rather than edits, and a selection offers them Commen
   const menu = page.getByRole('toolbar', { name: 'Formatting' });
   await expect(menu.getByRole('button', { name: 'Comment' })).toBeVisible();
   await expect(menu.getByRole('button', { name: 'Ask AI' })).toBeVisible();
+});
+
+test("on a phone the selection's menu wraps to fit the screen and Ask AI's choices stay on it: the page never scrolls sideways", async ({ page }) => {
+  const { editor } = await openEditor(page, '# Plan\n\nShip the beta in May.\n\nShort.\n');
+  await page.setViewportSize(PHONE);
+  await selectLine(editor, 'Short.');
+  const menu = page.getByRole('toolbar', { name: 'Formatting' });
+  await menu.getByRole('button', { name: 'Ask AI' }).click();
+  const choices = menu.getByRole('group', { name: 'Ask AI' });
+  await expect(choices).toBeVisible();
+  for (const shown of [menu, choices]) {
+    const box = (await shown.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  }
+  expect(await page.evaluate(() => [window.scrollX, document.scrollingElement!.scrollWidth <= window.innerWidth])).toEqual([0, true]);
 });
