@@ -173,7 +173,7 @@ test('a commenter suggests rather than edits, and a selection offers them Commen
   await expect(menu.getByRole('button', { name: 'Ask AI' })).toBeVisible();
 });
 
-test("on a phone the selection's menu wraps to fit the screen and Ask AI's choices stay on it: the page never scrolls sideways", async ({ page }) => {
+test("on a phone the selection's and the table's menus fit the screen and Ask AI's choices stay on it: the page never scrolls sideways", async ({ page }) => {
   const { editor } = await openEditor(page, '# Plan\n\nShip the beta in May.\n\nShort.\n');
   await page.setViewportSize(PHONE);
   await selectLine(editor, 'Short.');
@@ -187,4 +187,16 @@ test("on a phone the selection's menu wraps to fit the screen and Ask AI's choic
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
   }
   expect(await page.evaluate(() => [window.scrollX, document.scrollingElement!.scrollWidth <= window.innerWidth])).toEqual([0, true]);
+
+  // The table's controls too: anchored at the table's left edge, they are moved in rather than run off the screen.
+  await page.keyboard.press('Escape');
+  await editor.press('Control+End');
+  await editor.press('Enter');
+  await editor.pressSequentially('/table');
+  await editor.press('Enter');
+  const table = page.getByRole('toolbar', { name: 'Table' });
+  await expect(table).toBeVisible();
+  const box = (await table.boundingBox())!;
+  expect([box.x >= 0, box.x + box.width <= PHONE.width]).toEqual([true, true]);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
 });
