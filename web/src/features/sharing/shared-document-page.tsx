@@ -37,7 +37,7 @@ export function SharedDocumentPage() {
     );
   else
     body = (
-      <article>
+      <article className={styles.sheet}>
         <h1>{shared.data.title}</h1>
         <p className={styles.meta}>
           Shared by {shared.data.owner.name} · updated {relativeTime(shared.data.updatedAt)}
