@@ -49,6 +49,8 @@ test('a guest completes the document flow for the default template and lands in 
 
   const preview = page.getByRole('region', { name: 'Document preview' });
   await expect(preview.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  // The page is a conversation with the AI: the shell's AI Assistant launcher is not over it.
+  await expect(page.getByRole('button', { name: 'AI Assistant' })).toHaveCount(0);
   await expect(preview.getByTestId('character-count')).toHaveText(/^[\d,]+ characters$/);
   const conversation = page.getByRole('log', { name: 'Document assistant conversation' });
   await expect(conversation).toContainText(`Step 1 of ${sections.length}`);

@@ -14,6 +14,7 @@ import type { ApiError } from '../../shared/api/normalize-error';
 import { useToast } from '../../shared/toast/toast';
 import { useCurrentUser } from '../../shared/user/use-current-user';
 import { usePageTitle } from '../../shared/ui/use-page-title';
+import { useShowsPageChat } from '../../shared/ui/page-chat';
 import { GuestMessageWarning } from '../chat/guest-message-warning';
 import { ChatComposer } from '../chat/chat-composer';
 import { MessageList } from '../chat/message-list';
@@ -83,6 +84,8 @@ function DocumentFlow({ templateId }: { templateId: number }) {
   const [title, setTitle] = useState('');
   const [document, setDocument] = useState<DocumentDto | null>(null);
   const conversation = useChatConversation([]);
+  // Its conversation with the AI is the page: the shell's launcher of another would only sit over the preview.
+  useShowsPageChat(true);
   const messages = conversation.messages ?? [];
   const [complete, setComplete] = useState(false);
   const [input, setInput] = useState('');

@@ -1,9 +1,9 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
 /**
- * Whether the page shows an AI chat of its own (the document page's, beside the document): the shell's floating
- * 'AI Assistant' launcher then stays hidden, since on that page it would open the same conversation a second time,
- * and it would sit over the chat's own input.
+ * Whether the page shows an AI chat of its own (the document page's beside the document, the guided flow's): the shell's
+ * floating 'AI Assistant' launcher then stays hidden, since it would open a second conversation beside the page's own
+ * (on a document's page the same one), and it would sit over the page's input or preview.
  */
 let shown = 0;
 const listeners = new Set<() => void>();
