@@ -13,7 +13,7 @@ const ChatPanel = lazyNamed(() => import('./chat-panel'), 'ChatPanel');
 /**
  * The shell's 'AI Assistant' (docs/product.md §2), on large screens only: a button that opens the panel. Once
  * opened the panel stays mounted while closed, so its history is fetched once and its view is kept. The launcher
- * steps aside while the page shows an AI chat of its own (a document's, beside it): the same conversation, already there.
+ * steps aside while the page shows an AI chat of its own (shared/ui/page-chat.ts: a document's, the guided flow's).
  */
 export function ShellChatPanel() {
   const isWide = useIsWideScreen();
