@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { pageOrigin } from './chat-helpers';
 import { caretAfter, editorText, newUser, openLiveEditor } from './co-editing-helpers';
 import { chooseOption, openedDialog, unique } from './helpers';
 
@@ -34,13 +35,23 @@ test('A creates a workspace and invites B by link; B joins, opens A’s new work
   // A makes a document in the workspace; B finds it there, with A as its owner and the editor role.
   await a.page.reload();
   await expect(a.page.getByRole('table', { name: 'Workspace members' })).toContainText(b.username);
-  await a.page.getByRole('button', { name: 'New document' }).click();
-  const create = await openedDialog(a.page, `New document in ${team}`);
+  // The page's New Document is the documents page's dialog with this workspace already chosen as the space.
+  await a.page.getByRole('button', { name: 'New Document' }).click();
+  const create = await openedDialog(a.page, 'New Document');
+  await expect(create.locator('.ant-select').filter({ hasText: team })).toBeVisible();
   await create.getByLabel('Document Title').fill(title);
-  await create.getByLabel('Content').fill('## Audience\n\nFifty teams.\n\n## Rollout\n\nIn waves.\n');
   await create.getByRole('button', { name: 'Create Document' }).click();
+  await expect(a.page.getByText('Your document has been created from the template.')).toBeVisible();
+  const listed = a.page.getByRole('table', { name: 'Workspace documents' }).getByRole('link', { name: title });
+  const documentId = Number((await listed.getAttribute('href'))!.split('/').pop());
+  // Two sections for what follows (the team template made from it asks one question per heading).
+  const written = await a.page.request.patch(`/api/documents/${documentId}`, {
+    data: { content: '## Audience\n\nFifty teams.\n\n## Rollout\n\nIn waves.\n' },
+    headers: pageOrigin,
+  });
+  expect(written.status(), await written.text()).toBe(200);
+  await listed.click();
   await expect(a.page).toHaveURL(/\/documents\/\d+$/);
-  const documentId = Number(/\/documents\/(\d+)$/.exec(a.page.url())![1]);
   const workspaceId = ((await (await a.page.request.get(`/api/documents/${documentId}`)).json()) as { workspaceId: number }).workspaceId;
   await expect(a.page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: team })).toBeVisible();
 

@@ -20,18 +20,20 @@ interface Props {
    * from the template's text, besides continuing to the AI-assisted flow.
    */
   createDirectly?: boolean;
+  /** The space chosen when the dialog opens (a workspace's page passes its own); Personal otherwise. */
+  workspaceId?: number | null;
 }
 
 /**
  * 'Start New Document' (docs/product.md §2): pick a template ('Default Template' uses the isDefault one, else
  * the first) and continue to its AI-assisted flow.
  */
-export function StartNewDocumentDialog({ open, onClose, createDirectly = false }: Props) {
+export function StartNewDocumentDialog({ open, onClose, createDirectly = false, workspaceId: initialWorkspaceId = null }: Props) {
   const { data: templates = [], isLoading, error: templatesError } = useGetTemplatesQuery();
   const [createDocument, creating] = useCreateDocumentMutation();
   const [choice, setChoice] = useState<TemplateChoice>(NO_TEMPLATE);
   const [title, setTitle] = useState('');
-  const [workspaceId, setWorkspaceId] = useState<number | null>(null);
+  const [workspaceId, setWorkspaceId] = useState<number | null>(initialWorkspaceId);
   /** The location Continue navigated away from: the dialog reads 'Redirecting...' until the flow's page replaces it. */
   const [redirectingFrom, setRedirectingFrom] = useState<string | null>(null);
   const redirecting = redirectingFrom !== null;
@@ -46,10 +48,10 @@ export function StartNewDocumentDialog({ open, onClose, createDirectly = false }
   const close = useCallback(() => {
     setChoice(NO_TEMPLATE);
     setTitle('');
-    setWorkspaceId(null);
+    setWorkspaceId(initialWorkspaceId);
     setRedirectingFrom(null);
     onClose();
-  }, [onClose]);
+  }, [onClose, initialWorkspaceId]);
 
   // The router renders the next page in a transition (its code may still be loading): close once it is there.
   const arrived = redirectingFrom !== null && location.key !== redirectingFrom;

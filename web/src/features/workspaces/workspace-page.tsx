@@ -1,8 +1,8 @@
 import { GRANTABLE_ROLES, type GrantableRole, type WorkspaceDto, type WorkspaceRole } from '@prd/proto';
-import { Button, Input, Modal, Select, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useCreateDocumentMutation } from '../../shared/api/content-api';
 import { DataTable } from '../../shared/list/data-table';
 import table from '../../shared/list/data-table.module.css';
 import { relativeTime } from '../../shared/format/relative-time';
@@ -14,7 +14,9 @@ import { Page } from '../../shared/ui/page';
 import { PageHeader } from '../../shared/ui/page-header';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { useCurrentUser } from '../../shared/user/use-current-user';
+import { StartNewDocumentDialog } from '../documents/start-new-document-dialog';
 import { ROLE_LABELS } from '../sharing/role-label';
+import styles from './workspace-page.module.css';
 import {
   useCreateWorkspaceInviteMutation,
   useGetWorkspaceDocumentsQuery,
@@ -63,37 +65,15 @@ export function WorkspacePage() {
   );
 }
 
+/** The documents page's New Document dialog (a template, or the AI-assisted flow), with this workspace as the space. */
 function NewWorkspaceDocument({ workspace }: { workspace: WorkspaceDto }) {
   const [open, setOpen] = useState(false);
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
-  const [createDocument, creating] = useCreateDocumentMutation();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const create = async () => {
-    try {
-      const created = await createDocument({ title, content, workspaceId: workspace.id }).unwrap();
-      void navigate(`/documents/${created.id}`);
-    } catch (error) {
-      toast.error('Error', errorMessage(error));
-    }
-  };
   return (
     <>
-      <Button type="primary" onClick={() => setOpen(true)}>
-        New document
+      <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setOpen(true)} aria-haspopup="dialog">
+        New Document
       </Button>
-      <Modal
-        open={open}
-        title={`New document in ${workspace.name}`}
-        okText={creating.isLoading ? 'Creating...' : 'Create Document'}
-        okButtonProps={{ disabled: !title.trim() || !content.trim(), loading: creating.isLoading }}
-        onOk={() => void create()}
-        onCancel={() => setOpen(false)}
-      >
-        <Input aria-label="Document Title" placeholder="Document Title" value={title} onChange={(e) => setTitle(e.target.value)} />
-        <Input.TextArea aria-label="Content" rows={6} style={{ marginTop: 12 }} value={content} onChange={(e) => setContent(e.target.value)} />
-      </Modal>
+      <StartNewDocumentDialog open={open} onClose={() => setOpen(false)} createDirectly workspaceId={workspace.id} />
     </>
   );
 }
@@ -160,8 +140,8 @@ function WorkspaceMembers({ workspace }: { workspace: WorkspaceDto }) {
   };
 
   return (
-    <section aria-label="Members" style={{ marginTop: 32 }}>
-      <Typography.Title level={2}>Members</Typography.Title>
+    <section aria-labelledby="workspace-members" className={styles.members}>
+      <h2 id="workspace-members">Members</h2>
       {admin && (
         <p>
           Members can{' '}
@@ -211,7 +191,7 @@ function WorkspaceMembers({ workspace }: { workspace: WorkspaceDto }) {
         </tbody>
       </DataTable>
       {admin && (
-        <div style={{ marginTop: 16 }}>
+        <div className={styles.invite}>
           <Button loading={inviting.isLoading} onClick={() => void attempt(async () => setInviteUrl((await createInvite(workspace.id).unwrap()).url))}>
             Create invite link
           </Button>
