@@ -29,6 +29,8 @@ export function jestProject(displayName, dir) {
       // The client imports zod-free proto modules one by one, to keep zod out of its bundle.
       '^@prd/proto/(.+)$': path.join(root, 'proto/src/$1.ts'),
       '^@prd/doc-model$': path.join(root, 'doc-model/src/index.ts'),
+      // Modules the client takes one by one, without the editor's schema: `@prd/doc-model/stored-text-html`.
+      '^@prd/doc-model/(.+)$': path.join(root, 'doc-model/src/$1.ts'),
       '\\.css$': path.join(root, 'web/src/test/style-stub.ts'),
       '^@prd/kit$': path.join(root, 'services/kit/src/index.ts'),
       '^@prd/kit/testing$': path.join(root, 'services/kit/src/testing/index.ts'),

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { describe, expect, it } from '@jest/globals';
 import { render } from '@testing-library/react';
-import { isOwnApiUrl } from '../../shared/markdown/own-api-url';
+import { isOwnApiUrl } from '@prd/doc-model/own-api-url';
 import { MarkdownView } from './markdown-view';
 
 const ORIGIN = 'https://prd.example';

@@ -1,5 +1,5 @@
 import { defaultUrlTransform, type UrlTransform } from 'react-markdown';
-import { isOwnApiUrl } from '../../shared/markdown/own-api-url';
+import { isOwnApiUrl } from '@prd/doc-model/own-api-url';
 
 /** react-markdown's safe URLs, without images pointing into this origin's `/api/` (their `src` is dropped). */
 export const markdownUrlTransform: UrlTransform = (url, key, node) => {

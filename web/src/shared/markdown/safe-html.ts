@@ -1,5 +1,5 @@
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
-import { isOwnApiUrl } from './own-api-url';
+import { isOwnApiUrl } from '@prd/doc-model/own-api-url';
 
 let purify: Purifier | undefined;
 

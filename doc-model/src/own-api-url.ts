@@ -1,5 +1,5 @@
-// Apart from markdown-urls.ts (the chat's, which imports react-markdown) so that the document page's safe HTML does not
-// load the chat's markdown renderer with it.
+// Shared by the stored text's HTML (stored-text-html.ts, on the server and in the browser) and the chat's markdown
+// (web/src/features/chat/markdown-urls.ts); apart from the chat's module, which imports react-markdown.
 
 /**
  * Whether a URL reaches this origin's `/api/` once the gateway has decoded it and merged its slashes:
