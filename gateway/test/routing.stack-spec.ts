@@ -97,6 +97,44 @@ describe('gateway routing', () => {
     expect(await page('old-prd.sid=1')).toContain('No documents yet');
   });
 
+  it("serves a document's page with its stored text for its reader only (an SSI include from content), compressed, never stored", async () => {
+    // An anonymous visitor's first document makes them a guest: its answer carries their session.
+    const created = await fetch(`${url}/api/documents`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: url },
+      body: JSON.stringify({ title: 'First screen', content: '# Gateway first screen\n\nIncluded by nginx.' }),
+    });
+    expect(created.status).toBe(201);
+    const cookie = (created.headers.getSetCookie()[0] ?? '').split(';')[0]!;
+    const { id } = (await created.json()) as { id: number };
+    const page = (path: string, headers: Record<string, string> = {}) => fetch(url + path, { headers: { 'Accept-Encoding': 'gzip', ...headers } });
+
+    for (const path of [`/documents/${id}`, `/documents/${id}/`, `/documents/${id}?from=list`]) {
+      const res = await page(path, { Cookie: cookie });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(await res.text()).toContain('aria-busy="true"><h1>Gateway first screen</h1><p>Included by nginx.</p></article>');
+    }
+    // Without the session, with another one, at an address naming no document: the loading state alone, no error text.
+    for (const [path, headers] of [
+      [`/documents/${id}`, {}],
+      [`/documents/${id}`, { Cookie: 'prd.sid=s%3Aanything' }],
+      ['/documents/99999999999', { Cookie: cookie }],
+    ] as const) {
+      const html = await (await page(path, headers)).text();
+      expect({ path, text: html.includes('Gateway first screen'), error: html.includes('error occurred'), loading: html.includes('Loading document...') }).toEqual({
+        path,
+        text: false,
+        error: false,
+        loading: true,
+      });
+    }
+    // The include's own address is not reachable from outside.
+    expect(await (await page(`/_first-screen/${id}`, { Cookie: cookie })).text()).not.toContain('Gateway first screen');
+  });
+
   it("prerenders only the pages' own addresses: any other, even one named like a prerendered file, gets the empty shell", async () => {
     for (const path of ['/home', '/visitor/documents', '/documents/', '/chat/1']) {
       expect({ path, shell: (await (await fetch(url + path)).text()).includes('<div id="root"></div>') }).toEqual({ path, shell: true });

@@ -1,5 +1,7 @@
+import type { BrowserContextOptions } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createDocumentByApi } from './chat-helpers';
+import { newUser } from './co-editing-helpers';
 import { PHONE, watchProblems, WIDE } from './helpers';
 
 /** The pages web/scripts/prerender-pages.ts renders at build time, with a heading of each. */
@@ -97,6 +99,36 @@ test.describe('prerendered first screens', () => {
       await expect(page.getByRole('textbox', { name: 'Document', exact: true })).toContainText('Its first screen comes with the HTML.');
       await page.waitForLoadState('networkidle');
       expect(problems).toEqual([]);
+    });
+
+    test("a document's first screen carries its text before any script, for its readers only, and is never stored", async ({ page, browser }) => {
+      const created = await createDocumentByApi(page, 'First screen', '# Launch plan\n\nWe ship **on time**.\n\n<script>window.ran = 1</script>\n');
+      const answer = await page.request.get(`/documents/${created.id}`);
+      expect(answer.headers()['cache-control']).toBe('private, no-store');
+      // The include itself is not reachable from outside.
+      expect(await (await page.request.get(`/_first-screen/${created.id}`)).text()).not.toContain('Launch plan');
+
+      const withoutScripts = async (storageState?: BrowserContextOptions['storageState']) => {
+        const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false, storageState });
+        const opened = await context.newPage();
+        await opened.goto(`/documents/${created.id}`);
+        return { text: opened.locator('#document-first-screen'), spinner: opened.getByRole('status').filter({ hasText: 'Loading document...' }) };
+      };
+      const reader = await withoutScripts(await page.context().storageState());
+      await expect(reader.text).toHaveAccessibleName('Document text');
+      await expect(reader.text.getByRole('heading', { level: 1, name: 'Launch plan' })).toBeVisible();
+      await expect(reader.text.locator('strong')).toHaveText('on time');
+      await expect(reader.text).toContainText('<script>window.ran = 1</script>');
+      await expect(reader.text.locator('script')).toHaveCount(0);
+      await expect(reader.spinner).toBeHidden();
+
+      // A visitor, and someone it is not shared with: the loading state, no text.
+      const { page: stranger } = await newUser(browser);
+      for (const other of [await withoutScripts(), await withoutScripts(await stranger.context().storageState())]) {
+        await expect(other.spinner).toBeVisible();
+        await expect(other.text).toBeHidden();
+        await expect(other.text).toHaveText('');
+      }
     });
 
     for (const { path } of PRERENDERED) {

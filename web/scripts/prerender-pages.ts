@@ -31,7 +31,7 @@ function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()
 // variable: the markup (antd's class names above all) must be what the production client renders.
 process.env.NODE_ENV = 'production';
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-const { renderPage, serializeQueries, LISTED_CATALOGUE, PRERENDERED_QUERIES_ID } = (await import(pathToFileURL(serverBundle).href)) as typeof RenderPage;
+const { renderPage, serializeQueries, LISTED_CATALOGUE, PRERENDERED_QUERIES_ID, FIRST_SCREEN_ID } = (await import(pathToFileURL(serverBundle).href)) as typeof RenderPage;
 
 /**
  * Address → the page module it opens (src/app/router.tsx), the name the gateway serves it under
@@ -98,9 +98,20 @@ const write = (file: string, html: string) => {
   console.log(`prerendered → ${path.relative(web, file)} (${(Buffer.byteLength(html) / 1024).toFixed(1)} kB)`);
 };
 
+/**
+ * A document's first screen carries the document's stored text (docs/decisions/0051-document-first-screen-from-the-server.md):
+ * the gateway fills the empty article with it through an SSI include, for the signed-in reader of that document only.
+ */
+const FIRST_SCREEN = new RegExp(`(<article id="${FIRST_SCREEN_ID}"[^>]*>)(</article>)`);
+function withFirstScreenInclude(html: string): string {
+  if (!FIRST_SCREEN.test(html)) throw new Error(`the document page has no empty #${FIRST_SCREEN_ID}: src/features/document-editor/first-screen.tsx changed`);
+  return html.replace(FIRST_SCREEN, '$1<!--# include virtual="/_first-screen/$first_screen_document" -->$2');
+}
+
 rmSync(out, { recursive: true, force: true });
 for (const { pathname, module, name, queries = {}, visitor } of PAGES) {
-  write(path.join(out, `${name}.html`), await prerender(pathname, module, queries));
+  const html = await prerender(pathname, module, queries);
+  write(path.join(out, `${name}.html`), name === 'document' ? withFirstScreenInclude(html) : html);
   if (visitor) write(path.join(out, 'visitor', `${name}.html`), await prerender(pathname, module, { ...queries, ...visitor }));
 }
 rmSync(path.join(web, 'dist-ssr'), { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { AccountErasureModule } from './account-erasure/account-erasure.module.j
 import { ActivitiesModule } from './activities/activities.module.js';
 import { CommentsModule } from './comments/comments.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
+import { FirstScreenModule } from './first-screen/first-screen.module.js';
 import { ImportModule } from './import/import.module.js';
 import { McpModule } from './mcp/mcp.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
@@ -29,6 +30,7 @@ export class AppModule {
         KitModule.forRoot({ service: SERVICE, config, logger, tables, migrationsFolder }),
         TemplatesModule,
         DocumentsModule,
+        FirstScreenModule,
         ImportModule,
         ProjectsModule,
         ActivitiesModule,

@@ -13,6 +13,7 @@ import { api } from '../shared/api/api';
 
 export { LISTED_CATALOGUE } from '@prd/proto/template-catalogue';
 export { serializeQueries, PRERENDERED_QUERIES_ID, type PrerenderedQueries } from '../app/prerendered-queries';
+export { FIRST_SCREEN_ID } from '../features/document-editor/first-screen';
 
 export interface PrerenderedPage {
   /** The markup of #root, as the client's first render produces it (no user known yet, no data but `queries`). */

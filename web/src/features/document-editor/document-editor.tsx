@@ -18,6 +18,7 @@ import { ChatSplit } from './chat-split';
 import { documentEditorApi, forgetPrefetchedDocument, isPrefetchedDocument, useGetDocumentQuery } from './document-editor-api';
 import { DocumentTitle } from './document-title';
 import { ExportMenu } from './export-menu';
+import { DocumentLoading, forgetFirstScreen } from './first-screen';
 import { HistoryPanel } from './history-panel';
 import { PresenceList } from './presence-list';
 import { SaveStatus } from './save-status';
@@ -70,6 +71,10 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
   const [prefetched] = useState(() => isPrefetchedDocument(documentId));
   const document = useGetDocumentQuery(documentId, { refetchOnMountOrArgChange: !prefetched });
   useEffect(() => forgetPrefetchedDocument(documentId), [documentId]);
+  const fetched = document.data !== undefined;
+  useEffect(() => {
+    if (fetched) forgetFirstScreen();
+  }, [fetched]);
   const [history, setHistory] = useState(false);
   const [sharing, setSharing] = useState(false);
   const historyOpened = useOpenedOnce(history);
@@ -113,7 +118,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
     if (accessChanges > 0) void refetch();
   }, [accessChanges, refetch]);
 
-  if (document.isLoading) return <LoadingState text="Loading document..." />;
+  if (document.isLoading) return <DocumentLoading documentId={documentId} />;
   if (!document.data) {
     if (document.isError && !isNotFound(document.error)) {
       return (
