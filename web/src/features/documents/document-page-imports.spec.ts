@@ -41,7 +41,7 @@ describe("the document page's code", () => {
   const packages = packagesLoadedWith(PAGE);
 
   it('is followed through its static imports (the walk reaches the stored text and the page)', () => {
-    expect([...packages]).toEqual(expect.arrayContaining(['react', 'antd', 'marked', 'dompurify']));
+    expect([...packages]).toEqual(expect.arrayContaining(['react', 'antd', '@prd/doc-model']));
   });
 
   it("does not load the chat's markdown renderer before the chat is shown (decision 0048)", () => {
