@@ -102,7 +102,8 @@ describe('gateway routing', () => {
     const created = await fetch(`${url}/api/documents`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: url },
-      body: JSON.stringify({ title: 'First screen', content: '# Gateway first screen\n\nIncluded by nginx.' }),
+      // An image on this site's API would be fetched with the reader's cookie: content judges it by the forwarded host.
+      body: JSON.stringify({ title: 'First screen', content: `# Gateway first screen\n\nIncluded by nginx.\n\n![usage](${url}/api/usage)` }),
     });
     expect(created.status).toBe(201);
     const cookie = (created.headers.getSetCookie()[0] ?? '').split(';')[0]!;
@@ -115,7 +116,7 @@ describe('gateway routing', () => {
       expect(res.headers.get('cache-control')).toBe('private, no-store');
       expect(res.headers.get('content-encoding')).toBe('gzip');
       expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
-      expect(await res.text()).toContain('aria-busy="true"><h1>Gateway first screen</h1><p>Included by nginx.</p></article>');
+      expect(await res.text()).toContain('aria-busy="true"><h1>Gateway first screen</h1><p>Included by nginx.</p><p><img alt="usage"></p></article>');
     }
     // Without the session, with another one, at an address naming no document: the loading state alone, no error text.
     for (const [path, headers] of [
