@@ -95,7 +95,19 @@ class SlashMenuList {
     dom.setAttribute('aria-controls', this.id);
     if (options[this.active]) dom.setAttribute('aria-activedescendant', options[this.active]!.id);
     else dom.removeAttribute('aria-activedescendant');
-    options[this.active]?.scrollIntoView?.({ block: 'nearest' });
+    const active = options[this.active];
+    if (active) this.reveal(active);
+  }
+
+  /**
+   * Scrolls the menu's own list to the option, and nothing else: `scrollIntoView` also scrolls the page, and before Floating UI
+   * has placed the menu (it starts at the end of the body) that moved the document away from the caret.
+   */
+  private reveal(option: HTMLElement): void {
+    const box = this.element.getBoundingClientRect();
+    const shown = option.getBoundingClientRect();
+    if (shown.top < box.top) this.element.scrollTop -= box.top - shown.top;
+    else if (shown.bottom > box.bottom) this.element.scrollTop += shown.bottom - box.bottom;
   }
 }
 
