@@ -5,11 +5,11 @@ const ORIGIN = 'https://prd.example';
 const html = (markdown: string) => storedTextHtml(markdown, ORIGIN);
 
 describe('the stored text as safe HTML (the first screen from the server, the stored text in the browser)', () => {
-  it('renders GitHub-flavoured markdown as the editor shows it: headings, emphasis, task lists, tables, code', () => {
+  it('renders GitHub-flavoured markdown as the editor shows it: headings, emphasis, task lists, tables in their frame, code', () => {
     expect(html('# Launch plan\n\nWe ship **on time**\nand _well_.\n\n- [x] Scope\n- [ ] Risks\n\n| A | B |\n| - | - |\n| 1 | 2 |\n\n```ts\nconst a = 1;\n```\n')).toBe(
       '<h1>Launch plan</h1><p>We ship <strong>on time</strong> and <em>well</em>.</p>' +
         '<ul><li><input checked="" disabled="" type="checkbox"> Scope</li><li><input disabled="" type="checkbox"> Risks</li></ul>' +
-        '<table><thead><tr><th>A</th><th>B</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>' +
+        '<div class="tableWrapper"><table><thead><tr><th>A</th><th>B</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table></div>' +
         '<pre><code class="language-ts">const a = 1;\n</code></pre>',
     );
   });

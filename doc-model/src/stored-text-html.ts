@@ -1,4 +1,4 @@
-import { Marked, type Tokens } from 'marked';
+import { Marked, Renderer, type Tokens } from 'marked';
 import { isOwnApiUrl } from './own-api-url.js';
 
 /**
@@ -71,6 +71,10 @@ export function storedTextHtml(markdown: string, origin: string): string {
       image({ href, text }) {
         const shown = safeUrl(href) && !href.trim().toLowerCase().startsWith('mailto:') && !isOwnApiUrl(href, origin);
         return shown ? `<img src="${address(href)}" alt="${escapeHtml(text)}">` : `<img alt="${escapeHtml(text)}">`;
+      },
+      // In the frame the editor puts a table in: one too wide for the screen scrolls sideways there, not the page.
+      table(token) {
+        return `<div class="tableWrapper">${Renderer.prototype.table.call(this, token)}</div>`;
       },
     },
   });
