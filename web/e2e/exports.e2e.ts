@@ -14,7 +14,7 @@ async function exportAs(page: Page, item: string) {
   await chooseMenuItem(page, item);
 }
 
-test('a registered user downloads the Word and Markdown exports under the names of docs/product.md §9', async ({ page }) => {
+test('a registered user downloads the Word and Markdown exports under the names of docs/product.md §9, with the mouse or the keyboard', async ({ page }) => {
   await signUp(page);
   const suffix = unique('');
   const document = await createDocumentByApi(page, `Team Calendars ${suffix}`, CONTENT);
@@ -27,8 +27,14 @@ test('a registered user downloads the Word and Markdown exports under the names 
   expect(markdown.suggestedFilename()).toBe(`team-calendars-${suffix}.md`);
   expect(await readFile(await markdown.path(), 'utf8')).toContain('Let every team share one calendar.');
 
+  // With the keyboard alone: the menu opens on its first item, the arrows choose, Enter downloads.
   const wordDownload = page.waitForEvent('download');
-  await exportAs(page, 'Download Word (.docx)');
+  await documentRegion(page).getByRole('button', { name: 'Export' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Download Markdown (.md)' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Download Word (.docx)' })).toBeFocused();
+  await page.keyboard.press('Enter');
   const word = await wordDownload;
   expect(word.suggestedFilename()).toBe(`team-calendars-${suffix}.docx`);
   // A .docx is a zip archive: it starts with "PK".

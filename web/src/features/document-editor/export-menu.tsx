@@ -68,6 +68,8 @@ export function ExportMenu({ document: doc, contentNow }: Props) {
   return (
     <Dropdown
       trigger={['click']}
+      // The menu takes the focus as it opens, so the arrow keys and Enter choose from it (without, the keyboard could not reach it).
+      autoFocus
       menu={{
         items: [
           { key: 'markdown', label: 'Download Markdown (.md)' },

@@ -6,6 +6,8 @@ export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: (
   return (
     <Dropdown
       trigger={['click']}
+      // The menu takes the focus as it opens, so the arrow keys and Enter choose from it (without, the keyboard could not reach it).
+      autoFocus
       menu={{
         items: [
           { key: 'edit', label: 'Edit' },
