@@ -62,9 +62,12 @@ test('"/" then Table inserts a table with a header row', async ({ page }) => {
   const { editor, documentId } = await openEditor(page, '# Plan\n\nMetrics below.\n');
   await caretAfter(editor, 'Metrics below.');
   await editor.press('Enter');
+  const scrolled = await page.evaluate(() => window.scrollY);
   await page.keyboard.type('/tab');
   const menu = page.getByRole('listbox', { name: 'Insert block' });
   await expect(menu.getByRole('option', { name: 'Table', selected: true })).toBeVisible();
+  // The menu scrolls its own list to the chosen block, never the page away from the caret.
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   await page.keyboard.press('Enter');
   await expect(menu).toBeHidden();
   const table = editor.getByRole('table');
@@ -121,17 +124,33 @@ test('HTML pasted from Google Docs becomes clean structure, not all bold', async
   await expect.poll(() => storedMarkdown(page, documentId), { timeout: 15_000 }).toBe('# Plan\n\nIntro.\n\n## Risks\n\nPayment provider **outage**\n\n- Fallback to cards\n');
 });
 
-test('the outline jumps to a heading and puts the caret there', async ({ page }) => {
+test("the toolbar's Outline jumps to a heading and puts the caret there, with the mouse or the keyboard", async ({ page }) => {
   const filler = Array.from({ length: 40 }, (_, i) => `Paragraph ${i + 1} of the plan.`).join('\n\n');
   const { editor } = await openEditor(page, `# Plan\n\n${filler}\n\n## Goals\n\n${filler}\n\n## Risks\n\nNone yet.\n`);
-  const outline = page.getByRole('navigation', { name: 'Outline' });
-  await expect(outline.getByRole('button')).toHaveText(['Plan', 'Goals', 'Risks']);
+  const button = page.getByRole('button', { name: 'Outline' });
+  await button.click();
+  const outline = page.getByRole('menu', { name: 'Outline' });
+  await expect(outline.getByRole('menuitem')).toHaveText(['Plan', 'Goals', 'Risks']);
   const risks = editor.getByRole('heading', { level: 2, name: 'Risks' });
   await expect(risks).not.toBeInViewport();
-  await outline.getByRole('button', { name: 'Risks' }).click();
+  await outline.getByRole('menuitem', { name: 'Risks' }).click();
+  await expect(outline).toBeHidden();
   await expect(risks).toBeInViewport();
   await page.keyboard.type('Open ');
   await expect(editor.getByRole('heading', { level: 2, name: 'Open Risks' })).toBeVisible();
+
+  // From the keyboard: the button opens the menu on its first heading, the arrows choose, Enter jumps.
+  const goals = editor.getByRole('heading', { level: 2, name: 'Goals' });
+  await expect(goals).not.toBeInViewport();
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(outline.getByRole('menuitem', { name: 'Plan' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(outline.getByRole('menuitem', { name: 'Goals' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(goals).toBeInViewport();
+  await page.keyboard.type('Our ');
+  await expect(editor.getByRole('heading', { level: 2, name: 'Our Goals' })).toBeVisible();
 });
 
 test('the Markdown view shows the source, and an edit there appears in the editor', async ({ page }) => {

@@ -24,3 +24,13 @@ if (!window.matchMedia) {
 // jsdom cannot style pseudo-elements (antd measures the scrollbar with one): answer for the element itself.
 const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
+
+/** jsdom has no ResizeObserver; antd's popups (a dropdown's menu) observe their size. Nothing is laid out, so none reports. */
+if (!('ResizeObserver' in window)) {
+  class NoResizes {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  Object.assign(globalThis, { ResizeObserver: NoResizes });
+}

@@ -29,6 +29,7 @@ import { DocumentWorkspace } from '../workspaces/document-workspace';
 import { SaveAsTemplate } from '../templates/save-as-template';
 import { DocumentSuggestions } from '../suggestions/document-suggestions';
 import { ReviewChanges } from '../suggestions/review-changes';
+import { OutlineMenu } from '../rich-editor/aids/document-outline';
 import { ROLE_LABELS } from '../sharing/role-label';
 import { SuggestingBar, SuggestingSwitch } from '../suggesting-mode/suggesting-controls';
 import { useSuggestingMode } from '../suggesting-mode/use-suggesting-mode';
@@ -207,6 +208,8 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
           <Button icon={<ShareAltOutlined aria-hidden />} onClick={() => setSharing(true)} aria-haspopup="dialog">
             Share
           </Button>
+          {/* Last: it comes once the editor has the text, and must not move the buttons already there. */}
+          {editor && <OutlineMenu editor={editor} />}
         </div>
       </header>
       <SuggestingBar suggesting={suggesting} />

@@ -10,7 +10,7 @@ import { useCommentActions } from '../comments/comment-on-selection';
 import { DraftInsertions } from '../suggesting-mode/draft-insertions';
 import { useSuggestionActions } from '../suggestions/suggestion-actions';
 import { TrackedChanges } from '../suggestions/tracked-changes';
-import { DocumentOutline, MarkdownSourceView, WritingAids, writingAidExtensions } from './aids';
+import { MarkdownSourceView, WritingAids, writingAidExtensions } from './aids';
 import RichEditor from './rich-editor';
 
 interface Props {
@@ -27,7 +27,7 @@ interface Props {
 
 /**
  * The document page's editor (docs/decisions/0040-document-first-page.md): the rich text with its writing aids (the "/"
- * menu, the formatting and table menus, paste cleanup, comment highlights, the outline), or its markdown source.
+ * menu, the formatting and table menus, paste cleanup, comment highlights), or its markdown source.
  * One lazy chunk with TipTap.
  */
 function DocumentRichEditor({ doc, presence, user, fork, editable, source, onEditor }: Props) {
@@ -64,7 +64,7 @@ function DocumentRichEditor({ doc, presence, user, fork, editable, source, onEdi
   // Suggesting mode's fork shows what was typed as the insertion it will be suggested as.
   const extensions = useMemo(() => (fork ? [...aids, DraftInsertions] : aids), [aids, fork]);
 
-  // The menus and the outline join once the text has painted (docs/decisions/0044-document-page-load.md): each menu
+  // The menus join once the text has painted (docs/decisions/0044-document-page-load.md): each menu
   // registers a plugin, which is a pass over the whole document, not needed to show it or to type in it.
   const painted = useAfterPaint();
   // The editor is made while rendering (TipTap's useEditor), a full render of the document: made in a render React may
@@ -77,10 +77,7 @@ function DocumentRichEditor({ doc, presence, user, fork, editable, source, onEdi
     <RichEditor doc={doc} presence={presence} user={user} fork={fork} editable={editable} extraExtensions={extensions} onEditor={onEditor}>
       {(editor) =>
         painted && (
-          <>
-            <WritingAids editor={editor} canEdit={editable} canComment={commentOnSelection !== null} onComment={commentOnSelection ?? undefined} onAskAi={askAi ?? undefined} />
-            <DocumentOutline editor={editor} />
-          </>
+          <WritingAids editor={editor} canEdit={editable} canComment={commentOnSelection !== null} onComment={commentOnSelection ?? undefined} onAskAi={askAi ?? undefined} />
         )
       }
     </RichEditor>

@@ -1,4 +1,6 @@
+import { UnorderedListOutlined } from '@ant-design/icons';
 import type { Editor } from '@tiptap/core';
+import { Button, Dropdown } from 'antd';
 import type { Node } from '@tiptap/pm/model';
 import { useEffect, useState } from 'react';
 import { prefersReducedMotion } from '../../../shared/ui/use-reduced-motion';
@@ -63,23 +65,33 @@ function useHeadings(editor: Editor): Heading[] {
   return list;
 }
 
-/** The document's headings as a navigation list (for documents with at least three). */
-export function DocumentOutline({ editor }: { editor: Editor }) {
+/**
+ * The page toolbar's "Outline" for documents with at least three headings: a menu of the headings, indented by level, that
+ * puts the caret at the one chosen. In the toolbar, not beside the text: beside the AI chat the text's column has no room for a
+ * list, and below a long document it could not be found.
+ */
+export function OutlineMenu({ editor }: { editor: Editor }) {
   const list = useHeadings(editor);
   if (list.length < OUTLINE_MIN_HEADINGS) return null;
   const top = Math.min(...list.map((heading) => heading.level));
-
+  const items = list.map((heading) => ({
+    key: String(heading.index),
+    label: (
+      <span className={styles.outlineItem} style={{ paddingInlineStart: `${(heading.level - top) * 12}px` }}>
+        {heading.text || 'Untitled heading'}
+      </span>
+    ),
+  }));
   return (
-    <nav aria-label="Outline" className={styles.outline}>
-      <ul className={styles.outlineList}>
-        {list.map((heading) => (
-          <li key={heading.index} style={{ paddingInlineStart: `${(heading.level - top) * 12}px` }}>
-            <button type="button" className={styles.outlineItem} onClick={() => goTo(editor, heading.index)}>
-              {heading.text || 'Untitled heading'}
-            </button>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <Dropdown
+      trigger={['click']}
+      // The menu takes the focus as it opens: the arrow keys then choose a heading and Enter goes there.
+      autoFocus
+      menu={{ items, className: styles.outlineMenu, 'aria-label': 'Outline', onClick: ({ key }) => goTo(editor, Number(key)) }}
+    >
+      <Button icon={<UnorderedListOutlined aria-hidden />} aria-haspopup="menu" title="The document's headings: jump to one">
+        Outline
+      </Button>
+    </Dropdown>
   );
 }
