@@ -38,12 +38,16 @@ test.describe('on a wide screen', () => {
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE });
 
-  test('the feedback button is on every page above the bottom tab bar, and the AI Assistant is not', async ({ page }) => {
+  test('the feedback button is on every page above the bottom tab bar, its icon alone, and the AI Assistant is not', async ({ page }) => {
     await page.goto('/documents');
     await expect(page.getByRole('button', { name: 'Feedback' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'AI Assistant' })).toHaveCount(0);
     const button = await page.getByRole('button', { name: 'Feedback' }).boundingBox();
     const bar = await page.getByRole('navigation', { name: 'Bottom navigation' }).boundingBox();
     expect(button!.y + button!.height).toBeLessThanOrEqual(bar!.y);
+    // A round button that covers little of the text beneath it, still named Feedback.
+    expect([button!.width, button!.height]).toEqual([44, 44]);
+    await page.getByRole('button', { name: 'Feedback' }).click();
+    await expect(page.getByLabel('Your feedback')).toBeVisible();
   });
 });
