@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { JSONContent } from '@tiptap/core';
 import { TEMPLATE_CATALOGUE } from '@prd/proto/template-catalogue';
 import { documentSchema } from './extensions.js';
-import { jsonToMarkdown, markdownToJson } from './markdown.js';
+import { jsonToMarkdown, markdownBlocks, markdownToJson, markdownToNode } from './markdown.js';
 import { SOURCE_ATTRIBUTES } from './markdown-source.js';
 
 const gfm = readFileSync(new URL('./corpus/gfm.md', import.meta.url), 'utf8');
@@ -102,5 +102,16 @@ describe('the markdown of the shared document model', () => {
   it('writes nothing for an empty document or an empty paragraph', () => {
     expect(jsonToMarkdown(markdownToJson(''))).toBe('');
     expect(jsonToMarkdown({ type: 'doc', content: [{ type: 'paragraph' }] })).toBe('');
+  });
+
+  it('says where each top-level block stands in the markdown, an edited one and an empty paragraph too', () => {
+    const source = '# Plan\n\nShip **on time**.\n\n- a\n- b\n';
+    const doc = markdownToNode(source);
+    const heading = documentSchema.nodes.heading!.create({ level: 2 }, documentSchema.text('Goals'));
+    const withEmpty = doc.copy(doc.content.replaceChild(0, heading).addToEnd(documentSchema.nodes.paragraph!.create()));
+    const { markdown, blocks } = markdownBlocks(withEmpty);
+    expect(markdown).toBe('## Goals\n\nShip **on time**.\n\n- a\n- b\n');
+    expect(blocks.map(({ start, end }) => markdown.slice(start, end))).toEqual(['## Goals', 'Ship **on time**.', '- a\n- b', '']);
+    expect(blocks[3]).toEqual({ start: markdown.length - 1, end: markdown.length - 1 });
   });
 });

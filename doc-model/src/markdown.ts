@@ -124,12 +124,21 @@ const serializeBlock = (node: Node): string => manager.serialize({ type: 'doc', 
 /** Whether a gap without a blank line still keeps `text` a block of its own after `previous` (it may not once either changed). */
 const tightGapHolds = (previous: string, gap: string, text: string): boolean => blockTokens(previous + gap + text).filter((token) => token.type !== 'space').length === 2;
 
+/** Where a top-level block's text stands in its document's markdown: [start, end), without the blank lines before it. */
+export interface BlockRange {
+  start: number;
+  end: number;
+}
+
 /**
  * The markdown of a document: a block that still is what its source parses to is written back as that
- * source, with the text that stood before it; any other block is serialized in the house style.
+ * source, with the text that stood before it; any other block is serialized in the house style. `blocks[i]`
+ * is where the i-th top-level block's text stands in it (an empty paragraph, which markdown has none of, is empty
+ * where it would be).
  */
-export function nodeToMarkdown(doc: Node): string {
+export function markdownBlocks(doc: Node): { markdown: string; blocks: BlockRange[] } {
   let markdown = '';
+  const blocks: BlockRange[] = [];
   let previous: string | null = null;
   let tail = '\n';
   doc.forEach((node) => {
@@ -137,17 +146,24 @@ export function nodeToMarkdown(doc: Node): string {
     const text = source != null && matchesSource(node, source) ? source : serializeBlock(node);
     const gap = (node.attrs[GAP_ATTRIBUTE] as string | null | undefined) ?? '';
     const written = /\S/.test(gap); // text only the gap holds: keep it wherever the block goes
-    if (text === '' && !written) return; // an empty paragraph: markdown has none
+    if (text === '' && !written) {
+      blocks.push({ start: markdown.length, end: markdown.length }); // an empty paragraph: markdown has none
+      return;
+    }
     let separator: string;
     if (previous === null) separator = written ? gap : '';
     else if (written || /\n[ \t]*\n/.test(gap)) separator = gap;
     else if (gap !== '' && tightGapHolds(previous, gap, text)) separator = gap;
     else separator = '\n\n';
     markdown += separator + text;
+    blocks.push({ start: markdown.length - text.length, end: markdown.length });
     previous = text;
     tail = (node.attrs[TAIL_ATTRIBUTE] as string | null | undefined) ?? '\n';
   });
-  return markdown === '' ? '' : markdown + tail;
+  return { markdown: markdown === '' ? '' : markdown + tail, blocks };
 }
+
+/** The markdown of a document (`markdownBlocks` without the blocks' places). */
+export const nodeToMarkdown = (doc: Node): string => markdownBlocks(doc).markdown;
 
 export const jsonToMarkdown = (json: JSONContent): string => nodeToMarkdown(documentSchema.nodeFromJSON(json));
