@@ -98,3 +98,26 @@ test('a viewer reads the comments but has no Comment action, no reply and no com
   await expect(panel.getByRole('button', { name: 'Resolve' })).toHaveCount(0);
   await expect(panel.getByRole('textbox')).toHaveCount(0);
 });
+
+test('a sentence with bold text and a link is commented on after a triple click: the thread quotes its text, the editor highlights it whole, the server anchors it', async ({
+  browser,
+}) => {
+  const a = await newUser(browser);
+  const sentence = 'Shoppers abandon carts at the **payment step**, see [the funnel](https://example.com/funnel) for details.';
+  const shown = 'Shoppers abandon carts at the payment step, see the funnel for details.';
+  const doc = await createDocumentByApi(a.page, unique('Formatted passage '), `# Checkout\n\n${sentence}\n\nWe measure conversion weekly.\n`);
+  const { editor: text } = await openLiveEditor(a.page, doc.id);
+  await text.getByText('Shoppers abandon').click({ clickCount: 3 });
+  await a.page.getByRole('button', { name: 'Comment', exact: true }).click();
+  const panel = a.page.getByRole('complementary', { name: 'Comments' });
+  await panel.getByRole('textbox', { name: 'New comment' }).fill('Which quarter is this from?');
+  await panel.getByRole('button', { name: 'Comment', exact: true }).click();
+  const thread = panel.getByRole('list', { name: 'Open comments' }).getByRole('article', { name: `Comment by ${a.username}` });
+  await expect(thread.getByRole('button', { name: `Show “${shown}” in the document` })).toBeVisible();
+  // Highlighted in pieces, one per run of formatting, together the whole sentence.
+  await expect.poll(async () => (await text.locator('[data-comment-id]').allTextContents()).join('')).toBe(shown);
+  // Stored with the passage's markdown, so the server finds it in the document's text (it is not orphaned).
+  const listed = await a.page.request.get(`/api/documents/${doc.id}/comments`);
+  const threads = (await listed.json()) as Array<{ anchor: { exact: string } | null; orphaned: boolean }>;
+  expect(threads.map((t) => [t.anchor?.exact, t.orphaned])).toEqual([[sentence, false]]);
+});

@@ -95,3 +95,26 @@ test('an MCP suggest_edit through an API token appears live as a tracked change 
   const listed = await a.page.request.get(`/api/documents/${doc.id}/suggestions`);
   expect(((await listed.json()) as { suggestions: { status: string }[] }).suggestions.map((s) => s.status)).toEqual(['rejected']);
 });
+
+test('Ask AI on a sentence with bold text in it, selected with a triple click: the fix is suggested over the whole sentence and accepted with the bold kept', async ({
+  browser,
+}) => {
+  const a = await newUser(browser);
+  const doc = await createDocumentByApi(a.page, unique('Formatted plan '), '# Launch plan\n\nWe ship teh **beta** in May.\n\n## Goals\n\nFifty teams.\n');
+  const onA = await openLiveEditor(a.page, doc.id);
+  await onA.editor.getByText('We ship teh').click({ clickCount: 3 });
+  const menu = a.page.getByRole('toolbar', { name: 'Formatting' });
+  await menu.getByRole('button', { name: 'Ask AI' }).click();
+  await menu.getByRole('group', { name: 'Ask AI' }).getByRole('button', { name: 'Fix spelling and grammar' }).click();
+
+  const change = trackedChange(onA.editor, `AI · asked by ${a.username}`);
+  await expect(change.getByRole('insertion')).toHaveText('We ship the beta in May.');
+  await expect(change.getByRole('insertion').locator('strong')).toHaveText('beta');
+  await expect.poll(async () => (await onA.editor.locator('.tracked-deletion').allTextContents()).join('')).toBe('We ship teh beta in May.');
+  await change.getByRole('button', { name: 'Accept' }).click();
+  await expect.poll(() => editorText(onA.editor)).toContain('We ship the beta in May.\n');
+  await expect(onA.editor.locator('strong')).toHaveText('beta');
+  await expect
+    .poll(async () => ((await (await a.page.request.get(`/api/documents/${doc.id}`)).json()) as { content: string }).content, { timeout: 15_000 })
+    .toContain('We ship the **beta** in May.');
+});

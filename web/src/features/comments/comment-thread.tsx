@@ -4,6 +4,7 @@ import { useState, type Ref } from 'react';
 import { relativeTime } from '../../shared/format/relative-time';
 import { useToast } from '../../shared/toast/toast';
 import { errorMessage } from '../../shared/state/error-dialogs-middleware';
+import { quoteText } from '../rich-editor/aids/document-text';
 import { CommentBox } from './comment-box';
 import { CommentText } from './comment-text';
 import { useDeleteCommentMutation, useReplyToCommentMutation, useUpdateCommentMutation } from './comments-api';
@@ -83,6 +84,8 @@ export function CommentThread({ thread, documentId, may, active, onFocus, ref }:
   const [reply] = useReplyToCommentMutation();
   const [update] = useUpdateCommentMutation();
   const toast = useToast();
+  // The passage as the reader sees it: its quote may hold markdown syntax (bold, a link) around the text.
+  const quoted = thread.anchor ? quoteText(thread.anchor.exact) : null;
 
   const sendReply = async (content: string) => {
     try {
@@ -110,14 +113,14 @@ export function CommentThread({ thread, documentId, may, active, onFocus, ref }:
       aria-current={active ? 'true' : undefined}
       data-comment-id={thread.id}
     >
-      {thread.anchor &&
+      {quoted &&
         (thread.orphaned ? (
           <blockquote className={styles.quote} title="This passage is no longer in the document">
-            {thread.anchor.exact}
+            {quoted}
           </blockquote>
         ) : (
-          <button type="button" className={styles.quoteButton} onClick={onFocus} aria-label={`Show “${thread.anchor.exact}” in the document`}>
-            {thread.anchor.exact}
+          <button type="button" className={styles.quoteButton} onClick={onFocus} aria-label={`Show “${quoted}” in the document`}>
+            {quoted}
           </button>
         ))}
       <CommentItem comment={thread} documentId={documentId} may={may} label="Comment" />

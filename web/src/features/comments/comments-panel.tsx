@@ -1,6 +1,7 @@
 import type { CommentThread as Thread, TextQuote } from '@prd/proto';
 import { errorMessage } from '../../shared/state/error-dialogs-middleware';
 import { useToast } from '../../shared/toast/toast';
+import { quoteText } from '../rich-editor/aids/document-text';
 import { CommentBox } from './comment-box';
 import type { CommentPermissions } from './comment-permissions';
 import { CommentThread } from './comment-thread';
@@ -60,7 +61,7 @@ export function CommentsPanel({ documentId, threads, loading, may, activeId, pen
       <h3 className={styles.heading}>Comments{threads.length > 0 && <span className={styles.count}> {threads.length}</span>}</h3>
       {pending && (
         <div className={styles.pending}>
-          <blockquote className={styles.quote}>{pending.exact}</blockquote>
+          <blockquote className={styles.quote}>{quoteText(pending.exact)}</blockquote>
           <CommentBox documentId={documentId} label="New comment" submitLabel="Comment" focusOnMount onSubmit={(content) => add(content, pending)} onCancel={onPendingDone} />
         </div>
       )}

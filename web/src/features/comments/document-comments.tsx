@@ -16,8 +16,6 @@ interface Props {
   document: DocumentDto;
   /** The editor on the live document, once it is open. */
   editor: Editor | null;
-  /** The markdown as it is now (the server finds quotes in it). */
-  markdownNow: () => string | null;
   /** The editor. */
   children: ReactNode;
 }
@@ -28,7 +26,7 @@ interface Props {
  * editor (a click focuses the thread), and the threads beside it (`?comment=<id>`,
  * as a notification opens it, focuses one; a passage marked `data-comment-id` in the text is scrolled to).
  */
-export function DocumentComments({ document, editor, markdownNow, children }: Props) {
+export function DocumentComments({ document, editor, children }: Props) {
   const { user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const fromUrl = Number(params.get('comment')) || null;
@@ -70,11 +68,10 @@ export function DocumentComments({ document, editor, markdownNow, children }: Pr
   }, [fromUrl, comments.data]);
 
   const quoteSelection = useCallback((): TextQuote | null => {
-    const markdown = markdownNow();
-    if (!editor || markdown === null) return null;
+    if (!editor) return null;
     const { from, to } = editor.state.selection;
-    return quoteFromEditor(editor.state.doc, from, to, markdown);
-  }, [editor, markdownNow]);
+    return quoteFromEditor(editor.state.doc, from, to);
+  }, [editor]);
 
   const comment = useCallback((): boolean => {
     const quote = quoteSelection();

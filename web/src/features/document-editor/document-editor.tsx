@@ -45,7 +45,6 @@ import styles from './document-page.module.css';
 // document on a wide screen, when its tab is first opened on a phone. Neither is on the way to the document's text.
 const loadDocumentChat = () => import('./document-chat');
 const loadMarkdownView = () => import('../chat/markdown-view');
-const noMarkdown = () => null;
 
 const isNotFound = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as ApiError).status === 404;
 
@@ -161,7 +160,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
       )
     ) : (
       // The threads and the stored text show at once; the editor in the text's place once the live document has synced.
-      <DocumentComments document={doc} editor={editor} markdownNow={live?.markdownNow ?? noMarkdown}>
+      <DocumentComments document={doc} editor={editor}>
         {live && me && synced && DocumentRichEditor ? (
           <DocumentRichEditor
             doc={suggesting.doc ?? live.doc}
@@ -213,14 +212,7 @@ export function DocumentEditor({ documentId }: { documentId: number }) {
         </div>
       </header>
       <SuggestingBar suggesting={suggesting} />
-      <DocumentSuggestions
-        documentId={doc.id}
-        editor={editor}
-        provider={live?.provider ?? null}
-        markdownNow={live?.markdownNow ?? noMarkdown}
-        canAsk={roleAllows(doc.role, 'commenter') && !revoked}
-        canDecide={canEdit}
-      >
+      <DocumentSuggestions documentId={doc.id} editor={editor} provider={live?.provider ?? null} canAsk={roleAllows(doc.role, 'commenter') && !revoked} canDecide={canEdit}>
         {text}
       </DocumentSuggestions>
     </section>

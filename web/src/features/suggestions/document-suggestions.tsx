@@ -21,8 +21,6 @@ interface Props {
   editor: Editor | null;
   /** The live document's provider: its stateless messages announce changed suggestions. */
   provider: HocuspocusProvider | null;
-  /** The markdown as it is now (the server finds quotes in it). */
-  markdownNow: () => string | null;
   /** Commenters and up may ask the AI for a suggestion. */
   canAsk: boolean;
   /** Owners and editors accept and reject. */
@@ -36,7 +34,7 @@ interface Props {
  * document announces a change, shown as tracked changes with Accept and Reject; and Ask AI on the selection, whose answer
  * streams in place as a pending insertion until the stored suggestion replaces it.
  */
-export function DocumentSuggestions({ documentId, editor, provider, markdownNow, canAsk, canDecide, children }: Props) {
+export function DocumentSuggestions({ documentId, editor, provider, canAsk, canDecide, children }: Props) {
   const { suggestions, refresh } = useSuggestionsList(documentId);
   const { decide } = useDecide(documentId);
   const dispatch = useAppDispatch();
@@ -64,10 +62,9 @@ export function DocumentSuggestions({ documentId, editor, provider, markdownNow,
 
   const askAi = useCallback(
     async (instruction: string) => {
-      const markdown = markdownNow();
-      if (!editor || editor.isDestroyed || markdown === null) return;
+      if (!editor || editor.isDestroyed) return;
       const { from, to } = editor.state.selection;
-      const quote = quoteFromEditor(editor.state.doc, from, to, markdown);
+      const quote = quoteFromEditor(editor.state.doc, from, to);
       if (!quote) {
         toast.error('Cannot ask AI about this selection', 'Select text within one paragraph to ask the AI about it.');
         return;
@@ -114,7 +111,7 @@ export function DocumentSuggestions({ documentId, editor, provider, markdownNow,
         dispatch(api.util.invalidateTags(['Usage', 'CurrentUser']));
       }
     },
-    [editor, markdownNow, documentId, refresh, toast, dispatch],
+    [editor, documentId, refresh, toast, dispatch],
   );
 
   const actions = useMemo(() => ({ askAi: canAsk ? (instruction: string) => void askAi(instruction) : null }), [canAsk, askAi]);

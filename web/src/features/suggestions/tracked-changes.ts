@@ -7,7 +7,7 @@ import { locatePassage, locateQuote } from '@prd/proto/text-quote';
 import type { SuggestionQuote } from '@prd/proto';
 import { safeHtml } from '../../shared/markdown/safe-html';
 import { diffMapping, textBetween, type Range } from '../rich-editor/aids/comment-highlights';
-import { documentText, positionOf, type DocumentText } from '../rich-editor/aids/document-text';
+import { documentText, editorQuoteOf, editorTextOf, plainLine, positionOf, type DocumentText } from '../rich-editor/aids/document-text';
 import type { Decision } from './suggestions-api';
 
 /** A pending or outdated suggestion as the editor shows it: its passage struck through, its replacement beside it. */
@@ -62,24 +62,6 @@ declare module '@tiptap/core' {
 export const trackedChangesKey = new PluginKey<TrackedState>('trackedChanges');
 
 /**
- * Inline markdown as the editor's text holds it: without link, emphasis, strike and code syntax, escapes resolved. Best-effort:
- * a passage cut through a bold run keeps the half marker it holds, and is then not found (it is still listed in Review changes).
- */
-const plainInline = (text: string): string =>
-  text
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/(\*\*|__|~~)(?=\S)(.+?)(?<=\S)\1/g, '$2')
-    .replace(/(^|[^\w*\\])([*_])(?=[^\s*_])(.+?)(?<=[^\s\\])\2(?![\w*])/g, '$1$3')
-    .replace(/`([^`\n]+)`/g, '$1')
-    .replace(/\\([\\`*_{}[\]()#+\-.!|~<>])/g, '$1');
-
-/** A line of markdown as the editor's text holds it: without a heading's, list item's or quote's marker, nor inline syntax. */
-const plainLine = (line: string): string => plainInline(line.trim().replace(/^(#{1,6}|[-*+>]|\d+[.)])\s+/, ''));
-
-/** Markdown lines as the editor's text holds them: each line's text, joined without separators (blocks have none). */
-const editorTextOf = (markdown: string): string => markdown.split('\n').map(plainLine).join('');
-
-/**
  * Where a quote is in the editor's text. The quote's context comes from the markdown, so an insertion point between a
  * `prefix` and a `suffix` that hold markdown syntax (a heading's `#`, a blank line) is found by the last line of its prefix
  * or else the first line of its suffix.
@@ -89,8 +71,8 @@ export function locateInText(text: string, quote: SuggestionQuote): { start: num
   if (found) return found;
   if (quote.exact !== '') {
     // Whole lines (what suggesting mode and the chat's suggestions quote): their text as the editor holds it.
-    const exact = editorTextOf(quote.exact);
-    return exact && exact !== quote.exact ? locateQuote(text, { exact, prefix: editorTextOf(quote.prefix), suffix: editorTextOf(quote.suffix) }) : null;
+    const plain = editorQuoteOf(quote);
+    return plain.exact && plain.exact !== quote.exact ? locateQuote(text, plain) : null;
   }
   const before = plainLine(quote.prefix.trimEnd().split('\n').pop()!);
   const after = plainLine(quote.suffix.trimStart().split('\n')[0]!);

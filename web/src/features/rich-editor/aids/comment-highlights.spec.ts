@@ -97,10 +97,23 @@ describe('comment highlights in the editor', () => {
     editor = createEditor(PRD);
     select(editor, 'Fix the payment');
     const { from, to } = editor.state.selection;
-    const quote = quoteFromEditor(editor.state.doc, from, to, PRD)!;
+    const quote = quoteFromEditor(editor.state.doc, from, to)!;
     expect(quote).toEqual({ exact: 'Fix the payment', prefix: ' carts at the **payment step**. ', suffix: ' step first.\n\n- Fewer fields\n' });
     editor.commands.setCommentHighlights([{ id: 3, ...quote }]);
     expect(ranges(editor)).toEqual({ 3: 'Fix the payment' });
+  });
+
+  it('highlights a comment quoted across formatting by its text, and keeps it as text is typed before it', () => {
+    editor = createEditor(PRD);
+    select(editor, 'carts at the payment step. Fix');
+    const { from, to } = editor.state.selection;
+    const quote = quoteFromEditor(editor.state.doc, from, to)!;
+    expect(quote.exact).toBe('carts at the **payment step**. Fix');
+    editor.commands.setCommentHighlights([{ id: 4, ...quote }]);
+    expect(ranges(editor)).toEqual({ 4: 'carts at the payment step. Fix' });
+    caretAfter(editor, 'Shoppers');
+    typeText(editor, ' often');
+    expect(ranges(editor)).toEqual({ 4: 'carts at the payment step. Fix' });
   });
 
   it('finds a 2,000-character quote in a 2,000,000-character document of one letter, and again after a letter typed inside it', () => {

@@ -3,7 +3,7 @@ import type { Node } from '@tiptap/pm/model';
 import { Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import { locateQuote, type TextQuote } from '@prd/proto/text-quote';
-import { documentText, positionOf } from './document-text';
+import { documentText, editorQuoteOf, editorTextOf, positionOf } from './document-text';
 
 /** A comment thread's anchor (a W3C text quote) to highlight in the editor. */
 export interface CommentHighlight extends TextQuote {
@@ -44,6 +44,12 @@ export function textBetween(doc: Node, { from, to }: Range): string {
   return text;
 }
 
+/** A quote holding markdown syntax (a passage with bold or a link in it), found as the editor's text holds it. */
+function locateMarkdownQuote(text: string, quote: CommentHighlight): { start: number; end: number } | null {
+  const plain = editorQuoteOf(quote);
+  return plain.exact && plain.exact !== quote.exact ? locateQuote(text, plain) : null;
+}
+
 /** Finds every highlight whose range is unknown in one pass over the document's text: linear in its size per quote. */
 function locate(doc: Node, highlights: CommentHighlight[], known: Map<number, Range>): Map<number, Range> {
   const ranges = new Map(known);
@@ -51,7 +57,7 @@ function locate(doc: Node, highlights: CommentHighlight[], known: Map<number, Ra
   if (missing.length === 0) return ranges;
   const text = documentText(doc);
   for (const highlight of missing) {
-    const at = locateQuote(text.text, highlight);
+    const at = locateQuote(text.text, highlight) ?? locateMarkdownQuote(text.text, highlight);
     if (at) ranges.set(highlight.id, { from: positionOf(text, at.start), to: positionOf(text, at.end, true) });
   }
   return ranges;
@@ -91,7 +97,8 @@ function follow(tr: Transaction, state: HighlightState): Map<number, Range> {
       const [start, end] = [diff(range.from), diff(range.to)];
       mapped = start === null || end === null ? null : { from: start, to: end };
     }
-    if (mapped && textBetween(tr.doc, mapped) === highlight.exact) kept.set(highlight.id, mapped);
+    const still = mapped && textBetween(tr.doc, mapped);
+    if (mapped && (still === highlight.exact || still === editorTextOf(highlight.exact))) kept.set(highlight.id, mapped);
   }
   return locate(tr.doc, state.highlights, kept);
 }

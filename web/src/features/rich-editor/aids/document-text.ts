@@ -1,3 +1,4 @@
+import type { TextQuote } from '@prd/proto/text-quote';
 import type { Node } from '@tiptap/pm/model';
 
 /**
@@ -59,3 +60,36 @@ export function offsetOf({ text, starts, positions }: DocumentText, position: nu
   const nodeEnd = low + 1 < starts.length ? starts[low + 1]! : text.length;
   return Math.max(start, Math.min(nodeEnd, start + position - positions[low]!));
 }
+
+/**
+ * Inline markdown as the editor's text holds it: without link, emphasis, strike and code syntax, escapes resolved. Best-effort:
+ * a passage cut through a bold run keeps the half marker it holds, and is then not found.
+ */
+export const plainInline = (text: string): string =>
+  text
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|__|~~)(?=\S)(.+?)(?<=\S)\1/g, '$2')
+    .replace(/(^|[^\w*\\])([*_])(?=[^\s*_])(.+?)(?<=[^\s\\])\2(?![\w*])/g, '$1$3')
+    .replace(/`([^`\n]+)`/g, '$1')
+    .replace(/\\([\\`*_{}[\]()#+\-.!|~<>])/g, '$1');
+
+/** A line of markdown as the editor's text holds it: without a heading's, list item's or quote's marker, nor inline syntax. */
+export const plainLine = (line: string): string => plainInline(line.trim().replace(/^(#{1,6}|[-*+>]|\d+[.)])\s+/, ''));
+
+/** Markdown lines as the editor's text holds them: each line's text, joined without separators (blocks have none). */
+export const editorTextOf = (markdown: string): string => markdown.split('\n').map(plainLine).join('');
+
+/**
+ * A quote taken from the markdown (its passage may hold `**`, a link's address, a list's marker) as the editor's text holds
+ * it, to be found there. Its context keeps the spaces beside the passage, which `editorTextOf` trims from each line.
+ */
+export function editorQuoteOf(quote: TextQuote): TextQuote {
+  const prefixLine = quote.prefix.split('\n').pop() ?? '';
+  const suffixLine = quote.suffix.split('\n')[0] ?? '';
+  const before = /\S/.test(prefixLine) ? (/\s*$/.exec(prefixLine)?.[0] ?? '') : '';
+  const after = /\S/.test(suffixLine) ? (/^\s*/.exec(suffixLine)?.[0] ?? '') : '';
+  return { exact: editorTextOf(quote.exact), prefix: editorTextOf(quote.prefix) + before, suffix: after + editorTextOf(quote.suffix) };
+}
+
+/** A quote's passage to read in a list or a thread: its text without markdown syntax, its lines joined by spaces. */
+export const quoteText = (exact: string): string => exact.split('\n').map(plainLine).filter(Boolean).join(' ');
