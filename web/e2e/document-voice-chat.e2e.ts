@@ -65,13 +65,16 @@ test('a user with a key talks with the AI by voice: connected, hears the answer,
   await expect(voice(page).getByRole('button', { name: 'Start voice chat' })).toBeEnabled();
 });
 
-test('without a key of its own or the server’s, voice is disabled and says it needs an OpenAI-compatible realtime server', async ({ page }) => {
+test('without a key of its own or the server’s, voice is disabled, says it needs an OpenAI-compatible realtime server and opens Settings', async ({ page }) => {
   await signUp(page);
   const document = await createDocumentByApi(page, unique('Offline voice '), '# Offline\n');
   await page.goto(`/documents/${document.id}`);
   const start = voice(page).getByRole('button', { name: 'Start voice chat' });
   await expect(start).toBeDisabled();
   await expect(start).toHaveAccessibleDescription('Voice needs an OpenAI-compatible realtime server: add your OpenAI API key in Settings.');
+  // Settings, where the key goes, is one click away.
+  await voice(page).getByRole('button', { name: 'Open Settings' }).click();
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
 });
 
 test('a refused microphone gets the microphone toast and the call fails', async ({ page }) => {

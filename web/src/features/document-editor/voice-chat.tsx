@@ -2,6 +2,8 @@ import { AudioOutlined, PhoneOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useId } from 'react';
 import { useGetSettingsQuery } from '../../shared/api/identity-api';
+import { openSettings } from '../../shared/state/dialogs-slice';
+import { useAppDispatch } from '../../shared/state/hooks';
 import { isRegistered, useCurrentUser } from '../../shared/user/use-current-user';
 import { useGetRealtimeVoiceQuery } from '../chat/chat-api';
 import { useRealtimeVoice, type VoiceState } from './use-realtime-voice';
@@ -25,6 +27,7 @@ export function VoiceChat({ documentId }: { documentId: number }) {
   const server = useGetRealtimeVoiceQuery();
   const settings = useGetSettingsQuery(undefined, { skip: !isRegistered(user) });
   const call = useRealtimeVoice(documentId);
+  const dispatch = useAppDispatch();
   const known = server.data !== undefined && (settings.data !== undefined || !isRegistered(user));
   const available = server.data?.serverKey === true || settings.data?.hasCustomOpenaiKey === true;
   const inCall = call.state === 'connecting' || call.state === 'connected';
@@ -58,6 +61,12 @@ export function VoiceChat({ documentId }: { documentId: number }) {
         <p id={reasonId} className={styles.voiceReason}>
           {reason}
         </p>
+      )}
+      {known && !available && isRegistered(user) && (
+        // Settings is where the key goes, and the shell names it "View profile": the way there, at hand.
+        <Button size="small" type="link" className={styles.voiceSettings} onClick={() => dispatch(openSettings())}>
+          Open Settings
+        </Button>
       )}
       {call.transcript.length > 0 && (
         <ol className={styles.voiceTranscript} aria-label="Voice transcript">
