@@ -27,8 +27,9 @@ test('a registered user downloads the Word and Markdown exports under the names 
   expect(markdown.suggestedFilename()).toBe(`team-calendars-${suffix}.md`);
   expect(await readFile(await markdown.path(), 'utf8')).toContain('Let every team share one calendar.');
 
-  // With the keyboard alone: the menu opens on its first item, the arrows choose, Enter downloads.
+  // With the keyboard alone (the pointer off the menu's place): the menu opens on its first item, the arrows choose, Enter downloads.
   const wordDownload = page.waitForEvent('download');
+  await page.mouse.move(0, 0);
   await documentRegion(page).getByRole('button', { name: 'Export' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Download Markdown (.md)' })).toBeFocused();
