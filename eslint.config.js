@@ -102,13 +102,8 @@ export default tseslint.config(
     files: ['web/src/**/*.tsx', 'web/src/**/*.ts'],
     ...jsxA11y.flatConfigs.recommended,
     languageOptions: { ...jsxA11y.flatConfigs.recommended.languageOptions, globals: globals.browser },
-    // A label wrapping an input and its text in nested spans (title and meta lines) is still a label. A component's
-    // autoFocus (antd's Dropdown moving the focus into the menu a person just opened) is not the page's autofocus.
-    rules: {
-      ...jsxA11y.flatConfigs.recommended.rules,
-      'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
-      'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
-    },
+    // A label wrapping an input and its text in nested spans (title and meta lines) is still a label.
+    rules: { ...jsxA11y.flatConfigs.recommended.rules, 'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }] },
   },
   {
     // web/src/app is the composition root (store, router, providers, shell): it may use everything, but a

@@ -6,7 +6,7 @@ export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: (
   return (
     <Dropdown
       trigger={['click']}
-      // The menu takes the focus as it opens, so the arrow keys and Enter choose from it (without, the keyboard could not reach it).
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- the menu a person just opened takes the focus (WAI-ARIA menu button), so the arrow keys and Enter choose from it; without, the keyboard could not reach it
       autoFocus
       menu={{
         items: [

@@ -85,7 +85,7 @@ export function OutlineMenu({ editor }: { editor: Editor }) {
   return (
     <Dropdown
       trigger={['click']}
-      // The menu takes the focus as it opens: the arrow keys then choose a heading and Enter goes there.
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- the menu a person just opened takes the focus (WAI-ARIA menu button): the arrow keys then choose a heading and Enter goes there
       autoFocus
       menu={{ items, className: styles.outlineMenu, 'aria-label': 'Outline', onClick: ({ key }) => goTo(editor, Number(key)) }}
     >
