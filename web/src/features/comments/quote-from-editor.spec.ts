@@ -58,6 +58,12 @@ describe('quoteFromEditor', () => {
     expect(quoteFromEditor(doc, code, code + 'total = 1'.length)?.exact).toBe('total = 1');
   });
 
+  it('quotes a paragraph selected up to the start of the next block, as a triple click may select it', () => {
+    const doc = markdownToNode(MARKDOWN);
+    const start = positionOf(doc, 'Pay by');
+    expect(quoteFromEditor(doc, start, positionOf(doc, 'Risks'))?.exact).toBe('Pay by **card** today.');
+  });
+
   it('refuses a selection across blocks, and an empty one', () => {
     const doc = markdownToNode(MARKDOWN);
     const heading = positionOf(doc, 'Checkout');

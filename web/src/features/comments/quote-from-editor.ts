@@ -10,7 +10,8 @@ const OPENING = new Set(['*', '_', '~', '`', '[']);
 /** Syntax that closes a formatted run just after its text. */
 const CLOSING = new Set(['*', '_', '~', '`']);
 
-const isSpace = (doc: Node, at: number): boolean => /^\s$/.test(doc.textBetween(at, at + 1, '', ''));
+/** Whether the position after `at` holds no text: a space, or a block's edge. */
+const noText = (doc: Node, at: number): boolean => /^\s?$/.test(doc.textBetween(at, at + 1, '', ''));
 
 /**
  * A selection's edge moved out of a formatted run to the run's own edge: a quote never cuts bold text, code or a link in
@@ -54,9 +55,9 @@ function sameRun(doc: Node, from: number, to: number): boolean {
  * selected, when the selection spans blocks, or when its markdown cannot be told apart.
  */
 export function quoteFromEditor(doc: Node, from: number, to: number): TextQuote | null {
-  // Spaces at either end are no part of what was meant.
-  while (from < to && isSpace(doc, from)) from++;
-  while (to > from && isSpace(doc, to - 1)) to--;
+  // Spaces at either end are no part of what was meant, nor the edge of the next block (where a triple click may end).
+  while (from < to && noText(doc, from)) from++;
+  while (to > from && noText(doc, to - 1)) to--;
   if (from >= to || doc.resolve(from).index(0) !== doc.resolve(to).index(0)) return null;
   const index = doc.resolve(from).index(0);
   [from, to] = [runEdge(doc, from, 'start'), runEdge(doc, to, 'end')];
