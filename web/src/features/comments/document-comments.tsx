@@ -73,6 +73,16 @@ export function DocumentComments({ document, editor, children }: Props) {
     return quoteFromEditor(editor.state.doc, from, to);
   }, [editor]);
 
+  // Once the new comment is posted or cancelled, the focus goes back to the text it is about, its selection kept and in
+  // view: the box it was written in is gone (the focus would fall to the page), and below the text it may be far down.
+  const returnToText = useCallback(() => {
+    setPending(null);
+    if (!editor || editor.isDestroyed) return;
+    editor.commands.focus(null, { scrollIntoView: false });
+    const { node } = editor.view.domAtPos(editor.state.selection.from);
+    (node instanceof Element ? node : node.parentElement)?.scrollIntoView({ block: 'center' });
+  }, [editor]);
+
   const comment = useCallback((): boolean => {
     const quote = quoteSelection();
     if (!quote) return false;
@@ -91,7 +101,8 @@ export function DocumentComments({ document, editor, children }: Props) {
     setActiveId(id);
     const thread = threadRefs.current.get(id);
     thread?.scrollIntoView({ block: 'nearest' });
-    thread?.focus({ preventScroll: true });
+    // Once the click has ended: releasing the mouse in the text the focus was already in gives the focus back to it.
+    setTimeout(() => thread?.focus({ preventScroll: true }));
   }, []);
 
   const actions = useMemo(() => ({ commentOnSelection: may.write ? comment : null, focusThread }), [may.write, comment, focusThread]);
@@ -109,7 +120,7 @@ export function DocumentComments({ document, editor, children }: Props) {
           may={may}
           activeId={activeId}
           pending={pending}
-          onPendingDone={() => setPending(null)}
+          onPendingDone={returnToText}
           onFocus={focus}
           threadRef={(id, element) => {
             if (element) threadRefs.current.set(id, element);
