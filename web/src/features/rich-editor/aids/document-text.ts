@@ -65,7 +65,7 @@ export function offsetOf({ text, starts, positions }: DocumentText, position: nu
  * Inline markdown as the editor's text holds it: without link, emphasis, strike and code syntax, escapes resolved. Best-effort:
  * a passage cut through a bold run keeps the half marker it holds, and is then not found.
  */
-export const plainInline = (text: string): string =>
+const plainInline = (text: string): string =>
   text
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/(\*\*|__|~~)(?=\S)(.+?)(?<=\S)\1/g, '$2')
