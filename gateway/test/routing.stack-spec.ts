@@ -133,7 +133,8 @@ describe('gateway routing', () => {
       });
     }
     // The include's own address is not reachable from outside.
-    expect(await (await page(`/_first-screen/${id}`, { Cookie: cookie })).text()).not.toContain('Gateway first screen');
+    const outside = await page(`/_first-screen/${id}`, { Cookie: cookie });
+    expect({ status: outside.status, text: (await outside.text()).includes('Gateway first screen') }).toEqual({ status: 404, text: false });
   });
 
   it("prerenders only the pages' own addresses: any other, even one named like a prerendered file, gets the empty shell", async () => {
