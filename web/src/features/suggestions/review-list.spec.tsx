@@ -12,8 +12,8 @@ const base: Suggestion = {
   documentId: 5,
   status: 'pending',
   author: { kind: 'ai', name: 'AI', userId: 1, requestedBy: DANA },
-  quote: { exact: 'teh payment', prefix: '', suffix: '' },
-  replacement: 'the payment',
+  quote: { exact: 'teh **payment**', prefix: '', suffix: '' },
+  replacement: 'the **payment**',
   note: null,
   position: { start: 10, end: 21 },
   createdAt: new Date().toISOString(),
@@ -36,7 +36,7 @@ const SUGGESTIONS: Suggestion[] = [
     id: 13,
     author: { kind: 'user', name: 'Lee', userId: 2, requestedBy: null },
     quote: { exact: '', prefix: 'Goals', suffix: '' },
-    replacement: 'A new goal.',
+    replacement: '- A new goal.\n- Another [goal](https://example.com).',
     note: 'Missing one',
   },
 ];
@@ -52,7 +52,7 @@ function renderList(canDecide: boolean) {
 const item = (name: string) => screen.getByRole('listitem', { name: `Suggestion by ${name}` });
 
 describe('ReviewList', () => {
-  it('lists each suggestion with its author, time, passage and replacement; an outdated one marked and offering only Reject', () => {
+  it('lists each suggestion with its author, time, passage and replacement (as text, not markdown); an outdated one marked and offering only Reject', () => {
     const { onDecide } = renderList(true);
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
     const ai = item('AI · asked by Dana');
@@ -71,7 +71,7 @@ describe('ReviewList', () => {
     // An insertion point: the new text alone, with its note.
     const person = item('Lee');
     expect(within(person).queryByRole('deletion')).toBeNull();
-    expect(person).toHaveTextContent('A new goal.');
+    expect(within(person).getByRole('insertion').textContent).toBe('A new goal.\nAnother goal.');
     expect(person).toHaveTextContent('Missing one');
   });
 

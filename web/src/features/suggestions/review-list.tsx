@@ -2,6 +2,7 @@ import type { Suggestion } from '@prd/proto';
 import { Button, Tag } from 'antd';
 import { relativeTime } from '../../shared/format/relative-time';
 import { ListItemButton } from '../../shared/ui/list-item-button';
+import { quoteText } from '../rich-editor/aids/document-text';
 import { suggestionAuthorLabel } from './suggestion-label';
 import type { Decision } from './suggestions-api';
 import styles from './suggestions.module.css';
@@ -18,7 +19,7 @@ interface Props {
   onShow: (id: number) => void;
 }
 
-/** "Review changes": every suggestion still to decide, its passage and replacement, with Accept and Reject for owners and editors. */
+/** "Review changes": every suggestion still to decide, its passage and replacement as text (not markdown), with Accept and Reject for owners and editors. */
 export function ReviewList({ suggestions, canDecide, busy, onDecide, onDecideAll, onShow }: Props) {
   if (suggestions.length === 0) return <p className={styles.empty}>No suggestions to review.</p>;
   const acceptable = suggestions.some((s) => s.status === 'pending');
@@ -49,9 +50,9 @@ export function ReviewList({ suggestions, canDecide, busy, onDecide, onDecideAll
                   )}
                 </span>
                 <span className={styles.change}>
-                  {suggestion.quote.exact && <del className={styles.deleted}>{suggestion.quote.exact}</del>}
+                  {suggestion.quote.exact && <del className={styles.deleted}>{quoteText(suggestion.quote.exact, '\n')}</del>}
                   {suggestion.quote.exact && suggestion.replacement && <span aria-hidden> → </span>}
-                  {suggestion.replacement && <ins className={styles.inserted}>{suggestion.replacement}</ins>}
+                  {suggestion.replacement && <ins className={styles.inserted}>{quoteText(suggestion.replacement, '\n')}</ins>}
                 </span>
                 {suggestion.note && <span className={styles.note}>{suggestion.note}</span>}
               </ListItemButton>

@@ -91,5 +91,5 @@ export function editorQuoteOf(quote: TextQuote): TextQuote {
   return { exact: editorTextOf(quote.exact), prefix: editorTextOf(quote.prefix) + before, suffix: after + editorTextOf(quote.suffix) };
 }
 
-/** A quote's passage to read in a list or a thread: its text without markdown syntax, its lines joined by spaces. */
-export const quoteText = (exact: string): string => exact.split('\n').map(plainLine).filter(Boolean).join(' ');
+/** A quote's passage (or a suggested replacement) to read in a list or a thread: its text without markdown syntax, its lines joined by spaces or kept. */
+export const quoteText = (exact: string, between: ' ' | '\n' = ' '): string => exact.split('\n').map(plainLine).filter(Boolean).join(between);
