@@ -93,12 +93,19 @@ test('Ctrl+K links the selection; a javascript: address is refused', async ({ pa
   await expect(editor.getByRole('link', { name: 'See the pricing page.' })).toHaveAttribute('href', 'https://example.com/pricing');
 });
 
-test('the table controls add a row below the caret', async ({ page }) => {
+test('the table controls leave the chat beside the document uncovered and add a row below the caret', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 800 });
   const { editor } = await openEditor(page, '# Plan\n\n| Metric | Target |\n| --- | --- |\n| Conversion | 3% |\n');
+  const chat = page.getByRole('region', { name: 'AI chat' });
+  await expect(chat).toBeVisible();
   const table = editor.getByRole('table');
   await expect(table.getByRole('row')).toHaveCount(2);
   await table.getByText('Conversion', { exact: true }).click();
   const controls = page.getByRole('toolbar', { name: 'Table' });
+  await expect(controls).toBeVisible();
+  // In words its buttons made a row wider than the column: it covered the chat.
+  const [menu, beside] = [await controls.boundingBox(), await chat.boundingBox()];
+  expect(menu!.x + menu!.width).toBeLessThanOrEqual(beside!.x);
   await controls.getByRole('button', { name: 'Add row below' }).click();
   await expect(table.getByRole('row')).toHaveCount(3);
 });

@@ -12,9 +12,10 @@ import {
 } from '@ant-design/icons';
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { AskAiPanel } from '../../suggestions/ask-ai-panel';
 import styles from './aids.module.css';
+import { ToolButton } from './tool-button';
 import { toolbarKeyDown } from './toolbar-keys';
 
 interface Props {
@@ -39,23 +40,6 @@ const LISTS = [
   { list: 'orderedList', item: 'listItem', label: 'Numbered list', icon: <OrderedListOutlined />, keys: 'Ctrl+Shift+7' },
   { list: 'taskList', item: 'taskItem', label: 'Task list', icon: <CheckSquareOutlined />, keys: 'Ctrl+Shift+9' },
 ] as const;
-
-function ToolButton({ label, keys, pressed, onClick, children }: { label: string; keys?: string; pressed?: boolean; onClick: () => void; children: ReactNode }) {
-  return (
-    <button
-      type="button"
-      className={pressed ? `${styles.tool} ${styles.toolActive}` : styles.tool}
-      aria-label={label}
-      aria-pressed={pressed}
-      title={keys ? `${label} (${keys})` : label}
-      // The selection must stay in the editor while the button is pressed.
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={onClick}
-    >
-      {children}
-    </button>
-  );
-}
 
 /** The formatting menu shown on a selection; for someone who may comment but not edit, only Comment and Ask AI. */
 export function FormattingToolbar({ editor, canEdit, canComment, onComment, onAskAi, onLink }: Props) {

@@ -1,19 +1,33 @@
+import {
+  DeleteColumnOutlined,
+  DeleteOutlined,
+  DeleteRowOutlined,
+  InsertRowAboveOutlined,
+  InsertRowBelowOutlined,
+  InsertRowLeftOutlined,
+  InsertRowRightOutlined,
+} from '@ant-design/icons';
 import type { Editor } from '@tiptap/core';
 import type { Command, EditorState } from '@tiptap/pm/state';
 import { addColumnAfter, addColumnBefore, addRowAfter, addRowBefore, deleteColumn, deleteRow, deleteTable } from '@tiptap/pm/tables';
 import { useEditorState } from '@tiptap/react';
+import type { ReactNode } from 'react';
 import styles from './aids.module.css';
+import { ToolButton } from './tool-button';
 import { toolbarKeyDown } from './toolbar-keys';
 
-/** The table commands, prosemirror-tables' own (what TipTap's table commands run). */
-const ACTIONS: { label: string; command: Command; danger?: boolean }[] = [
-  { label: 'Add row above', command: addRowBefore },
-  { label: 'Add row below', command: addRowAfter },
-  { label: 'Add column left', command: addColumnBefore },
-  { label: 'Add column right', command: addColumnAfter },
-  { label: 'Delete row', command: deleteRow, danger: true },
-  { label: 'Delete column', command: deleteColumn, danger: true },
-  { label: 'Delete table', command: deleteTable, danger: true },
+/**
+ * The table commands, prosemirror-tables' own (what TipTap's table commands run), as icons named by their labels (shown as
+ * tooltips): in words, the row of them was wider than a document column beside the chat and covered the chat and the sidebar.
+ */
+const ACTIONS: { label: string; icon: ReactNode; command: Command; danger?: boolean }[] = [
+  { label: 'Add row above', icon: <InsertRowAboveOutlined />, command: addRowBefore },
+  { label: 'Add row below', icon: <InsertRowBelowOutlined />, command: addRowAfter },
+  { label: 'Add column left', icon: <InsertRowLeftOutlined />, command: addColumnBefore },
+  { label: 'Add column right', icon: <InsertRowRightOutlined />, command: addColumnAfter },
+  { label: 'Delete row', icon: <DeleteRowOutlined />, command: deleteRow, danger: true },
+  { label: 'Delete column', icon: <DeleteColumnOutlined />, command: deleteColumn, danger: true },
+  { label: 'Delete table', icon: <DeleteOutlined />, command: deleteTable, danger: true },
 ];
 
 /** The table around the selection, and where it starts. */
@@ -55,20 +69,14 @@ export function TableToolbar({ editor }: { editor: Editor }) {
 
   return (
     <div role="toolbar" aria-label="Table" className={styles.toolbar} onKeyDown={toolbarKeyDown(editor)}>
-      {ACTIONS.map(({ label, command, danger }) => (
-        <button
-          key={label}
-          type="button"
-          className={danger ? `${styles.tool} ${styles.toolDanger}` : styles.tool}
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => run(command)}
-        >
-          {label}
-        </button>
+      {ACTIONS.map(({ label, icon, command, danger }) => (
+        <ToolButton key={label} label={label} danger={danger} onClick={() => run(command)}>
+          {icon}
+        </ToolButton>
       ))}
-      <button type="button" className={styles.tool} aria-pressed={header} onMouseDown={(event) => event.preventDefault()} onClick={() => run(toggleHeaderRow)}>
-        Header row
-      </button>
+      <ToolButton label="Header row" pressed={header} onClick={() => run(toggleHeaderRow)}>
+        <span className={styles.toolText}>Header row</span>
+      </ToolButton>
     </div>
   );
 }
