@@ -82,7 +82,7 @@ test('a viewer cannot change anything: typing changes nothing and no formatting 
   expect(await storedMarkdown(a.page, doc.id)).toBe(CONTENT);
 });
 
-test('on a 390 px phone the document comes first and the chat is a tab beside it', async ({ browser }) => {
+test('on a 390 px phone the document comes first, its tools one row, and the chat is a tab beside it', async ({ browser }) => {
   const context = await browser.newContext({ viewport: WIDE });
   const page = await context.newPage();
   await signUp(page);
@@ -96,6 +96,10 @@ test('on a 390 px phone the document comes first and the chat is a tab beside it
   const box = (await editor.boundingBox())!;
   expect(box.width).toBeGreaterThan(280);
   expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  // The document's tools are one row that scrolls sideways, not four rows above the text.
+  const tools = ['Markdown', 'History', 'Export', 'Share'].map((name) => documentRegion(page).getByRole('button', { name, exact: true }));
+  const rows = new Set(await Promise.all(tools.map(async (tool) => Math.round((await tool.boundingBox())!.y))));
+  expect(rows.size).toBe(1);
   await expect(page.getByRole('textbox', { name: 'Ask the AI to change this document' })).toBeHidden();
   await page.getByRole('tab', { name: 'AI chat' }).click();
   await expect(page.getByRole('textbox', { name: 'Ask the AI to change this document' })).toBeVisible();
