@@ -131,6 +131,26 @@ test.describe('prerendered first screens', () => {
       }
     });
 
+    test("a document's first screen stands where the editor will show its text: the page's header does not push it down", async ({ browser }) => {
+      // Its owner, registered (the skeleton of the header is theirs: a guest's breadcrumb has no Move to… nor Save as template).
+      const { page } = await newUser(browser);
+      const created = await createDocumentByApi(page, 'Quarterly roadmap', '# Launch plan\n\nWe ship **on time**.\n');
+      const storageState = await page.context().storageState();
+      const headingOn = async (javaScriptEnabled: boolean) => {
+        // A phone's scrollbars take no room: the page is as wide with and without its scripts, whichever is longer.
+        const context = await browser.newContext({ viewport: PHONE, isMobile: true, javaScriptEnabled, storageState });
+        const opened = await context.newPage();
+        await opened.goto(`/documents/${created.id}`);
+        const text = javaScriptEnabled ? opened.getByRole('textbox', { name: 'Document', exact: true }) : opened.locator('#document-first-screen');
+        await expect(text).toContainText('We ship on time.');
+        const { y } = (await text.getByRole('heading', { level: 1, name: 'Launch plan' }).boundingBox())!;
+        await context.close();
+        return y;
+      };
+      const [served, live] = [await headingOn(false), await headingOn(true)];
+      expect(Math.abs(live - served)).toBeLessThan(8);
+    });
+
     for (const { path } of PRERENDERED) {
       test(`${path} is hydrated without errors and then answers to its controls`, async ({ page }) => {
         const problems = await watchProblems(page);
