@@ -81,8 +81,11 @@ describe('POST /api/documents/import', () => {
     const converting = performance.now() - started;
     // On the event loop, mammoth's synchronous XML parse alone (about half of the conversion) would hold one check; on a
     // worker thread every check is answered at once. Relative to the conversion's own duration, so a busy machine slows both.
+    // Run on the event loop (tried), one check waited 88% of the conversion; on the worker, at most 16 ms of about 1 s, but
+    // this process also runs the test and the suite's services, and with another suite beside it on the 2 cores one check
+    // once waited 191 ms of 1.1 s: a tenth failed then, a third tells the two apart.
     expect(waits.length).toBeGreaterThanOrEqual(10);
-    expect(Math.max(...waits)).toBeLessThan(converting / 10);
+    expect(Math.max(...waits)).toBeLessThan(converting / 3);
     const res = await upload;
     expect(res.status).toBe(201);
     const read = await api().get(`/api/documents/${res.body.documents[0].id}`).set('Cookie', owner.cookie).expect(200);
