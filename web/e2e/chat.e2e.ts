@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { CHAT_MODES_INFO, type ChatMode } from '../src/features/chat/chat-modes';
-import { createDocumentFromDialog, openedDialog, WIDE } from './helpers';
+import { createDocumentFromDialog, openedDialog, PHONE, WIDE } from './helpers';
 
 test.use({ viewport: WIDE });
 test.describe.configure({ timeout: 240_000 });
@@ -24,6 +24,19 @@ async function expectGreeting(page: Page, mode: ChatMode) {
   const suggestions = page.getByRole('list', { name: 'Suggested prompts' }).getByRole('button');
   await expect(suggestions).toHaveText([...info.prompts]);
 }
+
+test('on a phone the box to write in is on the first screen, above the bottom tab bar, and a prompt sideways still sends', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/chat');
+  const input = page.getByRole('textbox', { name: 'Message' });
+  await expect(input).toBeVisible();
+  const [box, bar] = [await input.boundingBox(), await page.getByRole('navigation', { name: 'Bottom navigation' }).boundingBox()];
+  // Stacked, the four prompts pushed it under the bar: the page had to be scrolled before anything could be typed.
+  expect(box!.y + box!.height).toBeLessThanOrEqual(bar!.y);
+  const lastPrompt = CHAT_MODES_INFO.general.prompts.at(-1)!;
+  await page.getByRole('list', { name: 'Suggested prompts' }).getByRole('button', { name: lastPrompt }).click();
+  await expect(conversation(page)).toContainText(lastPrompt);
+});
 
 test('a guest chats in each of the four modes, renames and deletes a thread, and sees the auto-title', async ({ page }) => {
   // general: nothing yet, so the first message creates the thread; it is then titled from that message.
