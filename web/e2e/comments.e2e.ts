@@ -43,11 +43,22 @@ test('B comments on a passage mentioning A; A sees the notification arrive live,
   await expect(open.getByRole('article', { name: `Comment by ${b.username}` })).toContainText('Can we measure this?');
   // The quote is the passage, found in the stored markdown (not orphaned).
   await expect(open.getByRole('article', { name: `Comment by ${b.username}` })).toContainText(PASSAGE);
-  // The passage is highlighted in the editor; a click on it focuses its thread.
+  // The passage is highlighted in the editor; a click on it focuses its thread. Beside the chat the threads are below the
+  // text: the thread shows over the text right under its passage, rather than the page scrolling to the end of the document.
   const highlight = text.locator('[data-comment-id]');
   await expect(highlight).toHaveText(PASSAGE);
   await highlight.click();
-  await expect(open.getByRole('article', { name: `Comment by ${b.username}` })).toBeFocused();
+  const commented = open.getByRole('article', { name: `Comment by ${b.username}` });
+  await expect(commented).toBeFocused();
+  const [passageBox, shownBox] = [await highlight.boundingBox(), await commented.boundingBox()];
+  const gap = shownBox!.y - (passageBox!.y + passageBox!.height);
+  expect(gap).toBeGreaterThanOrEqual(0);
+  expect(gap).toBeLessThan(20);
+  // Escape puts it back in the list, below the text, and the focus back in the text.
+  await commented.press('Escape');
+  await expect(text).toBeFocused();
+  const textBox = (await text.boundingBox())!;
+  expect((await commented.boundingBox())!.y).toBeGreaterThan(textBox.y + textBox.height);
 
   // A's bell hears of the mention live and opens the document on that comment.
   const bell = a.page.getByRole('button', { name: 'Notifications, 1 unread' });

@@ -16,6 +16,8 @@ interface Props {
   documentId: number;
   may: CommentPermissions;
   active: boolean;
+  /** Shown over the text, this far below the top of the text and its comments, under its passage: they are below the text. */
+  floatingTop?: number | undefined;
   onFocus: () => void;
   ref?: Ref<HTMLElement>;
 }
@@ -79,7 +81,7 @@ function CommentItem({ comment, documentId, may, label }: { comment: Comment; do
 }
 
 /** A thread: the quoted passage (a button that shows it in the document), the comment, its replies, resolve and reply. */
-export function CommentThread({ thread, documentId, may, active, onFocus, ref }: Props) {
+export function CommentThread({ thread, documentId, may, active, floatingTop, onFocus, ref }: Props) {
   const [replying, setReplying] = useState(false);
   const [reply] = useReplyToCommentMutation();
   const [update] = useUpdateCommentMutation();
@@ -108,7 +110,8 @@ export function CommentThread({ thread, documentId, may, active, onFocus, ref }:
     <article
       ref={ref}
       tabIndex={-1}
-      className={[styles.thread, active ? styles.active : '', thread.resolved ? styles.resolved : ''].join(' ')}
+      className={[styles.thread, active ? styles.active : '', thread.resolved ? styles.resolved : '', floatingTop === undefined ? '' : styles.floating].join(' ')}
+      style={floatingTop === undefined ? undefined : { top: floatingTop }}
       aria-label={`Comment by ${thread.authorName}`}
       aria-current={active ? 'true' : undefined}
       data-comment-id={thread.id}

@@ -14,6 +14,8 @@ interface Props {
   loading: boolean;
   may: CommentPermissions;
   activeId: number | null;
+  /** The thread shown over the text, under its passage, and where (see CommentThread's floatingTop). */
+  floating: { id: number; top: number } | null;
   /** The quote a new comment is being written about (from the 'Comment' action). */
   pending: TextQuote | null;
   onPendingDone: () => void;
@@ -22,7 +24,7 @@ interface Props {
 }
 
 /** The side list of a document's threads: open ones, then resolved, then orphaned (their passage is gone) apart. */
-export function CommentsPanel({ documentId, threads, loading, may, activeId, pending, onPendingDone, onFocus, threadRef }: Props) {
+export function CommentsPanel({ documentId, threads, loading, may, activeId, floating, pending, onPendingDone, onFocus, threadRef }: Props) {
   const [create] = useCreateCommentMutation();
   const toast = useToast();
   const open = threads.filter((t) => !t.orphaned && !t.resolved);
@@ -48,6 +50,7 @@ export function CommentsPanel({ documentId, threads, loading, may, activeId, pen
             documentId={documentId}
             may={may}
             active={t.id === activeId}
+            floatingTop={floating?.id === t.id ? floating.top : undefined}
             onFocus={() => onFocus(t.id)}
             ref={(el: HTMLElement | null) => threadRef(t.id, el)}
           />

@@ -32,6 +32,8 @@ export function DocumentComments({ document, editor, children }: Props) {
   const fromUrl = Number(params.get('comment')) || null;
   const [activeId, setActiveId] = useState<number | null>(fromUrl);
   const [pending, setPending] = useState<TextQuote | null>(null);
+  const [floating, setFloating] = useState<{ id: number; top: number } | null>(null);
+  const layoutRef = useRef<HTMLDivElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
   const threadRefs = useRef(new Map<number, HTMLElement>());
   const comments = useGetCommentsQuery({ documentId: document.id, version: document.updatedAt }, { refetchOnMountOrArgChange: true });
@@ -86,6 +88,7 @@ export function DocumentComments({ document, editor, children }: Props) {
   const comment = useCallback((): boolean => {
     const quote = quoteSelection();
     if (!quote) return false;
+    setFloating(null);
     setPending(quote);
     return true;
   }, [quoteSelection]);
@@ -96,20 +99,57 @@ export function DocumentComments({ document, editor, children }: Props) {
     if (editor && !editor.isDestroyed) editor.commands.setCommentHighlights(open, activeId);
   }, [editor, threads, activeId]);
 
-  // A click on a highlighted passage brings its thread into view and focuses it.
+  // A click on a highlighted passage brings its thread into view and focuses it. Where the threads are below the text (a
+  // narrow column: beside the chat, on a phone), the thread shows over the text under its passage rather than the page
+  // scrolling away from what is being read to the end of the document.
   const focusThread = useCallback((id: number) => {
     setActiveId(id);
     const thread = threadRefs.current.get(id);
-    thread?.scrollIntoView({ block: 'nearest' });
+    const layout = layoutRef.current;
+    const passage = textRef.current?.querySelector(`[data-comment-id="${id}"]`);
+    const below = layout !== null && getComputedStyle(layout).gridTemplateColumns.trim().split(/\s+/).length === 1;
+    if (below && passage) {
+      setFloating({ id, top: passage.getBoundingClientRect().bottom - layout.getBoundingClientRect().top + 6 });
+    } else {
+      setFloating(null);
+      thread?.scrollIntoView({ block: 'nearest' });
+    }
     // Once the click has ended: releasing the mouse in the text the focus was already in gives the focus back to it.
-    setTimeout(() => thread?.focus({ preventScroll: true }));
+    setTimeout(() => {
+      if (below && passage) thread?.scrollIntoView({ block: 'nearest' });
+      thread?.focus({ preventScroll: true });
+    });
   }, []);
+
+  // A thread shown over the text goes back to the list on a press elsewhere in the text or the threads (not in a menu of its
+  // own, which antd puts at the end of the page), on Escape in it (the focus then back in the text), or when it leaves the
+  // open threads.
+  const floatingId = floating?.id;
+  useEffect(() => {
+    if (floatingId === undefined) return;
+    const inThread = (target: EventTarget | null) => threadRefs.current.get(floatingId)?.contains(target as Node) === true;
+    const elsewhere = (event: PointerEvent) => {
+      if (layoutRef.current?.contains(event.target as Node) && !inThread(event.target)) setFloating(null);
+    };
+    const escape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !inThread(event.target)) return;
+      setFloating(null);
+      if (editor && !editor.isDestroyed) editor.commands.focus(null, { scrollIntoView: false });
+    };
+    window.document.addEventListener('pointerdown', elsewhere);
+    window.document.addEventListener('keydown', escape);
+    return () => {
+      window.document.removeEventListener('pointerdown', elsewhere);
+      window.document.removeEventListener('keydown', escape);
+    };
+  }, [floatingId, editor]);
+  const floatingOpen = floatingId !== undefined && threads.some((t) => t.id === floatingId && !t.resolved && !t.orphaned);
 
   const actions = useMemo(() => ({ commentOnSelection: may.write ? comment : null, focusThread }), [may.write, comment, focusThread]);
 
   return (
     <CommentActionsContext.Provider value={actions}>
-      <div className={styles.layout}>
+      <div className={styles.layout} ref={layoutRef}>
         <div className={styles.textFrame} ref={textRef} data-testid="commented-text">
           {children}
         </div>
@@ -119,6 +159,7 @@ export function DocumentComments({ document, editor, children }: Props) {
           loading={comments.isLoading}
           may={may}
           activeId={activeId}
+          floating={floatingOpen ? floating : null}
           pending={pending}
           onPendingDone={returnToText}
           onFocus={focus}
