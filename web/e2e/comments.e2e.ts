@@ -116,16 +116,20 @@ test('a sentence with bold text and a link is commented on after a triple click:
   const a = await newUser(browser);
   const sentence = 'Shoppers abandon carts at the **payment step**, see [the funnel](https://example.com/funnel) for details.';
   const shown = 'Shoppers abandon carts at the payment step, see the funnel for details.';
-  // A long document: the comment box, below the text beside the AI chat, is far from the passage.
+  // A long document: beside the AI chat the threads are below the text, far from the passage; the box to write in comes up under it.
   const filler = Array.from({ length: 40 }, (_, i) => `Finding ${i + 1} of the checkout study.`).join('\n\n');
   const doc = await createDocumentByApi(a.page, unique('Formatted passage '), `# Checkout\n\n${sentence}\n\n${filler}\n`);
   const { editor: text } = await openLiveEditor(a.page, doc.id);
   await text.getByText('Shoppers abandon').click({ clickCount: 3 });
   await a.page.getByRole('button', { name: 'Comment', exact: true }).click();
   const panel = a.page.getByRole('complementary', { name: 'Comments' });
-  await panel.getByRole('textbox', { name: 'New comment' }).fill('Which quarter is this from?');
+  const box = panel.getByRole('textbox', { name: 'New comment' });
+  await box.fill('Which quarter is this from?');
   const passage = text.locator('p', { hasText: 'Shoppers abandon' });
-  await expect(passage).not.toBeInViewport();
+  await expect(passage).toBeInViewport();
+  const [passageBox, writtenIn] = [(await passage.boundingBox())!, (await box.boundingBox())!];
+  expect(writtenIn.y).toBeGreaterThan(passageBox.y + passageBox.height);
+  expect(writtenIn.y).toBeLessThan(passageBox.y + passageBox.height + 80);
   await panel.getByRole('button', { name: 'Comment', exact: true }).click();
   // Posted, the focus is back in the text, at the passage.
   await expect(text).toBeFocused();

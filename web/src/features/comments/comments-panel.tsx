@@ -18,13 +18,15 @@ interface Props {
   floating: { id: number; top: number } | null;
   /** The quote a new comment is being written about (from the 'Comment' action). */
   pending: TextQuote | null;
+  /** Its box shown over the text, this far below the top of the text and its comments, under the selection; or in the list. */
+  pendingTop: number | null;
   onPendingDone: () => void;
   onFocus: (id: number) => void;
   threadRef: (id: number, element: HTMLElement | null) => void;
 }
 
 /** The side list of a document's threads: open ones, then resolved, then orphaned (their passage is gone) apart. */
-export function CommentsPanel({ documentId, threads, loading, may, activeId, floating, pending, onPendingDone, onFocus, threadRef }: Props) {
+export function CommentsPanel({ documentId, threads, loading, may, activeId, floating, pending, pendingTop, onPendingDone, onFocus, threadRef }: Props) {
   const [create] = useCreateCommentMutation();
   const toast = useToast();
   const open = threads.filter((t) => !t.orphaned && !t.resolved);
@@ -63,7 +65,10 @@ export function CommentsPanel({ documentId, threads, loading, may, activeId, flo
     <aside className={styles.panel} aria-label="Comments">
       <h3 className={styles.heading}>Comments{threads.length > 0 && <span className={styles.count}> {threads.length}</span>}</h3>
       {pending && (
-        <div className={styles.pending}>
+        <div
+          className={pendingTop === null ? styles.pending : `${styles.pending} ${styles.floating} ${styles.floatingBox}`}
+          style={pendingTop === null ? undefined : { top: pendingTop }}
+        >
           <blockquote className={styles.quote}>{quoteText(pending.exact)}</blockquote>
           <CommentBox documentId={documentId} label="New comment" submitLabel="Comment" focusOnMount onSubmit={(content) => add(content, pending)} onCancel={onPendingDone} />
         </div>

@@ -20,6 +20,9 @@ interface Props {
   children: ReactNode;
 }
 
+/** Whether the threads are below the text (one column: a narrow document, beside the chat or on a phone), not beside it. */
+const threadsBelow = (layout: HTMLElement | null): layout is HTMLElement => layout !== null && getComputedStyle(layout).gridTemplateColumns.trim().split(/\s+/).length === 1;
+
 /**
  * A document's text with its comments (docs/decisions/0012-sharing-and-roles.md): a 'Comment' action on text selected in
  * the editor for commenters (and `CommentActionsContext` for the editor's menus), its passages highlighted in the
@@ -33,6 +36,7 @@ export function DocumentComments({ document, editor, children }: Props) {
   const [activeId, setActiveId] = useState<number | null>(fromUrl);
   const [pending, setPending] = useState<TextQuote | null>(null);
   const [floating, setFloating] = useState<{ id: number; top: number } | null>(null);
+  const [pendingTop, setPendingTop] = useState<number | null>(null);
   const layoutRef = useRef<HTMLDivElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
   const threadRefs = useRef(new Map<number, HTMLElement>());
@@ -85,13 +89,17 @@ export function DocumentComments({ document, editor, children }: Props) {
     (node instanceof Element ? node : node.parentElement)?.scrollIntoView({ block: 'center' });
   }, [editor]);
 
+  // Where the threads are below the text, the box to write in comes up under the selection instead of at the end of the document.
   const comment = useCallback((): boolean => {
     const quote = quoteSelection();
     if (!quote) return false;
+    const layout = layoutRef.current;
+    const below = editor && threadsBelow(layout) ? editor.view.coordsAtPos(editor.state.selection.to).bottom - layout.getBoundingClientRect().top + 6 : null;
     setFloating(null);
+    setPendingTop(below);
     setPending(quote);
     return true;
-  }, [quoteSelection]);
+  }, [quoteSelection, editor]);
 
   // The open threads' passages are highlighted in the editor, which re-finds them as the text changes.
   useEffect(() => {
@@ -107,7 +115,7 @@ export function DocumentComments({ document, editor, children }: Props) {
     const thread = threadRefs.current.get(id);
     const layout = layoutRef.current;
     const passage = textRef.current?.querySelector(`[data-comment-id="${id}"]`);
-    const below = layout !== null && getComputedStyle(layout).gridTemplateColumns.trim().split(/\s+/).length === 1;
+    const below = threadsBelow(layout);
     if (below && passage) {
       setFloating({ id, top: passage.getBoundingClientRect().bottom - layout.getBoundingClientRect().top + 6 });
     } else {
@@ -161,6 +169,7 @@ export function DocumentComments({ document, editor, children }: Props) {
           activeId={activeId}
           floating={floatingOpen ? floating : null}
           pending={pending}
+          pendingTop={pendingTop}
           onPendingDone={returnToText}
           onFocus={focus}
           threadRef={(id, element) => {
